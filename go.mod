@@ -1,0 +1,3 @@
+module github.com/crossslot/crossslot
+
+go 1.26

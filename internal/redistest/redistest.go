@@ -1,0 +1,135 @@
+// Package redistest connects tests to the live cluster-enabled Redis that
+// .ci/run starts, speaking just enough RESP to pipeline commands.
+package redistest
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// AddrEnv names the environment variable holding the server's host:port.
+const AddrEnv = "CROSSSLOT_REDIS_ADDR"
+
+// Addr returns the live server's address. Without one the test fails under
+// CI=true, where the server is required, and is skipped elsewhere.
+func Addr(t testing.TB) string {
+	t.Helper()
+	addr := os.Getenv(AddrEnv)
+	if addr != "" {
+		return addr
+	}
+	msg := AddrEnv + " is not set: start a cluster-enabled redis-server " +
+		"(redis-server --port 7000 --cluster-enabled yes --save '') and set " +
+		AddrEnv + "=127.0.0.1:7000, or run .ci/run"
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// Conn is a pipelining RESP2 connection.
+type Conn struct {
+	c net.Conn
+	r *bufio.Reader
+	w *bufio.Writer
+}
+
+// Dial connects to addr.
+func Dial(addr string) (*Conn, error) {
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	return &Conn{c: c, r: bufio.NewReaderSize(c, 1<<16), w: bufio.NewWriterSize(c, 1<<16)}, nil
+}
+
+// Close closes the connection.
+func (c *Conn) Close() error { return c.c.Close() }
+
+// Send buffers one command; Flush sends the buffered commands.
+func (c *Conn) Send(args ...string) error {
+	fmt.Fprintf(c.w, "*%d\r\n", len(args))
+	for _, a := range args {
+		fmt.Fprintf(c.w, "$%d\r\n", len(a))
+		c.w.WriteString(a)
+		c.w.WriteString("\r\n")
+	}
+	return nil
+}
+
+// Flush writes the buffered commands to the server.
+func (c *Conn) Flush() error {
+	c.c.SetDeadline(time.Now().Add(30 * time.Second))
+	return c.w.Flush()
+}
+
+// Do sends one command and reads its reply.
+func (c *Conn) Do(args ...string) (any, error) {
+	c.Send(args...)
+	if err := c.Flush(); err != nil {
+		return nil, err
+	}
+	return c.Receive()
+}
+
+// ServerError is an error reply such as "CROSSSLOT Keys in request don't hash to the same slot".
+type ServerError string
+
+func (e ServerError) Error() string { return string(e) }
+
+// Receive reads one reply: a string, an int64, nil, a []any, or a ServerError
+// as the error.
+func (c *Conn) Receive() (any, error) {
+	line, err := c.r.ReadString('\n')
+	if err != nil {
+		return nil, err
+	}
+	if len(line) < 3 {
+		return nil, errors.New("redistest: short reply line")
+	}
+	body := line[1 : len(line)-2]
+	switch line[0] {
+	case '+':
+		return body, nil
+	case '-':
+		return nil, ServerError(body)
+	case ':':
+		return strconv.ParseInt(body, 10, 64)
+	case '$':
+		n, err := strconv.Atoi(body)
+		if err != nil || n < 0 {
+			return nil, err
+		}
+		buf := make([]byte, n+2)
+		if _, err := io.ReadFull(c.r, buf); err != nil {
+			return nil, err
+		}
+		return string(buf[:n]), nil
+	case '*':
+		n, err := strconv.Atoi(body)
+		if err != nil || n < 0 {
+			return nil, err
+		}
+		out := make([]any, n)
+		for i := range out {
+			v, err := c.Receive()
+			if err != nil {
+				if _, ok := err.(ServerError); !ok {
+					return nil, err
+				}
+				v = err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("redistest: unexpected reply %q", line)
+}
