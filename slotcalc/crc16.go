@@ -48,18 +48,22 @@ func UpdateCRC16(crc uint16, p []byte) uint16 {
 	// which table n-1-i has precomputed. The lookups are independent of each
 	// other, so the CPU overlaps them.
 	for len(p) >= 16 {
-		p = p[:len(p):len(p)]
-		crc = t[15][p[0]^byte(crc>>8)] ^ t[14][p[1]^byte(crc)] ^
-			t[13][p[2]] ^ t[12][p[3]] ^ t[11][p[4]] ^ t[10][p[5]] ^
-			t[9][p[6]] ^ t[8][p[7]] ^ t[7][p[8]] ^ t[6][p[9]] ^
-			t[5][p[10]] ^ t[4][p[11]] ^ t[3][p[12]] ^ t[2][p[13]] ^
-			t[1][p[14]] ^ t[0][p[15]]
+		// The fourteen lookups that do not depend on crc are summed first, in
+		// a tree, so the CPU computes them while the previous block finishes;
+		// only two lookups and two XORs stay on the loop-carried chain.
+		rest := ((t[13][p[2]] ^ t[12][p[3]]) ^ (t[11][p[4]] ^ t[10][p[5]])) ^
+			((t[9][p[6]] ^ t[8][p[7]]) ^ (t[7][p[8]] ^ t[6][p[9]])) ^
+			((t[5][p[10]] ^ t[4][p[11]]) ^ (t[3][p[12]] ^ t[2][p[13]])) ^
+			(t[1][p[14]] ^ t[0][p[15]])
+		crc = t[15][p[0]^byte(crc>>8)] ^ t[14][p[1]^byte(crc)] ^ rest
 		p = p[16:]
 	}
+	if len(p) == 0 {
+		return crc
+	}
 	if len(p) >= 8 {
-		crc = t[7][p[0]^byte(crc>>8)] ^ t[6][p[1]^byte(crc)] ^
-			t[5][p[2]] ^ t[4][p[3]] ^ t[3][p[4]] ^ t[2][p[5]] ^
-			t[1][p[6]] ^ t[0][p[7]]
+		rest := (t[5][p[2]] ^ t[4][p[3]]) ^ (t[3][p[4]] ^ t[2][p[5]]) ^ (t[1][p[6]] ^ t[0][p[7]])
+		crc = t[7][p[0]^byte(crc>>8)] ^ t[6][p[1]^byte(crc)] ^ rest
 		p = p[8:]
 	}
 	if len(p) >= 4 {

@@ -91,6 +91,24 @@ func TestCRC16AllLengths(t *testing.T) {
 	}
 }
 
+func TestSlotEveryShortLength(t *testing.T) {
+	// Keys of 8 to 16 bytes take a word-at-a-time path of their own; check
+	// it at every length, with and without a brace in each position.
+	for n := range 40 {
+		key := []byte(strings.Repeat("k:\x80\xff9}", 8)[:n])
+		if got, want := Slot(string(key)), redisKeyHashSlot(string(key)); got != want {
+			t.Fatalf("Slot(%q) = %d, reference %d", key, got, want)
+		}
+		for i := range key {
+			withBrace := append([]byte(nil), key...)
+			withBrace[i] = '{'
+			if got, want := Slot(string(withBrace)), redisKeyHashSlot(string(withBrace)); got != want {
+				t.Fatalf("Slot(%q) = %d, reference %d", withBrace, got, want)
+			}
+		}
+	}
+}
+
 func TestUpdateCRC16IsIncremental(t *testing.T) {
 	data := []byte("user:{12345}:profile:settings:and-more-bytes-than-one-block")
 	whole := CRC16(data)
