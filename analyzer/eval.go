@@ -1,0 +1,410 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Limits that keep evaluation linear on generated code: past them a value is
+// unknown, which only ever makes the analyzer quieter.
+const (
+	maxDepth        = 24
+	maxAlternatives = 8
+)
+
+// evaluator turns SSA values into abstract keys.
+type evaluator struct {
+	calls map[token.Pos]*ast.CallExpr // call expressions by their '(' position
+	info  *types.Info
+}
+
+func (e *evaluator) typeOf(x ast.Expr) types.Type { return e.info.TypeOf(x) }
+
+// keys returns the alternatives a string-valued SSA value can take. It never
+// returns an empty slice: what it cannot follow is one unknown part.
+func (e *evaluator) keys(v ssa.Value) []key {
+	return e.eval(v, 0, map[ssa.Value]bool{})
+}
+
+func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []key {
+	if depth > maxDepth || visiting[v] {
+		return []key{e.opaque(v)}
+	}
+	visiting[v] = true
+	defer delete(visiting, v)
+	depth++
+
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.String {
+			return []key{textKey(constant.StringVal(v.Value))}
+		}
+		if v.Value == nil && isString(v.Type()) {
+			return []key{textKey("")}
+		}
+	case *ssa.BinOp:
+		if v.Op == token.ADD && isString(v.Type()) {
+			return product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
+		}
+	case *ssa.Phi:
+		var out []key
+		for _, edge := range v.Edges {
+			out = append(out, e.eval(edge, depth, visiting)...)
+			if len(out) > maxAlternatives {
+				return []key{e.opaque(v)}
+			}
+		}
+		return out
+	case *ssa.MakeInterface:
+		return e.eval(v.X, depth, visiting)
+	case *ssa.ChangeType:
+		return e.eval(v.X, depth, visiting)
+	case *ssa.Convert:
+		// string(b) where b is a named string type, or string([]byte(s)).
+		if isString(v.Type()) && isString(v.X.Type()) {
+			return e.eval(v.X, depth, visiting)
+		}
+		if inner, ok := v.X.(*ssa.Convert); ok && isString(v.Type()) && isString(inner.X.Type()) {
+			return e.eval(inner.X, depth, visiting)
+		}
+	case *ssa.Call:
+		if ks, ok := e.evalCall(v, depth, visiting); ok {
+			return ks
+		}
+	}
+	return []key{e.opaque(v)}
+}
+
+// evalCall follows the standard library's pure string builders.
+func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return nil, false
+	}
+	args := call.Call.Args
+	switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+	case "fmt.Sprintf":
+		return e.sprintf(call, depth, visiting)
+	case "strings.Join":
+		elems, ok := sliceElements(args[0])
+		sep, sepOK := constString(args[1])
+		if !ok || !sepOK || len(elems) > 16 {
+			return nil, false
+		}
+		out := []key{{}}
+		for i, el := range elems {
+			if i > 0 {
+				out = product(out, []key{textKey(sep)})
+			}
+			out = product(out, e.eval(el, depth, visiting))
+		}
+		return out, true
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
+		// Digits (and a sign): never empty, never a brace. The same call
+		// over the same value is the same part.
+		if c, ok := args[0].(*ssa.Const); ok && len(args) == 1 {
+			return []key{textKey(c.Value.ExactString())}, true
+		}
+		ids := make([]string, len(args))
+		for i, a := range args {
+			ids[i] = e.id(a)
+		}
+		return []key{unknownKey(part{
+			id:   fn.Name() + "(" + strings.Join(ids, ",") + ")",
+			show: e.show(call), noBrace: true, nonEmpty: true,
+		})}, true
+	}
+	return nil, false
+}
+
+// sprintf evaluates fmt.Sprintf with a constant format. Verbs it does not
+// model make the whole result unknown, never wrong.
+func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+	format, ok := constString(call.Call.Args[0])
+	if !ok {
+		return nil, false
+	}
+	args, ok := sliceElements(call.Call.Args[1])
+	if !ok {
+		return nil, false
+	}
+	var astArgs []ast.Expr
+	if ce := e.calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
+		astArgs = ce.Args[1:]
+	}
+	out := []key{{}}
+	argNum := 0
+	for i := 0; i < len(format); {
+		j := strings.IndexByte(format[i:], '%')
+		if j < 0 {
+			out = product(out, []key{textKey(format[i:])})
+			break
+		}
+		out = product(out, []key{textKey(format[i : i+j])})
+		i += j + 1
+		spec, verb, next, explicit, ok := scanVerb(format, i)
+		if !ok {
+			return nil, false
+		}
+		i = next
+		if verb == '%' {
+			out = product(out, []key{textKey("%")})
+			continue
+		}
+		if explicit > 0 {
+			argNum = explicit - 1
+		}
+		if argNum >= len(args) {
+			return nil, false
+		}
+		arg := unwrapInterface(args[argNum])
+		var show string
+		if astArgs != nil {
+			show = types.ExprString(astArgs[argNum])
+		}
+		argNum++
+		piece, ok := e.formatArg(spec, verb, arg, show, depth, visiting)
+		if !ok {
+			return nil, false
+		}
+		out = product(out, piece)
+		if len(out) > maxAlternatives {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// formatArg is one verb applied to one argument.
+func (e *evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
+		// A constant is formatted by fmt itself, so flags and widths are exact.
+		var v any
+		switch c.Value.Kind() {
+		case constant.String:
+			v = constant.StringVal(c.Value)
+		case constant.Int:
+			n, exact := constant.Int64Val(c.Value)
+			if !exact {
+				return nil, false
+			}
+			v = n
+		default:
+			return nil, false
+		}
+		return []key{textKey(fmt.Sprintf(spec, v))}, true
+	}
+	if show == "" {
+		show = e.show(arg)
+	}
+	plain := spec == "%"+string(verb)
+	basic, _ := arg.Type().Underlying().(*types.Basic)
+	switch {
+	case basic != nil && basic.Info()&types.IsInteger != 0 && strings.IndexByte("dvx", verb) >= 0:
+		// Digits, a sign, or hex digits, maybe padded: never a brace or empty.
+		return []key{unknownKey(part{id: spec + "(" + e.id(arg) + ")", show: show, noBrace: true, nonEmpty: true})}, true
+	case basic != nil && basic.Info()&types.IsString != 0 && (verb == 's' || verb == 'v') && plain:
+		return e.eval(arg, depth, visiting), true
+	case basic != nil && basic.Info()&types.IsString != 0 && verb == 'x':
+		return []key{unknownKey(part{id: spec + "(" + e.id(arg) + ")", show: show, noBrace: true})}, true
+	}
+	return []key{unknownKey(part{id: spec + "(" + e.id(arg) + ")", show: show})}, true
+}
+
+// scanVerb reads one verb after a '%' at format[i:]: flags, an optional
+// explicit argument index [n], width and precision. It gives up on '*'.
+func scanVerb(format string, i int) (spec string, verb byte, next, explicit int, ok bool) {
+	var b strings.Builder
+	b.WriteByte('%')
+	for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
+		b.WriteByte(format[i])
+		i++
+	}
+	if i < len(format) && format[i] == '[' {
+		end := strings.IndexByte(format[i:], ']')
+		if end < 0 {
+			return "", 0, 0, 0, false
+		}
+		n, err := strconv.Atoi(format[i+1 : i+end])
+		if err != nil || n < 1 {
+			return "", 0, 0, 0, false
+		}
+		explicit = n
+		i += end + 1
+	}
+	for i < len(format) && (format[i] >= '0' && format[i] <= '9' || format[i] == '.') {
+		b.WriteByte(format[i])
+		i++
+	}
+	if i >= len(format) || format[i] == '*' || format[i] == '[' {
+		return "", 0, 0, 0, false
+	}
+	verb = format[i]
+	if verb != '%' && strings.IndexByte("sdvxqc", verb) < 0 {
+		return "", 0, 0, 0, false
+	}
+	b.WriteByte(verb)
+	return b.String(), verb, i + 1, explicit, true
+}
+
+// opaque is a value the evaluator does not follow: one unknown part that may
+// be empty and may hold braces.
+func (e *evaluator) opaque(v ssa.Value) key {
+	return unknownKey(part{id: e.id(v), show: e.show(v)})
+}
+
+// id names a value for identity: the SSA value itself, or, for a load of a
+// global or a parameter, what it reads.
+func (e *evaluator) id(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return "const:" + v.String()
+	case *ssa.MakeInterface:
+		return e.id(v.X)
+	}
+	return fmt.Sprintf("v%p", v)
+}
+
+// show gives the source expression of a value for messages.
+func (e *evaluator) show(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	case *ssa.Global:
+		return v.Name()
+	case *ssa.MakeInterface:
+		return e.show(v.X)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return e.show(v.X)
+		}
+	case *ssa.FieldAddr:
+		return e.show(v.X) + "." + fieldName(v.X.Type(), v.Field)
+	case *ssa.Field:
+		return e.show(v.X) + "." + fieldName(v.X.Type(), v.Field)
+	case *ssa.Call:
+		if ce := e.calls[v.Pos()]; ce != nil {
+			return types.ExprString(ce)
+		}
+	}
+	return "…"
+}
+
+func fieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return "?"
+}
+
+// product concatenates every alternative of a with every one of b.
+func product(a, b []key) []key {
+	out := make([]key, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, concat(x, y))
+		}
+	}
+	if len(out) > maxAlternatives {
+		// Too many combinations to track: keep the first, marked unknown at
+		// the end so no claim is made from it.
+		return []key{concat(out[0], unknownKey(part{id: "too-many", show: "…"}))}
+	}
+	return out
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func constString(v ssa.Value) (string, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value), true
+	}
+	return "", false
+}
+
+func unwrapInterface(v ssa.Value) ssa.Value {
+	for {
+		mi, ok := v.(*ssa.MakeInterface)
+		if !ok {
+			return v
+		}
+		v = mi.X
+	}
+}
+
+// sliceElements returns the elements of a slice built from a literal (or a
+// variadic argument list): an array allocated in the function whose every
+// element is stored exactly once and which is used for nothing else.
+func sliceElements(v ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
+	s, ok := v.(*ssa.Slice)
+	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
+		return nil, false
+	}
+	alloc, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	elems := make([]ssa.Value, arr.Len())
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Slice:
+			if ref != s {
+				return nil, false // sliced twice: may be changed through the other
+			}
+		case *ssa.IndexAddr:
+			idx, ok := ref.Index.(*ssa.Const)
+			if !ok {
+				return nil, false
+			}
+			i, exact := constant.Int64Val(idx.Value)
+			if !exact || i < 0 || int(i) >= len(elems) {
+				return nil, false
+			}
+			for _, use := range *ref.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != ref || elems[i] != nil {
+					return nil, false
+				}
+				elems[i] = st.Val
+			}
+		default:
+			return nil, false
+		}
+	}
+	// The slice itself must not be written through: an IndexAddr on it, or
+	// a call that may change it, makes the literal's contents a guess.
+	for _, ref := range *s.Referrers() {
+		switch ref.(type) {
+		case *ssa.IndexAddr:
+			return nil, false
+		}
+	}
+	for _, el := range elems {
+		if el == nil {
+			return nil, false
+		}
+	}
+	return elems, true
+}

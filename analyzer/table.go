@@ -1,0 +1,317 @@
+package analyzer
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// goRedisPackages are the import paths of go-redis across its versions. The
+// rules name parameters, not indexes, so one table serves v9, v8 (both take a
+// context first) and the context-free v7 and v6.
+var goRedisPackages = map[string]bool{
+	"github.com/redis/go-redis/v9": true,
+	"github.com/go-redis/redis/v8": true,
+	"github.com/go-redis/redis/v7": true,
+	"github.com/go-redis/redis":    true,
+}
+
+// singleNodeTypes are receivers that talk to one node, where keys on
+// different slots are legal; skipped unless -include-single-node is set.
+var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
+
+// A keyRule finds the key arguments of one call.
+type keyRule func(c *callSite) []keyArg
+
+// multiKeyMethods says where each go-redis method that can carry two or more
+// keys takes them. Built from the v9.23.0 source; see
+// shared/reference/clients.md §1.
+var multiKeyMethods = map[string]keyRule{
+	// Variadic keys.
+	"Del": params("keys"), "Unlink": params("keys"), "Exists": params("keys"), "Touch": params("keys"),
+	"MGet": params("keys"), "PFCount": params("keys"),
+	"SDiff": params("keys"), "SInter": params("keys"), "SUnion": params("keys"),
+	"SInterCard": params("keys"), "SDiffCard": params("keys"), "SUnionCard": params("keys"),
+	"ZInterCard": params("keys"), "ZDiff": params("keys"), "ZDiffWithScores": params("keys"),
+	"BLPop": params("keys"), "BRPop": params("keys"), "BLMPop": params("keys"), "LMPop": params("keys"),
+	"BZPopMax": params("keys"), "BZPopMin": params("keys"), "BZMPop": params("keys"), "ZMPop": params("keys"),
+	"JSONMGet": params("keys"), "XReadStreams": firstHalf("streams"),
+
+	// Fixed key parameters.
+	"Rename": params("key", "newkey"), "RenameNX": params("key", "newkey"),
+	"Copy":      params("sourceKey", "destKey"),
+	"SortStore": params("key", "store"),
+	"RPopLPush": params("source", "destination"), "BRPopLPush": params("source", "destination"),
+	"LMove": params("source", "destination"), "BLMove": params("source", "destination"),
+	"LMoveM": params("source", "destination"), "BLMoveM": params("source", "destination"),
+	"SMove":          params("source", "destination"),
+	"GeoSearchStore": params("key", "store"),
+	"BitOpNot":       params("destKey", "key"),
+	"TSCreateRule":   params("sourceKey", "destKey"), "TSCreateRuleWithArgs": params("sourceKey", "destKey"),
+	"TSDeleteRule": params("sourceKey", "destKey"),
+
+	// A destination, then variadic sources.
+	"SDiffStore": params("destination", "keys"), "SInterStore": params("destination", "keys"),
+	"SUnionStore": params("destination", "keys"), "ZDiffStore": params("destination", "keys"),
+	"PFMerge":  params("dest", "keys"),
+	"BitOpAnd": params("destKey", "keys"), "BitOpOr": params("destKey", "keys"), "BitOpXor": params("destKey", "keys"),
+	"BitOpDiff": params("destKey", "keys"), "BitOpDiff1": params("destKey", "keys"),
+	"BitOpAndOr": params("destKey", "keys"), "BitOpOne": params("destKey", "keys"),
+	"CMSMerge": params("destKey", "sourceKeys"), "TDigestMerge": params("destKey", "sourceKeys"),
+
+	// A keys []string parameter: scripts, functions, Script's methods.
+	"Eval": params("keys"), "EvalRO": params("keys"), "EvalSha": params("keys"), "EvalShaRO": params("keys"),
+	"FCall": params("keys"), "FCallRO": params("keys"), "FCallRo": params("keys"),
+	"Run": params("keys"), "RunRO": params("keys"),
+	"TSNRange": params("keys"), "TSNRangeWithArgs": params("keys"),
+	"TSNRevRange": params("keys"), "TSNRevRangeWithArgs": params("keys"),
+
+	// Alternating key, value; key, path, value.
+	"MSet": pairs("values"), "MSetNX": pairs("values"), "MSetEX": pairs("values"),
+	"JSONMSet": every(3, "params"),
+
+	// Keys inside structs.
+	"ZInterStore": all(params("destination"), field("store", "Keys")),
+	"ZUnionStore": all(params("dest"), field("store", "Keys")),
+	"ZInter":      field("store", "Keys"), "ZInterWithScores": field("store", "Keys"),
+	"ZUnion": field("store", "Keys"), "ZUnionWithScores": field("store", "Keys"),
+	"ZRangeStore":            all(params("dst"), field("z", "Key")),
+	"LCS":                    all(field("q", "Key1"), field("q", "Key2")),
+	"GeoRadiusStore":         all(params("key"), field("query", "Store"), field("query", "StoreDist")),
+	"GeoRadiusByMemberStore": all(params("key"), field("query", "Store"), field("query", "StoreDist")),
+	"XRead":                  xreadStreams,
+	"XReadGroup":             xreadStreams,
+
+	// Transactions: WATCH on ClusterClient, Client and Tx.
+	"Watch": params("keys"),
+
+	// Raw commands, by name.
+	"Do": rawCommand,
+}
+
+// singleKeyParams are the parameter names go-redis gives keys; on methods
+// outside multiKeyMethods they are checked for malformed tags only.
+var singleKeyParams = map[string]bool{
+	"key": true, "keys": true, "newkey": true, "source": true, "destination": true, "dest": true,
+	"destKey": true, "sourceKey": true, "dst": true, "store": true, "stream": true,
+}
+
+// A keyArg is one key of a call, with its alternatives and where to report it.
+type keyArg struct {
+	alts []key
+	at   positioned
+}
+
+// params takes the named parameters: a string is one key, a []string (variadic
+// or not) gives each element as a key.
+func params(names ...string) keyRule {
+	return func(c *callSite) []keyArg {
+		var out []keyArg
+		for _, name := range names {
+			out = append(out, c.keysOfParam(name)...)
+		}
+		return out
+	}
+}
+
+// pairs takes the even elements of a variadic key, value list (MSet).
+// A single map, slice or struct argument is flattened by go-redis at run
+// time; the analyzer does not follow those yet and stays silent.
+func pairs(name string) keyRule { return every(2, name) }
+
+// every takes elements 0, n, 2n, ... of a variadic list of n-tuples whose
+// first member is the key.
+func every(n int, name string) keyRule {
+	return func(c *callSite) []keyArg {
+		elems, ok := c.elementsOfParam(name)
+		if !ok || len(elems) < n || len(elems)%n != 0 {
+			return nil
+		}
+		var out []keyArg
+		for i := 0; i < len(elems); i += n {
+			v := unwrapInterface(elems[i].value)
+			if !isString(v.Type()) {
+				return nil
+			}
+			out = append(out, keyArg{alts: c.eval.keys(v), at: elems[i].at})
+		}
+		return out
+	}
+}
+
+// firstHalf takes the first half of a variadic list (streams then IDs).
+func firstHalf(name string) keyRule {
+	return func(c *callSite) []keyArg {
+		elems, ok := c.elementsOfParam(name)
+		if !ok || len(elems)%2 != 0 {
+			return nil
+		}
+		return c.keyArgs(elems[:len(elems)/2])
+	}
+}
+
+// field takes a string or []string field of a struct (or pointer to struct)
+// parameter built from a composite literal in the calling function.
+func field(param, name string) keyRule {
+	return func(c *callSite) []keyArg {
+		v, ok := c.fieldOfParam(param, name)
+		if !ok {
+			return nil
+		}
+		if isString(v.value.Type()) {
+			if k, ok := v.value.(*ssa.Const); ok && (k.Value == nil || constant.StringVal(k.Value) == "") {
+				return nil // an unset optional key such as GeoRadiusQuery.StoreDist
+			}
+			return []keyArg{{alts: c.eval.keys(v.value), at: v.at}}
+		}
+		elems, ok := sliceElements(v.value)
+		if !ok {
+			return nil
+		}
+		out := make([]keyArg, 0, len(elems))
+		for _, el := range elems {
+			out = append(out, keyArg{alts: c.eval.keys(el), at: v.at})
+		}
+		return out
+	}
+}
+
+func all(rules ...keyRule) keyRule {
+	return func(c *callSite) []keyArg {
+		var out []keyArg
+		for _, r := range rules {
+			out = append(out, r(c)...)
+		}
+		return out
+	}
+}
+
+// xreadStreams reads XReadArgs/XReadGroupArgs.Streams: keys then IDs, or all
+// keys when XReadArgs.ID is set.
+func xreadStreams(c *callSite) []keyArg {
+	v, ok := c.fieldOfParam("a", "Streams")
+	if !ok {
+		return nil
+	}
+	elems, ok := sliceElements(v.value)
+	if !ok {
+		return nil
+	}
+	keys := elems
+	if id, ok := c.fieldOfParam("a", "ID"); !ok {
+		if len(elems)%2 != 0 {
+			return nil
+		}
+		keys = elems[:len(elems)/2]
+	} else if s, ok := constString(id.value); !ok {
+		return nil // ID set to an unknown value: the layout is unknown
+	} else if s == "" {
+		keys = elems[:len(elems)/2]
+	}
+	out := make([]keyArg, 0, len(keys))
+	for _, el := range keys {
+		out = append(out, keyArg{alts: c.eval.keys(el), at: v.at})
+	}
+	return out
+}
+
+// A commandSpec says where a raw command's keys are, as Redis's key specs do:
+// a fixed range (first, last counted from the end as in COMMAND INFO, step),
+// or a numkeys argument followed by that many keys, after optional fixed keys.
+type commandSpec struct {
+	first, last, step int // last < 0 counts from the end: -1 is the last argument
+	numkeysAt         int // > 0: the argument holding the number of keys
+	fixedBefore       int // keys before numkeys (ZUNIONSTORE's destination)
+}
+
+// rawCommands lists multi-key commands for Do(ctx, "NAME", args...).
+// Indexes count the command name as 0, as Redis does.
+var rawCommands = map[string]commandSpec{
+	"MGET": {first: 1, last: -1, step: 1}, "DEL": {first: 1, last: -1, step: 1},
+	"UNLINK": {first: 1, last: -1, step: 1}, "EXISTS": {first: 1, last: -1, step: 1},
+	"TOUCH": {first: 1, last: -1, step: 1}, "WATCH": {first: 1, last: -1, step: 1},
+	"SUNION": {first: 1, last: -1, step: 1}, "SINTER": {first: 1, last: -1, step: 1},
+	"SDIFF": {first: 1, last: -1, step: 1}, "PFCOUNT": {first: 1, last: -1, step: 1},
+	"SUNIONSTORE": {first: 1, last: -1, step: 1}, "SINTERSTORE": {first: 1, last: -1, step: 1},
+	"SDIFFSTORE": {first: 1, last: -1, step: 1}, "PFMERGE": {first: 1, last: -1, step: 1},
+	"MSET": {first: 1, last: -1, step: 2}, "MSETNX": {first: 1, last: -1, step: 2},
+	"RENAME": {first: 1, last: 2, step: 1}, "RENAMENX": {first: 1, last: 2, step: 1},
+	"COPY": {first: 1, last: 2, step: 1}, "SMOVE": {first: 1, last: 2, step: 1},
+	"RPOPLPUSH": {first: 1, last: 2, step: 1}, "LMOVE": {first: 1, last: 2, step: 1},
+	"BLMOVE": {first: 1, last: 2, step: 1}, "BRPOPLPUSH": {first: 1, last: 2, step: 1},
+	"BLPOP": {first: 1, last: -2, step: 1}, "BRPOP": {first: 1, last: -2, step: 1},
+	"BZPOPMIN": {first: 1, last: -2, step: 1}, "BZPOPMAX": {first: 1, last: -2, step: 1},
+	"EVAL": {numkeysAt: 2}, "EVALSHA": {numkeysAt: 2}, "EVAL_RO": {numkeysAt: 2}, "EVALSHA_RO": {numkeysAt: 2},
+	"FCALL": {numkeysAt: 2}, "FCALL_RO": {numkeysAt: 2},
+	"ZUNIONSTORE": {numkeysAt: 2, fixedBefore: 1}, "ZINTERSTORE": {numkeysAt: 2, fixedBefore: 1},
+	"ZDIFFSTORE": {numkeysAt: 2, fixedBefore: 1},
+	"ZUNION":     {numkeysAt: 1}, "ZINTER": {numkeysAt: 1}, "ZDIFF": {numkeysAt: 1},
+	"SINTERCARD": {numkeysAt: 1}, "ZINTERCARD": {numkeysAt: 1},
+	"LMPOP": {numkeysAt: 1}, "ZMPOP": {numkeysAt: 1},
+}
+
+// rawCommand reads Do(ctx, "NAME", args...) whose name is a constant.
+func rawCommand(c *callSite) []keyArg {
+	elems, ok := c.elementsOfParam("args")
+	if !ok || len(elems) == 0 {
+		return nil
+	}
+	name, ok := constString(unwrapInterface(elems[0].value))
+	if !ok {
+		return nil
+	}
+	spec, ok := rawCommands[strings.ToUpper(name)]
+	if !ok {
+		return nil
+	}
+	var idx []int
+	if spec.numkeysAt > 0 {
+		if spec.numkeysAt >= len(elems) {
+			return nil
+		}
+		n, ok := constInt(unwrapInterface(elems[spec.numkeysAt].value))
+		if !ok || n < 0 || spec.numkeysAt+int(n) >= len(elems) {
+			return nil
+		}
+		for i := 1; i <= spec.fixedBefore; i++ {
+			idx = append(idx, i)
+		}
+		for i := range int(n) {
+			idx = append(idx, spec.numkeysAt+1+i)
+		}
+	} else {
+		last := spec.last
+		if last < 0 {
+			last = len(elems) + last
+		}
+		if last >= len(elems) {
+			return nil
+		}
+		for i := spec.first; i <= last; i += spec.step {
+			idx = append(idx, i)
+		}
+	}
+	var out []keyArg
+	for _, i := range idx {
+		v := unwrapInterface(elems[i].value)
+		if !isString(v.Type()) {
+			return nil
+		}
+		out = append(out, keyArg{alts: c.eval.keys(v), at: elems[i].at})
+	}
+	return out
+}
+
+func constInt(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return 0, false
+	}
+	b, ok := c.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return 0, false
+	}
+	return c.Int64(), true
+}

@@ -1,0 +1,170 @@
+// Package redis stubs github.com/redis/go-redis/v9 for the analyzer's tests,
+// with the real package's shape: commands declared on the unexported cmdable,
+// family interfaces, UniversalClient, Pipeliner and Script.
+package redis
+
+import (
+	"context"
+	"time"
+)
+
+type Cmder interface{ Err() error }
+
+type cmd struct{}
+
+func (cmd) Err() error { return nil }
+
+type (
+	IntCmd          struct{ cmd }
+	StatusCmd       struct{ cmd }
+	BoolCmd         struct{ cmd }
+	StringCmd       struct{ cmd }
+	SliceCmd        struct{ cmd }
+	StringSliceCmd  struct{ cmd }
+	Cmd             struct{ cmd }
+	ZSliceCmd       struct{ cmd }
+	XStreamSliceCmd struct{ cmd }
+	LCSCmd          struct{ cmd }
+	JSONSliceCmd    struct{ cmd }
+)
+
+type cmdable func(ctx context.Context, cmd Cmder) error
+
+func (c cmdable) Get(ctx context.Context, key string) *StringCmd { return nil }
+func (c cmdable) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
+	return nil
+}
+func (c cmdable) Del(ctx context.Context, keys ...string) *IntCmd            { return nil }
+func (c cmdable) Exists(ctx context.Context, keys ...string) *IntCmd         { return nil }
+func (c cmdable) Unlink(ctx context.Context, keys ...string) *IntCmd         { return nil }
+func (c cmdable) MGet(ctx context.Context, keys ...string) *SliceCmd         { return nil }
+func (c cmdable) MSet(ctx context.Context, values ...interface{}) *StatusCmd { return nil }
+func (c cmdable) MSetNX(ctx context.Context, values ...interface{}) *BoolCmd { return nil }
+func (c cmdable) Rename(ctx context.Context, key, newkey string) *StatusCmd  { return nil }
+func (c cmdable) Copy(ctx context.Context, sourceKey, destKey string, db int, replace bool) *IntCmd {
+	return nil
+}
+func (c cmdable) SUnionStore(ctx context.Context, destination string, keys ...string) *IntCmd {
+	return nil
+}
+func (c cmdable) SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd { return nil }
+func (c cmdable) BLPop(ctx context.Context, timeout time.Duration, keys ...string) *StringSliceCmd {
+	return nil
+}
+func (c cmdable) Eval(ctx context.Context, script string, keys []string, args ...interface{}) *Cmd {
+	return nil
+}
+func (c cmdable) FCall(ctx context.Context, function string, keys []string, args ...interface{}) *Cmd {
+	return nil
+}
+func (c cmdable) ZInterStore(ctx context.Context, destination string, store *ZStore) *IntCmd {
+	return nil
+}
+func (c cmdable) ZUnion(ctx context.Context, store ZStore) *StringSliceCmd { return nil }
+func (c cmdable) LCS(ctx context.Context, q *LCSQuery) *LCSCmd             { return nil }
+func (c cmdable) XRead(ctx context.Context, a *XReadArgs) *XStreamSliceCmd { return nil }
+func (c cmdable) JSONMGet(ctx context.Context, path string, keys ...string) *JSONSliceCmd {
+	return nil
+}
+func (c cmdable) Do(ctx context.Context, args ...interface{}) *Cmd { return nil }
+
+type ZStore struct {
+	Keys      []string
+	Weights   []float64
+	Aggregate string
+}
+
+type LCSQuery struct {
+	Key1, Key2 string
+	Len        bool
+}
+
+type XReadArgs struct {
+	Streams []string
+	Count   int64
+	Block   time.Duration
+	ID      string
+}
+
+type StringCmdable interface {
+	Get(ctx context.Context, key string) *StringCmd
+	Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd
+	MGet(ctx context.Context, keys ...string) *SliceCmd
+	MSet(ctx context.Context, values ...interface{}) *StatusCmd
+	MSetNX(ctx context.Context, values ...interface{}) *BoolCmd
+	LCS(ctx context.Context, q *LCSQuery) *LCSCmd
+}
+
+type GenericCmdable interface {
+	Del(ctx context.Context, keys ...string) *IntCmd
+	Exists(ctx context.Context, keys ...string) *IntCmd
+	Unlink(ctx context.Context, keys ...string) *IntCmd
+	Rename(ctx context.Context, key, newkey string) *StatusCmd
+	Copy(ctx context.Context, sourceKey, destKey string, db int, replace bool) *IntCmd
+}
+
+type Cmdable interface {
+	StringCmdable
+	GenericCmdable
+	SUnionStore(ctx context.Context, destination string, keys ...string) *IntCmd
+	SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd
+	BLPop(ctx context.Context, timeout time.Duration, keys ...string) *StringSliceCmd
+	Eval(ctx context.Context, script string, keys []string, args ...interface{}) *Cmd
+	FCall(ctx context.Context, function string, keys []string, args ...interface{}) *Cmd
+	ZInterStore(ctx context.Context, destination string, store *ZStore) *IntCmd
+	ZUnion(ctx context.Context, store ZStore) *StringSliceCmd
+	XRead(ctx context.Context, a *XReadArgs) *XStreamSliceCmd
+	JSONMGet(ctx context.Context, path string, keys ...string) *JSONSliceCmd
+	Pipeline() Pipeliner
+	TxPipeline() Pipeliner
+}
+
+type Scripter interface {
+	Eval(ctx context.Context, script string, keys []string, args ...interface{}) *Cmd
+}
+
+type Pipeliner interface {
+	Cmdable
+	Do(ctx context.Context, args ...interface{}) *Cmd
+	Exec(ctx context.Context) ([]Cmder, error)
+}
+
+type UniversalClient interface {
+	Cmdable
+	Do(ctx context.Context, args ...interface{}) *Cmd
+	Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error
+}
+
+type ClusterClient struct {
+	cmdable
+}
+
+func NewClusterClient(opt *ClusterOptions) *ClusterClient { return &ClusterClient{} }
+
+type ClusterOptions struct{ Addrs []string }
+
+func (c *ClusterClient) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error {
+	return nil
+}
+func (c *ClusterClient) Pipeline() Pipeliner   { return nil }
+func (c *ClusterClient) TxPipeline() Pipeliner { return nil }
+
+type Ring struct{ cmdable }
+
+type Client struct{ cmdable }
+
+func (c *Client) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error { return nil }
+
+type Conn struct{ cmdable }
+
+type Tx struct{ cmdable }
+
+func (c *Tx) Watch(ctx context.Context, keys ...string) *StatusCmd { return nil }
+
+type Script struct{ src string }
+
+func NewScript(src string) *Script { return &Script{src: src} }
+
+func (s *Script) Run(ctx context.Context, c Scripter, keys []string, args ...interface{}) *Cmd {
+	return nil
+}
