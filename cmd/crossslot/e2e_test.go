@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/internal/redistest"
+)
+
+// exampleDir is the bundled example module, which requires the real
+// github.com/redis/go-redis/v9 v9.23.0 through the module proxy, so the stub
+// in testdata/src cannot drift from the real API unnoticed.
+const exampleDir = "../../testdata/example"
+
+type vetDiagnostic struct {
+	Category string `json:"category"`
+	Posn     string `json:"posn"`
+	Message  string `json:"message"`
+	Related  []struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	} `json:"related"`
+}
+
+func buildCrossslot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "crossslot")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// vetExample runs go vet -vettool=crossslot -json on the example module.
+func vetExample(t *testing.T) []vetDiagnostic {
+	t.Helper()
+	bin := buildCrossslot(t)
+	cmd := exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")
+	cmd.Dir = exampleDir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go vet: %v\n%s", err, stderr.String())
+	}
+	// go vet -json writes the JSON after "# pkg" lines; which stream it uses
+	// has changed across Go releases, so read both.
+	text := stdout.String() + stderr.String()
+	start := strings.Index(text, "{")
+	if start < 0 {
+		t.Fatalf("no JSON in go vet output:\n%s", text)
+	}
+	var byPkg map[string]map[string][]vetDiagnostic
+	if err := json.Unmarshal([]byte(text[start:]), &byPkg); err != nil {
+		t.Fatalf("go vet JSON: %v\n%s", err, text)
+	}
+	return byPkg["example.com/shop"]["crossslot"]
+}
+
+// exampleFuncs maps each line of the example's main.go to its function.
+func exampleFuncs(t *testing.T) (funcAt func(line int) string, names []string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join(exampleDir, "main.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type span struct {
+		name       string
+		start, end int
+	}
+	var spans []span
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			spans = append(spans, span{fd.Name.Name, fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line})
+			names = append(names, fd.Name.Name)
+		}
+	}
+	return func(line int) string {
+		for _, s := range spans {
+			if line >= s.start && line <= s.end {
+				return s.name
+			}
+		}
+		return ""
+	}, names
+}
+
+func lineOf(t *testing.T, posn string) int {
+	t.Helper()
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		t.Fatalf("bad position %q", posn)
+	}
+	n, err := strconv.Atoi(parts[len(parts)-2])
+	if err != nil {
+		t.Fatalf("bad position %q", posn)
+	}
+	return n
+}
+
+// reportedFuncs runs the analyzer on the example and returns, per function,
+// the categories reported in it.
+func reportedFuncs(t *testing.T) (map[string][]string, []string) {
+	funcAt, names := exampleFuncs(t)
+	reported := map[string][]string{}
+	for _, d := range vetExample(t) {
+		if !filepath.IsAbs(strings.SplitN(d.Posn, ":", 2)[0]) {
+			t.Errorf("position %q is not absolute", d.Posn)
+		}
+		fn := funcAt(lineOf(t, d.Posn))
+		reported[fn] = append(reported[fn], d.Category)
+		if d.Category == "crossslot" && len(d.Related) != 1 {
+			t.Errorf("%s: crossslot diagnostic without its related key: %+v", fn, d)
+		}
+	}
+	return reported, names
+}
+
+func TestGoVetOnExampleWithRealGoRedis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the example against the real go-redis")
+	}
+	reported, names := reportedFuncs(t)
+	bad := 0
+	for _, fn := range names {
+		got := strings.Join(reported[fn], ",")
+		switch {
+		case strings.HasPrefix(fn, "bad"):
+			bad++
+			if got != "crossslot" {
+				t.Errorf("%s: reported %q, want exactly one crossslot", fn, got)
+			}
+		case fn == "tagMistakes":
+			cats := append([]string(nil), reported[fn]...)
+			sort.Strings(cats)
+			if strings.Join(cats, ",") != "doubletag,emptytag,unclosedtag" {
+				t.Errorf("%s: reported %q, want doubletag, emptytag and unclosedtag", fn, got)
+			}
+		default:
+			if got != "" {
+				t.Errorf("%s: reported %q, want nothing", fn, got)
+			}
+		}
+	}
+	if bad < 8 {
+		t.Fatalf("only %d bad* functions in the example", bad)
+	}
+	// One message in full, as a user sees it.
+	for _, d := range vetExample(t) {
+		if strings.HasPrefix(d.Message, "MGet") {
+			want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots`
+			if d.Message != want {
+				t.Errorf("message %q, want %q", d.Message, want)
+			}
+		}
+	}
+}
+
+// TestGroundTruthOnLiveCluster runs the example's calls on the live
+// cluster-enabled server: every call the analyzer reports must fail with
+// CROSSSLOT, and every good* call, whose keys share a slot, must succeed.
+func TestGroundTruthOnLiveCluster(t *testing.T) {
+	addr := redistest.Addr(t)
+	reported, _ := reportedFuncs(t)
+	cmd := exec.Command("go", "run", ".", "-addr", addr)
+	cmd.Dir = exampleDir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("running the example: %v\n%s", err, out)
+	}
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.SplitN(line, "\t", 3)
+		if len(fields) < 2 {
+			t.Fatalf("unexpected example output line %q", line)
+		}
+		fn, result := fields[0], fields[1]
+		isReported := strings.Join(reported[fn], ",") == "crossslot"
+		crossSlot := result == "error" && strings.Contains(fields[2], "CROSSSLOT")
+		switch {
+		case isReported && !crossSlot:
+			t.Errorf("%s: the analyzer reports it, but the server said %q", fn, line)
+		case strings.HasPrefix(fn, "good") && (isReported || result != "ok"):
+			t.Errorf("%s: keys share a slot, yet reported=%v and the server said %q", fn, isReported, line)
+		case strings.HasPrefix(fn, "bad") && !isReported:
+			t.Errorf("%s: not reported, server said %q", fn, line)
+		}
+		checked++
+	}
+	t.Logf("ground truth: %d example calls run on %s agree with the analyzer", checked, addr)
+	if checked < 16 {
+		t.Fatalf("only %d scenarios ran", checked)
+	}
+}
