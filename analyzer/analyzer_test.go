@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -19,6 +20,26 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
+// TestAnalyzer covers every category and the silent near-misses; its
+// singleNode function checks that *redis.Client and *redis.Conn are skipped
+// by default.
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "a")
+}
+
+func TestIncludeSingleNode(t *testing.T) {
+	a := analyzer.New(&analyzer.Config{IncludeSingleNode: true})
+	analysistest.Run(t, testdata(t), a, "singlenode")
+}
+
+func TestDocFeedsAnalyzerDoc(t *testing.T) {
+	doc := analyzer.Analyzer.Doc
+	if !strings.HasPrefix(doc, "report multi-key Redis commands whose keys are on different hash slots") {
+		t.Errorf("Doc starts %q", doc[:60])
+	}
+	for _, category := range []string{"crossslot", "emptytag", "doubletag", "unclosedtag"} {
+		if !strings.Contains(doc, "- "+category+":") {
+			t.Errorf("Doc does not document category %s", category)
+		}
+	}
 }
