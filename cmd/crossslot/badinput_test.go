@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Bad input gets a clear error and a non-zero exit, never a panic.
+func TestBadInput(t *testing.T) {
+	bin := buildCrossslot(t)
+
+	mod := t.TempDir()
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module bad\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(mod, "bad.go"), []byte("package bad\n\nfunc f() { x := \n"), 0o644)
+
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		dir      string
+		wantExit int
+		wantText string
+	}{
+		{"unknown flag", []string{"-bogus", "./..."}, ".", 2, "flag provided but not defined: -bogus"},
+		{"malformed code", []string{"./..."}, mod, 1, "bad.go:3:18: expected"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Dir = tc.dir
+		out, err := cmd.CombinedOutput()
+		exitErr, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Errorf("%s: err %v, want exit %d\n%s", tc.name, err, tc.wantExit, out)
+			continue
+		}
+		if exitErr.ExitCode() != tc.wantExit {
+			t.Errorf("%s: exit %d, want %d\n%s", tc.name, exitErr.ExitCode(), tc.wantExit, out)
+		}
+		if !strings.Contains(string(out), tc.wantText) {
+			t.Errorf("%s: output lacks %q:\n%s", tc.name, tc.wantText, out)
+		}
+		if strings.Contains(string(out), "panic:") || strings.Contains(string(out), "goroutine ") {
+			t.Errorf("%s: panicked:\n%s", tc.name, out)
+		}
+	}
+}
