@@ -3,7 +3,6 @@ package slotcalc
 import (
 	"bytes"
 	"encoding/binary"
-	"strings"
 )
 
 // SlotCount is the number of hash slots in a Redis Cluster.
@@ -59,15 +58,7 @@ func HashedPart(key string) string {
 // tagBounds locates the hash tag key[start:end], mirroring Redis's keyHashSlot:
 // the first '{', then the first '}' after it, and the tag must not be empty.
 func tagBounds(key string) (start, end int, ok bool) {
-	open := strings.IndexByte(key, '{')
-	if open < 0 {
-		return 0, 0, false
-	}
-	closeRel := strings.IndexByte(key[open+1:], '}')
-	if closeRel <= 0 { // no '}', or "{}"
-		return 0, 0, false
-	}
-	return open + 1, open + 1 + closeRel, true
+	return tagBoundsBytes(stringBytes(key))
 }
 
 func tagBoundsBytes(key []byte) (start, end int, ok bool) {
