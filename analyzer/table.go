@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"reflect"
 	"go/constant"
 	"go/types"
 	"strings"
@@ -123,10 +124,66 @@ func params(names ...string) keyRule {
 	}
 }
 
-// pairs takes the even elements of a variadic key, value list (MSet).
-// A single map, slice or struct argument is flattened by go-redis at run
-// time; the analyzer does not follow those yet and stays silent.
-func pairs(name string) keyRule { return every(2, name) }
+// pairs takes the even elements of a variadic key, value list (MSet). A
+// single map or struct argument is flattened by go-redis (appendArgs): a map
+// literal's keys, or a struct's `redis:"name"` tag names, are the keys.
+func pairs(name string) keyRule {
+	list := every(2, name)
+	return func(c *callSite) []keyArg {
+		elems, ok := c.elementsOfParam(name)
+		if ok && len(elems) == 1 {
+			return flattenedKeys(c, elems[0])
+		}
+		return list(c)
+	}
+}
+
+// flattenedKeys reads the keys go-redis takes from a lone map or struct
+// argument of MSet. A map must be a literal whose every key is a string;
+// a struct contributes the tag names of its exported fields tagged
+// `redis:"name"` without omitempty (an omitempty field may be left out).
+func flattenedKeys(c *callSite, el element) []keyArg {
+	v := unwrapInterface(el.value)
+	if mk, ok := v.(*ssa.MakeMap); ok {
+		if m, ok := mk.Type().Underlying().(*types.Map); !ok || !isString(m.Key()) {
+			return nil
+		}
+		var out []keyArg
+		for _, ref := range *mk.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.MapUpdate:
+				out = append(out, keyArg{alts: c.eval.keys(ref.Key), at: el.at})
+			case *ssa.MakeInterface:
+			default:
+				return nil // the map is changed or read elsewhere
+			}
+		}
+		return out
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []keyArg
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag := reflectTag(st.Tag(i), "redis")
+		name, opt, _ := strings.Cut(tag, ",")
+		if !f.Exported() || name == "" || name == "-" || strings.Contains(","+opt+",", ",omitempty,") {
+			continue
+		}
+		out = append(out, keyArg{alts: []key{textKey(name)}, at: el.at})
+	}
+	return out
+}
+
+func reflectTag(tag, name string) string {
+	return reflect.StructTag(tag).Get(name)
+}
 
 // every takes elements 0, n, 2n, ... of a variadic list of n-tuples whose
 // first member is the key.

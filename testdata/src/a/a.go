@@ -80,13 +80,34 @@ func slices(ctx context.Context, rdb *redis.ClusterClient, extra []string) {
 func pairsAndStructs(ctx context.Context, rdb *redis.ClusterClient) {
 	rdb.MSet(ctx, "a", 1, "b", 2) // want `MSet keys "a" \(slot 15495\) and "b" \(slot 3300\)`
 	rdb.MSet(ctx, "{a}1", "b", "{a}2", "c")
-	rdb.MSetNX(ctx, map[string]interface{}{"a": 1, "b": 2}) // flattened at run time: not followed
+	rdb.MSetNX(ctx, map[string]interface{}{"a": 1, "b": 2}) // want `MSetNX keys "[ab]" \(slot \d+\) and "[ab]" \(slot \d+\) are on different hash slots`
+	rdb.MSet(ctx, map[string]string{"{u}a": "1", "{u}b": "2"})
+	rdb.MSet(ctx, profile{Name: "n", Email: "e"}) // want `MSet keys "name" \(slot 5798\) and "email" \(slot 10780\)`
+	rdb.MSet(ctx, &taggedProfile{Name: "n", Email: "e"})
+	rdb.MSet(ctx, &optional{Name: "n"})
 	rdb.ZInterStore(ctx, "dst", &redis.ZStore{Keys: []string{"{dst}a", "{dst}b"}}) // "dst" hashes as {dst}: silent
 	rdb.ZInterStore(ctx, "dst", &redis.ZStore{Keys: []string{"{dst}a", "b"}})      // want `ZInterStore keys "dst" \(slot 9394\) and "b" \(slot 3300\)`
 	rdb.ZUnion(ctx, redis.ZStore{Keys: []string{"s1", "s2"}}) // want `ZUnion keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
 	rdb.LCS(ctx, &redis.LCSQuery{Key1: "k1", Key2: "k2"}) // want `LCS keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
 	rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{"s1", "s2", "0", "0"}}) // want `XRead keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
 	rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{"{s}1", "{s}2", "0", "0"}})
+}
+
+type profile struct {
+	Name  string `redis:"name"`
+	Email string `redis:"email"`
+}
+
+type taggedProfile struct {
+	Name  string `redis:"{p}name"`
+	Email string `redis:"{p}email"`
+	skip  string `redis:"other"`
+}
+
+// An omitempty field may be left out, so only one key is certain.
+type optional struct {
+	Name  string `redis:"name"`
+	Email string `redis:"email,omitempty"`
 }
 
 func transactions(ctx context.Context, rdb *redis.ClusterClient, tx *redis.Tx, u redis.UniversalClient) {
