@@ -1,9 +1,9 @@
 package analyzer
 
 import (
-	"reflect"
 	"go/constant"
 	"go/types"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
