@@ -117,6 +117,15 @@ func (c *callSite) keyArgs(elems []element) []keyArg {
 	return out
 }
 
+// keysAt reads values of a struct field's slice, all reported at one place.
+func (c *callSite) keysAt(values []ssa.Value, at positioned) []keyArg {
+	out := make([]keyArg, 0, len(values))
+	for _, v := range values {
+		out = append(out, keyArg{alts: c.eval.keys(v), at: at})
+	}
+	return out
+}
+
 // fieldOfParam finds the value stored into field name of a struct parameter
 // built from a composite literal in the calling function: &T{F: v} or T{F: v}.
 // An unset field of a literal is its zero value.

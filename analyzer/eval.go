@@ -260,8 +260,8 @@ func (e *evaluator) opaque(v ssa.Value) key {
 	return unknownKey(part{id: e.id(v), show: e.show(v)})
 }
 
-// id names a value for identity: the SSA value itself, or, for a load of a
-// global or a parameter, what it reads.
+// id names a value for identity: a constant by its value, anything else by
+// the SSA value itself (interfaces unwrapped), so two reads of one value match.
 func (e *evaluator) id(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Const:

@@ -84,8 +84,7 @@ func (k key) String() string {
 // quoted shows the key in messages: known text Go-quoted, unknown parts by
 // their source expression inside the quotes, e.g. "user:{id}:a".
 func (k key) quoted() string {
-	q := strconv.Quote(k.String())
-	return q
+	return strconv.Quote(k.String())
 }
 
 func (k key) equal(o key) bool {

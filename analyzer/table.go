@@ -171,7 +171,7 @@ func flattenedKeys(c *callSite, el element) []keyArg {
 	var out []keyArg
 	for i := range st.NumFields() {
 		f := st.Field(i)
-		tag := reflectTag(st.Tag(i), "redis")
+		tag := reflect.StructTag(st.Tag(i)).Get("redis")
 		name, opt, _ := strings.Cut(tag, ",")
 		if !f.Exported() || name == "" || name == "-" || strings.Contains(","+opt+",", ",omitempty,") {
 			continue
@@ -179,10 +179,6 @@ func flattenedKeys(c *callSite, el element) []keyArg {
 		out = append(out, keyArg{alts: []key{textKey(name)}, at: el.at})
 	}
 	return out
-}
-
-func reflectTag(tag, name string) string {
-	return reflect.StructTag(tag).Get(name)
 }
 
 // every takes elements 0, n, 2n, ... of a variadic list of n-tuples whose
@@ -193,15 +189,11 @@ func every(n int, name string) keyRule {
 		if !ok || len(elems) < n || len(elems)%n != 0 {
 			return nil
 		}
-		var out []keyArg
+		firsts := make([]element, 0, len(elems)/n)
 		for i := 0; i < len(elems); i += n {
-			v := unwrapInterface(elems[i].value)
-			if !isString(v.Type()) {
-				return nil
-			}
-			out = append(out, keyArg{alts: c.eval.keys(v), at: elems[i].at})
+			firsts = append(firsts, elems[i])
 		}
-		return out
+		return c.keyArgs(firsts)
 	}
 }
 
@@ -234,11 +226,7 @@ func field(param, name string) keyRule {
 		if !ok {
 			return nil
 		}
-		out := make([]keyArg, 0, len(elems))
-		for _, el := range elems {
-			out = append(out, keyArg{alts: c.eval.keys(el), at: v.at})
-		}
-		return out
+		return c.keysAt(elems, v.at)
 	}
 }
 
@@ -278,11 +266,7 @@ func xreadStreams(c *callSite) []keyArg {
 	} else if s == "" {
 		keys = elems[:len(elems)/2]
 	}
-	out := make([]keyArg, 0, len(keys))
-	for _, el := range keys {
-		out = append(out, keyArg{alts: c.eval.keys(el), at: v.at})
-	}
-	return out
+	return c.keysAt(keys, v.at)
 }
 
 // A commandSpec says where a raw command's keys are, as Redis's key specs do:
