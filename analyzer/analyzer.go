@@ -75,7 +75,8 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if !importsGoRedis(pass.Pkg) {
 		return nil, nil
 	}
-	ev := &evaluator{calls: callExprsByParen(pass), info: pass.TypesInfo}
+	calls, literals := indexSource(pass)
+	ev := &evaluator{calls: calls, literals: literals, info: pass.TypesInfo}
 	for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -100,14 +101,24 @@ func importsGoRedis(pkg *types.Package) bool {
 	return false
 }
 
-func callExprsByParen(pass *analysis.Pass) map[token.Pos]*ast.CallExpr {
+// indexSource finds the syntax SSA points back to: call expressions by their
+// '(' (for receivers and arguments as written) and string literals by their
+// range (for fixes that rewrite a key).
+func indexSource(pass *analysis.Pass) (map[token.Pos]*ast.CallExpr, map[positioned]*ast.BasicLit) {
 	calls := map[token.Pos]*ast.CallExpr{}
+	literals := map[positioned]*ast.BasicLit{}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	for n := range ins.PreorderSeq((*ast.CallExpr)(nil)) {
-		ce := n.(*ast.CallExpr)
-		calls[ce.Lparen] = ce
+	for n := range ins.PreorderSeq((*ast.CallExpr)(nil), (*ast.BasicLit)(nil)) {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			calls[n.Lparen] = n
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				literals[rangeOf(n)] = n
+			}
+		}
 	}
-	return calls
+	return calls, literals
 }
 
 // goRedisCall recognizes a call of a go-redis method, static or through an
@@ -179,7 +190,7 @@ func check(pass *analysis.Pass, site *callSite) {
 		reportTagProblem(pass, site.method, k)
 	}
 	if multi {
-		reportCrossSlot(pass, site.method, keys)
+		reportCrossSlot(pass, site, keys)
 	}
 }
 
@@ -220,7 +231,8 @@ func reportTagProblem(pass *analysis.Pass, method string, k keyArg) {
 
 // reportCrossSlot reports the first key proved to be on another slot than an
 // earlier key of the same command, with the earlier key as related.
-func reportCrossSlot(pass *analysis.Pass, method string, keys []keyArg) {
+func reportCrossSlot(pass *analysis.Pass, site *callSite, keys []keyArg) {
+	method := site.method
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
 			si, sj, ok := provedDifferent(keys[i], keys[j])
@@ -235,6 +247,7 @@ func reportCrossSlot(pass *analysis.Pass, method string, keys []keyArg) {
 					Pos: keys[i].at.pos, End: keys[i].at.end,
 					Message: fmt.Sprintf("key %s is on slot %d", keys[i].alts[0].quoted(), si),
 				}},
+				SuggestedFixes: coLocateFix(keys, site.eval.literals),
 			})
 			return
 		}

@@ -43,3 +43,9 @@ func TestDocFeedsAnalyzerDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestCoLocateFix applies the suggested fixes and compares with
+// fixes.go.golden; the noFix function pins where no fix is offered.
+func TestCoLocateFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
+}

@@ -21,8 +21,9 @@ const (
 
 // evaluator turns SSA values into abstract keys.
 type evaluator struct {
-	calls map[token.Pos]*ast.CallExpr // call expressions by their '(' position
-	info  *types.Info
+	calls    map[token.Pos]*ast.CallExpr // call expressions by their '(' position
+	literals map[positioned]*ast.BasicLit
+	info     *types.Info
 }
 
 func (e *evaluator) typeOf(x ast.Expr) types.Type { return e.info.TypeOf(x) }

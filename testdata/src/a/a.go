@@ -19,7 +19,7 @@ func variadic(ctx context.Context, rdb *redis.ClusterClient) {
 	rdb.MGet(ctx, "user:1:a", "user:2:a") // want `MGet keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
 	rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")
 	rdb.Del(ctx, "a")
-	rdb.Del(ctx, "a", "{a}:x", "b") // want `Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots`
+	rdb.Del(ctx, "a", "{a}:x", "b")                 // want `Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots`
 	rdb.Exists(ctx, userPrefix+"1", userPrefix+"2") // want `Exists keys "user:1" \(slot 10778\) and "user:2" \(slot 6777\)`
 	rdb.Unlink(ctx, string(acme)+":{1}", "other:{1}")
 }
@@ -27,7 +27,7 @@ func variadic(ctx context.Context, rdb *redis.ClusterClient) {
 func fixedKeys(ctx context.Context, rdb redis.UniversalClient) {
 	rdb.Rename(ctx, "src", "dst") // want `Rename keys "src" \(slot 13222\) and "dst" \(slot 9394\) are on different hash slots`
 	rdb.Rename(ctx, "{src}", "{src}.bak")
-	rdb.Copy(ctx, "k1", "k2", 0, false) // want `Copy keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
+	rdb.Copy(ctx, "k1", "k2", 0, false)     // want `Copy keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
 	rdb.SUnionStore(ctx, "dst", "s1", "s2") // want `SUnionStore keys "dst" \(slot 9394\) and "s1" \(slot 15224\)`
 	rdb.SInterCard(ctx, 10, "s1", "s2")     // want `SInterCard keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
 	rdb.BLPop(ctx, 0, "{q}:a", "{q}:b")
@@ -87,9 +87,9 @@ func pairsAndStructs(ctx context.Context, rdb *redis.ClusterClient) {
 	rdb.MSet(ctx, &optional{Name: "n"})
 	rdb.ZInterStore(ctx, "dst", &redis.ZStore{Keys: []string{"{dst}a", "{dst}b"}}) // "dst" hashes as {dst}: silent
 	rdb.ZInterStore(ctx, "dst", &redis.ZStore{Keys: []string{"{dst}a", "b"}})      // want `ZInterStore keys "dst" \(slot 9394\) and "b" \(slot 3300\)`
-	rdb.ZUnion(ctx, redis.ZStore{Keys: []string{"s1", "s2"}}) // want `ZUnion keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
-	rdb.LCS(ctx, &redis.LCSQuery{Key1: "k1", Key2: "k2"}) // want `LCS keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
-	rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{"s1", "s2", "0", "0"}}) // want `XRead keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
+	rdb.ZUnion(ctx, redis.ZStore{Keys: []string{"s1", "s2"}})                      // want `ZUnion keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
+	rdb.LCS(ctx, &redis.LCSQuery{Key1: "k1", Key2: "k2"})                          // want `LCS keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
+	rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{"s1", "s2", "0", "0"}})      // want `XRead keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
 	rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{"{s}1", "{s}2", "0", "0"}})
 }
 
@@ -112,11 +112,11 @@ type optional struct {
 
 func transactions(ctx context.Context, rdb *redis.ClusterClient, tx *redis.Tx, u redis.UniversalClient) {
 	rdb.Watch(ctx, func(*redis.Tx) error { return nil }, "a", "b") // want `Watch keys "a" \(slot 15495\) and "b" \(slot 3300\)`
-	tx.Watch(ctx, "a", "b")                                       // want `Watch keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	tx.Watch(ctx, "a", "b")                                        // want `Watch keys "a" \(slot 15495\) and "b" \(slot 3300\)`
 	u.Watch(ctx, func(*redis.Tx) error { return nil }, "{a}", "{a}:b")
 	pipe := rdb.TxPipeline()
-	pipe.MGet(ctx, "a", "b") // want `MGet keys "a" \(slot 15495\) and "b" \(slot 3300\)`
-	pipe.Do(ctx, "mget", "a", "b")                   // want `Do keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	pipe.MGet(ctx, "a", "b")                              // want `MGet keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	pipe.Do(ctx, "mget", "a", "b")                        // want `Do keys "a" \(slot 15495\) and "b" \(slot 3300\)`
 	rdb.Do(ctx, "EVAL", "return 1", 2, "k1", "k2", "arg") // want `Do keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
 	rdb.Do(ctx, "EVAL", "return 1", 1, "k1", "k2")
 	rdb.Do(ctx, "GET", "a")
@@ -134,7 +134,7 @@ func tags(ctx context.Context, rdb *redis.ClusterClient, name string) {
 	rdb.Get(ctx, "foo{{bar}}z") // want `Get key "foo\{\{bar\}\}z" has a second hash tag after \{\{bar\}`
 	rdb.Get(ctx, "user:{1")     // want `Get key "user:\{1" has a '\{' with no '\}' after it, so the whole key is hashed`
 	rdb.Get(ctx, "user:{1}:a")
-	rdb.Get(ctx, "{"+name)      // name may close the tag: silent
+	rdb.Get(ctx, "{"+name) // name may close the tag: silent
 	rdb.Get(ctx, "user:{"+name+"}:{x}")
 	rdb.Set(ctx, "cfg:{}", 1, 0) // want `Set key "cfg:\{\}" has an empty hash tag`
 	rdb.Del(ctx, "{a}:{b}")      // want `Del key "\{a\}:\{b\}" has a second hash tag`
