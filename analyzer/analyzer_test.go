@@ -1,7 +1,9 @@
 package analyzer_test
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -48,4 +50,82 @@ func TestDocFeedsAnalyzerDoc(t *testing.T) {
 // fixes.go.golden; the noFix function pins where no fix is offered.
 func TestCoLocateFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
+}
+
+// TestDocExamples runs every example of doc.go through the analyzer, so the
+// documentation (and -explain, -help, the README excerpts) cannot drift from
+// what the analyzer says: an example whose trailing comment is a diagnostic
+// must get exactly that diagnostic, one whose comment starts "after the fix"
+// must get none.
+func TestDocExamples(t *testing.T) {
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stub, err := os.ReadFile(filepath.Join(testdata(t), "src/github.com/redis/go-redis/v9/redis.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body strings.Builder
+	examples := 0
+	for _, line := range strings.Split(string(src), "\n") {
+		code, ok := strings.CutPrefix(line, "//\trdb.")
+		if !ok {
+			continue
+		}
+		code, comment, ok := strings.Cut(code, " // ")
+		if !ok {
+			t.Fatalf("example without a trailing comment: %s", line)
+		}
+		body.WriteString("\trdb." + code)
+		if !strings.HasPrefix(comment, "after the fix") {
+			body.WriteString(" // want `" + regexp.QuoteMeta(comment) + "`")
+		}
+		body.WriteString("\n")
+		examples++
+	}
+	if examples < 9 {
+		t.Fatalf("found %d examples in doc.go, want at least 9", examples)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) {
+		path := filepath.Join(dir, "src", name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("github.com/redis/go-redis/v9/redis.go", string(stub))
+	write("docexamples/examples.go", `package docexamples
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func examples(ctx context.Context, rdb *redis.ClusterClient) {
+`+body.String()+"}\n")
+	analysistest.Run(t, dir, analyzer.Analyzer, "docexamples")
+}
+
+// TestChecks pins the per-category documentation the standalone command
+// serves with -explain and -list-checks.
+func TestChecks(t *testing.T) {
+	checks := analyzer.Checks()
+	var names []string
+	for _, c := range checks {
+		names = append(names, c.Name)
+		if c.Title == "" || strings.Contains(c.Title, "\n") || strings.HasPrefix(c.Title, c.Name) {
+			t.Errorf("check %s: title %q is not one line without the name", c.Name, c.Title)
+		}
+		if !strings.Contains(c.Text, "\trdb.") {
+			t.Errorf("check %s: text has no example", c.Name)
+		}
+	}
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag"; got != want {
+		t.Errorf("checks %s, want %s", got, want)
+	}
 }

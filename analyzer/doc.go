@@ -19,7 +19,8 @@
 // reports only what holds for every value the code lets a key take: a key it
 // cannot pin down is never reported.
 //
-// Categories:
+// Each finding has a category, which is also its check name in the
+// standalone command (-checks, -explain, //lint:ignore):
 //
 //   - crossslot: two keys of one command are proved to be on different slots.
 //   - emptytag: a key's first tag is "{}", so the whole key is hashed.
@@ -36,4 +37,57 @@
 //	rdb.Get(ctx, "user:{}:a")             // Get key "user:{}:a" has an empty hash tag {}, so the whole key is hashed
 //	rdb.Get(ctx, "{a}:{b}")               // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts
 //	rdb.Get(ctx, "user:{1")               // Get key "user:{1" has a '{' with no '}' after it, so the whole key is hashed
+//
+// # Check crossslot
+//
+// crossslot: two keys of one multi-key command are on different hash slots
+//
+// A multi-key command (MGET, MSET, DEL, RENAME, SUNIONSTORE, EVAL with several
+// KEYS, WATCH, ...) sent to Redis Cluster or Valkey fails with "CROSSSLOT Keys
+// in request don't hash to the same slot" unless all its keys are on one slot.
+// The check reports a command when two of its keys are proved to be on
+// different slots, at the second key, with the first key as related
+// information. Keys it cannot compute completely are not reported.
+//
+// Keys of one entity belong together: give them the entity as a shared hash
+// tag, so only the tag is hashed. When every key is a string literal at the
+// call and all share everything before their last ':' (an entity such as
+// "user:1"), a suggested fix does that. It renames the keys: data stored under
+// the old names stays there. Keys of different entities ("user:1:a",
+// "user:2:a") get no fix: one tag would put all of them on one slot. Split such
+// a batch by slot instead (slotcalc.Grouper), or send one command per key.
+//
+//	rdb.MGet(ctx, "user:1:profile", "user:1:settings") // MGet keys "user:1:profile" (slot 12348) and "user:1:settings" (slot 13072) are on different hash slots
+//	rdb.MGet(ctx, "{user:1}:profile", "{user:1}:settings") // after the fix: both on slot 10778
+//
+// # Check emptytag
+//
+// emptytag: a key's hash tag is empty, so the whole key is hashed
+//
+// "{}" is not a hash tag: when the first '{' is followed at once by '}', Redis
+// hashes the whole key, braces included. This is most often a template whose
+// placeholder was left empty, such as fmt.Sprintf("user:{}:%d", id). Keys
+// meant to share a slot through it are spread over the cluster.
+//
+//	rdb.Get(ctx, "user:{}:profile") // Get key "user:{}:profile" has an empty hash tag {}, so the whole key is hashed
+//
+// # Check doubletag
+//
+// doubletag: a key has a second hash tag, which Redis ignores
+//
+// Only the first "{...}" of a key is its hash tag; a later one is ordinary
+// text, and a '{' inside the first tag belongs to the tag. Code that writes
+// "{tenant}:{user}" expecting both to count co-locates by tenant only.
+//
+//	rdb.Get(ctx, "{a}:{b}")      // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts
+//	rdb.Get(ctx, "user:{{1}}:a") // Get key "user:{{1}}:a" has a second hash tag after {{1}; only the first one counts
+//
+// # Check unclosedtag
+//
+// unclosedtag: a key has a '{' with no '}' after it, so the whole key is hashed
+//
+// Without a closing '}' there is no hash tag, and keys meant to share one are
+// spread over the cluster.
+//
+//	rdb.Get(ctx, "user:{1:profile") // Get key "user:{1:profile" has a '{' with no '}' after it, so the whole key is hashed
 package analyzer
