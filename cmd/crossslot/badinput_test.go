@@ -24,7 +24,7 @@ func TestBadInput(t *testing.T) {
 		wantText string
 	}{
 		{"unknown flag", []string{"-bogus", "./..."}, ".", 2, "flag provided but not defined: -bogus"},
-		{"malformed code", []string{"./..."}, mod, 1, "bad.go:3:18: expected"},
+		{"malformed code", []string{"./..."}, mod, 1, "bad.go:4:1: syntax error: unexpected EOF"},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		cmd.Dir = tc.dir

@@ -1,21 +1,232 @@
 // Command crossslot reports Redis Cluster CROSSSLOT bugs and malformed hash
 // tags in Go code that uses go-redis.
 //
-// Standalone:
+// Standalone, it is a staticcheck-style command (honnef.co/go/tools/lintcmd):
 //
-//	crossslot [-crossslot.include-single-node] [-json] [-fix] packages...
+//	crossslot [-f text|stylish|json|sarif] [-checks LIST] [-crossslot.include-single-node] packages...
+//	crossslot -explain CHECK
+//	crossslot -list-checks
 //
-// With go vet, which runs it once per package through the *.cfg protocol:
+// with //lint:ignore CHECK reason and //lint:file-ignore CHECK reason
+// directives. The checks are the diagnostic categories: crossslot, emptytag,
+// doubletag, unclosedtag.
+//
+// The same binary is a vet tool and a fix tool; go vet and go fix drive it
+// through the unitchecker protocol (-V=full, -flags, one *.cfg argument):
 //
 //	go vet -vettool=$(which crossslot) ./...
+//	go fix -fixtool=$(which crossslot) ./...
 //
-// Flags are spelled -crossslot.NAME in both modes.
+// Analyzer flags are spelled -crossslot.NAME in every mode.
 package main
 
 import (
-	"golang.org/x/tools/go/analysis/multichecker"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/unitchecker"
+	"honnef.co/go/tools/analysis/lint"
+	"honnef.co/go/tools/lintcmd"
 
 	"github.com/crossslot/crossslot/analyzer"
 )
 
-func main() { multichecker.Main(analyzer.Analyzer) }
+// docURL is where the checks are documented online.
+const docURL = "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer"
+
+func main() {
+	if driverProtocol(os.Args[1:]) {
+		unitchecker.Main(analyzer.Analyzer) // exits
+	}
+	os.Exit(standalone(os.Args[1:]))
+}
+
+// driverProtocol reports whether go vet or go fix is running the tool: they
+// ask for its version (-V=full) and flags (-flags), then pass one *.cfg file
+// per package. "help" is unitchecker's too.
+func driverProtocol(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	if args[0] == "help" || strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return true
+	}
+	for _, arg := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if strings.HasPrefix(arg, "-") && (name == "V" || name == "flags") {
+			return true
+		}
+	}
+	return false
+}
+
+// standalone runs lintcmd with one check per diagnostic category.
+func standalone(args []string) int {
+	cfg := &analyzer.Config{}
+	a := analyzer.New(cfg)
+	cmd := lintcmd.NewCommand("crossslot")
+	v := version()
+	cmd.SetVersion(v, v)
+	fs := cmd.FlagSet()
+	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
+	cmd.AddAnalyzers(checks(a)...)
+	cmd.ParseFlags(args) // exits 2 with usage on a bad flag
+
+	if name := fs.Lookup("explain").Value.String(); name != "" {
+		return explain(os.Stdout, os.Stderr, name)
+	}
+	if err := separateCache(a); err != nil {
+		fmt.Fprintln(os.Stderr, "crossslot:", err)
+		return 1
+	}
+	if fs.Lookup("f").Value.String() == "sarif" {
+		return withOurLinks(cmd.Execute)
+	}
+	return cmd.Execute()
+}
+
+// checks gives lintcmd one check per diagnostic category, documented by
+// analyzer.Checks. The crossslot check is the analyzer, which reports every
+// category; the other checks only name theirs. lintcmd keeps a diagnostic
+// when the check named by its category is enabled, so -checks and
+// //lint:ignore work per category while the analysis runs once.
+func checks(a *analysis.Analyzer) []*lint.Analyzer {
+	var out []*lint.Analyzer
+	for _, c := range analyzer.Checks() {
+		check := &lint.Analyzer{
+			Doc:      &lint.RawDocumentation{Title: c.Title, Text: c.Text, Severity: lint.SeverityWarning},
+			Analyzer: a,
+		}
+		if c.Name == analyzer.CategoryCrossSlot {
+			check.Doc.Severity = lint.SeverityError
+		} else {
+			check.Analyzer = &analysis.Analyzer{
+				Name: c.Name,
+				Doc:  c.Title + " (reported by the crossslot analyzer)",
+				Run:  func(*analysis.Pass) (any, error) { return nil, nil },
+			}
+		}
+		out = append(out, check)
+	}
+	return out
+}
+
+// explain prints a check's documentation, as lintcmd's -explain does, with a
+// link to this project's documentation.
+func explain(stdout, stderr io.Writer, name string) int {
+	for _, c := range analyzer.Checks() {
+		if strings.EqualFold(c.Name, name) {
+			fmt.Fprintf(stdout, "%s: %s\n\n%s\n\nOnline documentation\n    %s#hdr-Check_%s\n", c.Name, c.Title, c.Text, docURL, c.Name)
+			return 0
+		}
+	}
+	var names []string
+	for _, c := range analyzer.Checks() {
+		names = append(names, c.Name)
+	}
+	fmt.Fprintf(stderr, "crossslot: no check named %q; the checks are %s\n", name, strings.Join(names, ", "))
+	return 1
+}
+
+// separateCache keeps results for different analyzer settings apart.
+// lintcmd caches results by package and binary, not by analyzer flags, so a
+// run with -crossslot.include-single-node could otherwise be answered from
+// a run without it.
+func separateCache(a *analysis.Analyzer) error {
+	base := os.Getenv("STATICCHECK_CACHE")
+	if base == "" {
+		dir, err := os.UserCacheDir()
+		if err != nil {
+			return fmt.Errorf("no cache directory: %v; set STATICCHECK_CACHE to an absolute path", err)
+		}
+		base = filepath.Join(dir, "crossslot")
+	}
+	var settings []string
+	a.Flags.VisitAll(func(f *flag.Flag) { settings = append(settings, f.Name+"="+f.Value.String()) })
+	sort.Strings(settings)
+	return os.Setenv("STATICCHECK_CACHE", filepath.Join(base, strings.Join(settings, ",")))
+}
+
+// withOurLinks runs execute with standard output captured and points the
+// SARIF help links, which lintcmd sets to staticcheck's site, at this
+// project's documentation.
+func withOurLinks(execute func() int) int {
+	r, w, err := os.Pipe()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "crossslot:", err)
+		return 1
+	}
+	stdout := os.Stdout
+	os.Stdout = w
+	captured := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		captured <- b
+	}()
+	code := execute()
+	w.Close()
+	os.Stdout = stdout
+	out := <-captured
+	fmt.Fprint(stdout, string(relinkSARIF(out)))
+	return code
+}
+
+// relinkSARIF rewrites the driver's informationUri and each rule's helpUri;
+// anything it cannot parse is passed through unchanged.
+func relinkSARIF(out []byte) []byte {
+	var log map[string]any
+	if json.Unmarshal(out, &log) != nil {
+		return out
+	}
+	runs, _ := log["runs"].([]any)
+	for _, run := range runs {
+		driver, _ := dig(run, "tool", "driver").(map[string]any)
+		if driver == nil {
+			continue
+		}
+		driver["informationUri"] = "https://github.com/crossslot/crossslot"
+		rules, _ := driver["rules"].([]any)
+		for _, rule := range rules {
+			if rule, ok := rule.(map[string]any); ok {
+				rule["helpUri"] = fmt.Sprintf("%s#hdr-Check_%v", docURL, rule["id"])
+			}
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(log) != nil {
+		return out
+	}
+	return b.Bytes()
+}
+
+func dig(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
+}
+
+// version is the module version the binary was built from ("devel" in a
+// checkout).
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
+}

@@ -98,6 +98,11 @@ func badStructKeys(ctx context.Context, rdb redis.UniversalClient) error {
 	return rdb.ZUnion(ctx, redis.ZStore{Keys: []string{"rank:eu", "rank:us"}}).Err()
 }
 
+// One user's profile and settings: the suggested fix tags both with {user:1}.
+func badProfileAndSettings(ctx context.Context, rdb redis.UniversalClient) error {
+	return rdb.MGet(ctx, "user:1:profile", "user:1:settings").Err()
+}
+
 // Malformed tags: a cluster accepts them, but they do not do what the author meant.
 func tagMistakes(ctx context.Context, rdb redis.UniversalClient) error {
 	rdb.Get(ctx, "user:{}:profile")
@@ -132,6 +137,7 @@ var scenarios = []scenario{
 	{"badPhiBranch", universal(badPhiBranch)},
 	{"goodUnknownIDs", universal(goodUnknownIDs)},
 	{"badStructKeys", universal(badStructKeys)},
+	{"badProfileAndSettings", universal(badProfileAndSettings)},
 }
 
 func main() {

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/analyzer"
+)
+
+// cliDir is the standalone command's fixture module (real go-redis).
+const cliDir = "../../testdata/cli"
+
+// lintDiagnostic is one line of lintcmd's -f json output.
+type lintDiagnostic struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Location struct {
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+		Column int    `json:"column"`
+	} `json:"location"`
+	Message string `json:"message"`
+}
+
+// lintJSON runs the standalone command with -f json in the cli fixture and
+// returns "file:line: code" for every diagnostic, sorted.
+func lintJSON(t *testing.T, args ...string) []string {
+	t.Helper()
+	stdout, stderr, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, append([]string{"-f", "json"}, args...)...)
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(stdout))
+	for sc.Scan() {
+		var d lintDiagnostic
+		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
+			t.Fatalf("bad JSON line %q: %v", sc.Text(), err)
+		}
+		got = append(got, fmt.Sprintf("%s:%d: %s", filepath.Base(d.Location.File), d.Location.Line, d.Code))
+	}
+	if wantCode := map[bool]int{true: 1, false: 0}[len(got) > 0]; code != wantCode {
+		t.Errorf("crossslot %v: exit %d with %d diagnostics, want %d\n%s", args, code, len(got), wantCode, stderr)
+	}
+	sort.Strings(got)
+	return got
+}
+
+// markedLines reads "// reported: CODE" (or "// reported with FLAG: CODE")
+// markers of the fixture package dir and returns "file:line: code", sorted.
+func markedLines(t *testing.T, dir, marker string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(cliDir, dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixture files in %s: %v", dir, err)
+	}
+	re := regexp.MustCompile(`// ` + regexp.QuoteMeta(marker) + `: (\w+)$`)
+	var want []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := re.FindStringSubmatch(line); m != nil {
+				want = append(want, fmt.Sprintf("%s:%d: %s", filepath.Base(f), i+1, m[1]))
+			}
+		}
+	}
+	sort.Strings(want)
+	return want
+}
+
+// TestDirectives checks //lint:ignore and //lint:file-ignore per check: the
+// fixture marks every line that must still be reported, including a
+// directive naming the wrong check, which lintcmd reports as unmatched.
+func TestDirectives(t *testing.T) {
+	got := lintJSON(t, "./directives")
+	want := markedLines(t, "directives", "reported")
+	if len(want) < 4 {
+		t.Fatalf("only %d marked lines in the fixture", len(want))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestChecksFlag selects checks by name, as staticcheck users do.
+func TestChecksFlag(t *testing.T) {
+	for _, tc := range []struct {
+		checks string
+		want   []string
+	}{
+		{"emptytag", []string{"line.go:23: emptytag"}},
+		{"all,-emptytag", []string{"file.go:14: crossslot", "line.go:15: crossslot", "line.go:22: staticcheck"}},
+	} {
+		got := lintJSON(t, "-checks", tc.checks, "./directives")
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("-checks %s:\n%s\nwant:\n%s", tc.checks, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
+// TestIncludeSingleNodeStandalone runs the same package with and without
+// the analyzer flag, back to back: lintcmd caches results per package, so
+// the second run must not be answered with the first one's results.
+func TestIncludeSingleNodeStandalone(t *testing.T) {
+	t.Setenv("STATICCHECK_CACHE", t.TempDir())
+	if got := lintJSON(t, "./singlenode"); len(got) != 0 {
+		t.Errorf("without the flag: %v, want nothing", got)
+	}
+	got := lintJSON(t, "-crossslot.include-single-node", "./singlenode")
+	want := markedLines(t, "singlenode", "reported with -crossslot.include-single-node")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || len(want) == 0 {
+		t.Errorf("with the flag: %v, want %v", got, want)
+	}
+	if got := lintJSON(t, "./singlenode"); len(got) != 0 {
+		t.Errorf("without the flag again: %v, want nothing", got)
+	}
+}
+
+func TestExplain(t *testing.T) {
+	for _, c := range analyzer.Checks() {
+		stdout, _, code := runIn(t, ".", os.Environ(), crossslotBin, "-explain", c.Name)
+		if code != 0 || !strings.HasPrefix(stdout, c.Name+": "+c.Title+"\n") || !strings.Contains(stdout, "\trdb.") ||
+			!strings.Contains(stdout, "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer#hdr-Check_"+c.Name) {
+			t.Errorf("-explain %s: exit %d\n%s", c.Name, code, stdout)
+		}
+	}
+	_, stderr, code := runIn(t, ".", os.Environ(), crossslotBin, "-explain", "SA1000")
+	if code != 1 || !strings.Contains(stderr, `no check named "SA1000"; the checks are crossslot, emptytag, doubletag, unclosedtag`) {
+		t.Errorf("-explain SA1000: exit %d, stderr %q", code, stderr)
+	}
+	stdout, _, code := runIn(t, ".", os.Environ(), crossslotBin, "-list-checks")
+	for _, c := range analyzer.Checks() {
+		if code != 0 || !strings.Contains(stdout, c.Name+" "+c.Title+"\n") {
+			t.Errorf("-list-checks lacks %s:\n%s", c.Name, stdout)
+		}
+	}
+}
+
+// sarifLog is the part of SARIF 2.1.0 that code-scanning dashboards need.
+type sarifLog struct {
+	Version string `json:"version"`
+	Schema  string `json:"$schema"`
+	Runs    []struct {
+		Tool struct {
+			Driver struct {
+				Name           string `json:"name"`
+				InformationURI string `json:"informationUri"`
+				Rules          []struct {
+					ID               string `json:"id"`
+					HelpURI          string `json:"helpUri"`
+					ShortDescription struct {
+						Text string `json:"text"`
+					} `json:"shortDescription"`
+				} `json:"rules"`
+			} `json:"driver"`
+		} `json:"tool"`
+		Results []struct {
+			RuleID  string `json:"ruleId"`
+			Message struct {
+				Text string `json:"text"`
+			} `json:"message"`
+			Locations []sarifLocation `json:"locations"`
+			Related   []sarifLocation `json:"relatedLocations"`
+			Fixes     []struct {
+				Description struct {
+					Text string `json:"text"`
+				} `json:"description"`
+			} `json:"fixes"`
+		} `json:"results"`
+	} `json:"runs"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI       string `json:"uri"`
+			URIBaseID string `json:"uriBaseId"`
+		} `json:"artifactLocation"`
+		Region struct {
+			StartLine   int `json:"startLine"`
+			StartColumn int `json:"startColumn"`
+			EndLine     int `json:"endLine"`
+			EndColumn   int `json:"endColumn"`
+		} `json:"region"`
+	} `json:"physicalLocation"`
+}
+
+// TestSARIF validates -f sarif on the example against go vet's diagnostics
+// of the same code: one result per diagnostic, at the same place, with the
+// fields code-scanning dashboards require.
+func TestSARIF(t *testing.T) {
+	stdout, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, "-f", "sarif", "./...")
+	if code != 0 {
+		t.Fatalf("-f sarif: exit %d, want 0 (SARIF reports findings as success)\n%s", code, stderr)
+	}
+	var log sarifLog
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatalf("SARIF is not JSON: %v\n%s", err, stdout)
+	}
+	if log.Version != "2.1.0" || !strings.Contains(log.Schema, "sarif") || len(log.Runs) != 1 {
+		t.Fatalf("SARIF header: version %q, schema %q, %d runs", log.Version, log.Schema, len(log.Runs))
+	}
+	run := log.Runs[0]
+	if run.Tool.Driver.Name != "crossslot" || run.Tool.Driver.InformationURI == "" {
+		t.Errorf("driver %q, informationUri %q", run.Tool.Driver.Name, run.Tool.Driver.InformationURI)
+	}
+	rules := map[string]bool{}
+	for _, r := range run.Tool.Driver.Rules {
+		rules[r.ID] = true
+		if r.ShortDescription.Text == "" || r.HelpURI != "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer#hdr-Check_"+r.ID {
+			t.Errorf("rule %s: description %q, helpUri %q", r.ID, r.ShortDescription.Text, r.HelpURI)
+		}
+	}
+	for _, c := range analyzer.Checks() {
+		if !rules[c.Name] {
+			t.Errorf("no SARIF rule for check %s", c.Name)
+		}
+	}
+
+	// go vet's view of the same code, by message.
+	vetAt := map[string]vetDiagnostic{}
+	for _, d := range vetExample(t) {
+		vetAt[d.Message] = d
+	}
+	if len(run.Results) < 10 {
+		t.Errorf("%d SARIF results, want every diagnostic of the example", len(run.Results))
+	}
+	fixes := 0
+	for _, r := range run.Results {
+		msg, _, _ := strings.Cut(r.Message.Text, "\n") // related locations are appended as links
+		vd, ok := vetAt[msg]
+		if !ok {
+			t.Errorf("SARIF result %q is not a go vet diagnostic", msg)
+			continue
+		}
+		delete(vetAt, msg)
+		if !rules[r.RuleID] || r.RuleID != vd.Category {
+			t.Errorf("%q: ruleId %q, go vet category %q", msg, r.RuleID, vd.Category)
+		}
+		if len(r.Locations) != 1 {
+			t.Fatalf("%q: %d locations", msg, len(r.Locations))
+		}
+		loc := r.Locations[0].PhysicalLocation
+		if loc.ArtifactLocation.URI != "main.go" || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" {
+			t.Errorf("%q: artifact %+v, want main.go relative to %%SRCROOT%%", msg, loc.ArtifactLocation)
+		}
+		wantPos := fmt.Sprintf("main.go:%d:%d", loc.Region.StartLine, loc.Region.StartColumn)
+		if !strings.HasSuffix(vd.Posn, "/"+wantPos) {
+			t.Errorf("%q: SARIF region starts at %s, go vet at %s", msg, wantPos, vd.Posn)
+		}
+		if loc.Region.EndLine < loc.Region.StartLine || (loc.Region.EndLine == loc.Region.StartLine && loc.Region.EndColumn <= loc.Region.StartColumn) {
+			t.Errorf("%q: empty region %+v", msg, loc.Region)
+		}
+		if r.RuleID == "crossslot" && len(r.Related) != 1 {
+			t.Errorf("%q: %d related locations, want the other key", msg, len(r.Related))
+		}
+		fixes += len(r.Fixes)
+	}
+	for msg := range vetAt {
+		t.Errorf("go vet diagnostic %q is missing from SARIF", msg)
+	}
+	if fixes != 1 {
+		t.Errorf("%d fixes in SARIF, want the one for badProfileAndSettings", fixes)
+	}
+}
