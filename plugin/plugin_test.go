@@ -1,0 +1,86 @@
+package plugin_test
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/plugin"
+)
+
+func TestEveryFlagHasASetting(t *testing.T) {
+	var flags []string
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { flags = append(flags, f.Name) })
+	settings := plugin.SettingNames()
+	slices.Sort(flags)
+	slices.Sort(settings)
+	if !slices.Equal(flags, settings) || len(flags) == 0 {
+		t.Errorf("analyzer flags %v, plugin settings %v", flags, settings)
+	}
+}
+
+func TestBadSettings(t *testing.T) {
+	for _, tc := range []struct {
+		settings any
+		want     string
+	}{
+		{map[string]any{"include-singlenode": true}, `crossslot settings: decoding settings: json: unknown field "include-singlenode" (known settings: include-single-node)`},
+		{map[string]any{"include-single-node": "yes"}, `cannot unmarshal string into Go struct field Settings.include-single-node of type bool`},
+		{[]any{"include-single-node"}, `cannot unmarshal array`},
+	} {
+		_, err := plugin.New(tc.settings)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%v): error %v, want one containing %q", tc.settings, err, tc.want)
+		}
+	}
+}
+
+// errorCount records analysistest's complaints instead of failing.
+type errorCount struct{ n int }
+
+func (e *errorCount) Errorf(format string, args ...any) { e.n++; _ = fmt.Sprintf(format, args...) }
+
+// TestSettingsPerConfiguration builds two plugins with different settings,
+// interleaved, and runs each on the single-node fixture: only the one with
+// include-single-node finds its diagnostics, so no setting leaks between
+// configurations.
+func TestSettingsPerConfiguration(t *testing.T) {
+	testdata, err := filepath.Abs("../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(settings any) *analysis.Analyzer {
+		t.Helper()
+		p, err := plugin.New(settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mode := p.GetLoadMode(); mode != "typesinfo" {
+			t.Errorf("load mode %q, want typesinfo", mode)
+		}
+		as, err := p.BuildAnalyzers()
+		if err != nil || len(as) != 1 {
+			t.Fatalf("BuildAnalyzers: %v, %v", as, err)
+		}
+		return as[0]
+	}
+	with := build(map[string]any{"include-single-node": true})
+	without := build(nil) // no settings block at all
+	alsoWithout := build(map[string]any{"include-single-node": false})
+
+	analysistest.Run(t, testdata, with, "singlenode") // every want matched
+	for name, a := range map[string]*analysis.Analyzer{"no settings": without, "include-single-node: false": alsoWithout} {
+		var missed errorCount
+		analysistest.Run(&missed, testdata, a, "singlenode")
+		if missed.n == 0 {
+			t.Errorf("%s: reported the single-node calls", name)
+		}
+	}
+}
