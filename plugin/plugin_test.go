@@ -3,6 +3,7 @@ package plugin_test
 import (
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,6 +82,18 @@ func TestSettingsPerConfiguration(t *testing.T) {
 		analysistest.Run(&missed, testdata, a, "singlenode")
 		if missed.n == 0 {
 			t.Errorf("%s: reported the single-node calls", name)
+		}
+	}
+}
+
+func TestReadmeMentionsEverySetting(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range plugin.SettingNames() {
+		if !strings.Contains(string(readme), "| `"+name+"` |") {
+			t.Errorf("README's settings table lacks %s", name)
 		}
 	}
 }

@@ -270,3 +270,22 @@ func TestSARIF(t *testing.T) {
 		t.Errorf("%d fixes in SARIF, want the one for badProfileAndSettings", fixes)
 	}
 }
+
+// TestReadmeMentionsEveryFlag lists the standalone command's flags from its
+// own usage text and requires the README to document each one.
+func TestReadmeMentionsEveryFlag(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, usage, _ := runIn(t, ".", os.Environ(), crossslotBin, "-h")
+	flags := regexp.MustCompile(`(?m)^  -([\w.-]+)`).FindAllStringSubmatch(usage, -1)
+	if len(flags) < 10 {
+		t.Fatalf("found %d flags in the usage text:\n%s", len(flags), usage)
+	}
+	for _, f := range flags {
+		if !strings.Contains(string(readme), "`-"+f[1]) {
+			t.Errorf("README does not mention -%s", f[1])
+		}
+	}
+}

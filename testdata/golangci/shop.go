@@ -1,0 +1,22 @@
+// Package shop is the golangci-lint fixture. A line that golangci-lint must
+// report ends with "// golangci: LINTER"; a line reported only with
+// include-single-node ends with "// with include-single-node: LINTER".
+package shop
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func onCluster(ctx context.Context, rdb redis.UniversalClient) {
+	rdb.MGet(ctx, "user:1:a", "user:2:a")              // golangci: crossslot
+	rdb.MGet(ctx, "user:1:profile", "user:1:settings") // golangci: crossslot
+	rdb.Get(ctx, "user:{}:profile")                    // golangci: crossslot
+	rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")
+	rdb.MGet(ctx, "user:3:a", "user:4:a") //nolint:crossslot // one shard in this deployment
+}
+
+func onOneNode(ctx context.Context, rdb *redis.Client) {
+	rdb.Del(ctx, "cart:9", "orders:9") // with include-single-node: crossslot
+}
