@@ -168,7 +168,9 @@ func TestPinnedVersions(t *testing.T) {
 	if err := json.Unmarshal(run("mod", "download", "-json", "github.com/golangci/golangci-lint/v2@v2.15.0"), &dl); err != nil {
 		t.Fatal(err)
 	}
-	var pinned struct{ Require []struct{ Path, Version string } }
+	var pinned struct {
+		Require []struct{ Path, Version string }
+	}
 	if err := json.Unmarshal(run("mod", "edit", "-json", dl.GoMod), &pinned); err != nil {
 		t.Fatal(err)
 	}
