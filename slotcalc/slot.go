@@ -16,11 +16,47 @@ func Slot(key string) int { return SlotBytes(stringBytes(key)) }
 
 // SlotBytes is [Slot] for a key held as bytes.
 func SlotBytes(key []byte) int {
-	if len(key) >= 8 && len(key) <= 16 {
-		if crc, ok := crc16NoBrace(key); ok {
+	// Keys of 8 to 16 bytes, the commonest size, are read as two possibly
+	// overlapping words. When neither holds a '{', the whole key is hashed;
+	// with a zero initial register, byte i of an n-byte key then contributes
+	// crcTables[n-1-i][key[i]] whatever the others are, so all lookups are
+	// independent. The path is written out here, not called: on keys this
+	// short a call is a large part of the cost.
+	n := len(key)
+	if n == 8 {
+		// As below, with one word.
+		w := binary.LittleEndian.Uint64(key)
+		if x := w ^ braces; (x-lowBits)&^x&highBits == 0 {
+			t, k := crcTables, (*[8]byte)(key)
+			return SlotOfCRC16(((t[7][k[0]] ^ t[6][k[1]]) ^ (t[5][k[2]] ^ t[4][k[3]])) ^
+				((t[3][k[4]] ^ t[2][k[5]]) ^ (t[1][k[6]] ^ t[0][k[7]])))
+		}
+	} else if n > 8 && n <= 16 {
+		lo := binary.LittleEndian.Uint64(key)
+		hi := binary.LittleEndian.Uint64(key[n-8:])
+		xlo, xhi := lo^braces, hi^braces
+		if ((xlo-lowBits)&^xlo|(xhi-lowBits)&^xhi)&highBits == 0 {
+			// The last 8 bytes, read one by one, which costs less than
+			// shifting them out of hi.
+			t, k := crcTables, (*[8]byte)(key[n-8:])
+			crc := ((t[7][k[0]] ^ t[6][k[1]]) ^ (t[5][k[2]] ^ t[4][k[3]])) ^
+				((t[3][k[4]] ^ t[2][k[5]]) ^ (t[1][k[6]] ^ t[0][k[7]]))
+			if n > 8 {
+				// The first n-8 bytes, shifted to the top of lo, into the
+				// lanes of tables 15..8; the lanes left empty hold zero
+				// bytes, which every table maps to 0: no loop, no branch.
+				lo <<= 8 * uint(16-n)
+				crc ^= ((t[15][byte(lo)] ^ t[14][byte(lo>>8)]) ^ (t[13][byte(lo>>16)] ^ t[12][byte(lo>>24)])) ^
+					((t[11][byte(lo>>32)] ^ t[10][byte(lo>>40)]) ^ (t[9][byte(lo>>48)] ^ t[8][byte(lo>>56)]))
+			}
 			return SlotOfCRC16(crc)
 		}
 	}
+	return slotGeneral(key)
+}
+
+// slotGeneral is SlotBytes for any key: find the tag, then CRC what is hashed.
+func slotGeneral(key []byte) int {
 	if start, end, ok := tagBoundsBytes(key); ok {
 		key = key[start:end]
 	}
@@ -93,38 +129,3 @@ const (
 	highBits = 0x8080808080808080
 	braces   = '{' * lowBits
 )
-
-// crc16NoBrace is the fast path for keys of 8 to 16 bytes, the most common
-// size: it returns the CRC16 of p and true when p has no '{' (so the whole key
-// is hashed), reading p as two possibly overlapping words. With a zero initial
-// register, byte i of an n-byte input contributes crcTables[n-1-i][p[i]]
-// whatever the others are, so all lookups are independent.
-func crc16NoBrace(p []byte) (uint16, bool) {
-	n := len(p)
-	if n < 8 || n > 16 {
-		return 0, false
-	}
-	lo := binary.LittleEndian.Uint64(p)
-	hi := binary.LittleEndian.Uint64(p[n-8:])
-	xlo, xhi := lo^braces, hi^braces
-	if ((xlo-lowBits)&^xlo|(xhi-lowBits)&^xhi)&highBits != 0 {
-		return 0, false
-	}
-	// Zero bytes contribute nothing (every table maps 0 to 0), so shifting lo
-	// up by the 8-k bytes that hi already covers leaves p[0:k] in lo's top k
-	// bytes, each in the lane whose table it needs: sixteen fixed lookups,
-	// no loop and no branch.
-	// Lane j of hi, byte n-8+j, needs table 7-j.
-	t := crcTables
-	crc := ((t[7][byte(hi)] ^ t[6][byte(hi>>8)]) ^ (t[5][byte(hi>>16)] ^ t[4][byte(hi>>24)])) ^
-		((t[3][byte(hi>>32)] ^ t[2][byte(hi>>40)]) ^ (t[1][byte(hi>>48)] ^ t[0][byte(hi>>56)]))
-	if n > 8 {
-		// The first n-8 bytes, which hi does not reach, are shifted to the
-		// top of lo, into the lanes of tables 15..8; the lanes left empty hold
-		// zero bytes, which every table maps to 0.
-		lo <<= 8 * uint(16-n)
-		crc ^= ((t[15][byte(lo)] ^ t[14][byte(lo>>8)]) ^ (t[13][byte(lo>>16)] ^ t[12][byte(lo>>24)])) ^
-			((t[11][byte(lo>>32)] ^ t[10][byte(lo>>40)]) ^ (t[9][byte(lo>>48)] ^ t[8][byte(lo>>56)]))
-	}
-	return crc, true
-}
