@@ -52,40 +52,24 @@ func TestCoLocateFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "fixes")
 }
 
-// TestDocExamples runs every example of doc.go through the analyzer, so the
-// documentation (and -explain, -help, the README excerpts) cannot drift from
-// what the analyzer says: an example whose trailing comment is a diagnostic
-// must get exactly that diagnostic, one whose comment starts "after the fix"
-// must get none.
-func TestDocExamples(t *testing.T) {
-	src, err := os.ReadFile("doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+// An example is a line of code with the diagnostic it must get ("" for none).
+type example struct{ code, want string }
+
+// runExamples runs examples, each a call on rdb *redis.ClusterClient, through
+// the analyzer.
+func runExamples(t *testing.T, examples []example) {
+	t.Helper()
 	stub, err := os.ReadFile(filepath.Join(testdata(t), "src/github.com/redis/go-redis/v9/redis.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var body strings.Builder
-	examples := 0
-	for _, line := range strings.Split(string(src), "\n") {
-		code, ok := strings.CutPrefix(line, "//\trdb.")
-		if !ok {
-			continue
-		}
-		code, comment, ok := strings.Cut(code, " // ")
-		if !ok {
-			t.Fatalf("example without a trailing comment: %s", line)
-		}
-		body.WriteString("\trdb." + code)
-		if !strings.HasPrefix(comment, "after the fix") {
-			body.WriteString(" // want `" + regexp.QuoteMeta(comment) + "`")
+	for _, ex := range examples {
+		body.WriteString("\t" + ex.code)
+		if ex.want != "" {
+			body.WriteString(" // want `" + regexp.QuoteMeta(ex.want) + "`")
 		}
 		body.WriteString("\n")
-		examples++
-	}
-	if examples < 9 {
-		t.Fatalf("found %d examples in doc.go, want at least 9", examples)
 	}
 	dir := t.TempDir()
 	write := func(name, text string) {
@@ -98,7 +82,7 @@ func TestDocExamples(t *testing.T) {
 		}
 	}
 	write("github.com/redis/go-redis/v9/redis.go", string(stub))
-	write("docexamples/examples.go", `package docexamples
+	write("examples/examples.go", `package examples
 
 import (
 	"context"
@@ -108,7 +92,59 @@ import (
 
 func examples(ctx context.Context, rdb *redis.ClusterClient) {
 `+body.String()+"}\n")
-	analysistest.Run(t, dir, analyzer.Analyzer, "docexamples")
+	analysistest.Run(t, dir, analyzer.Analyzer, "examples")
+}
+
+// TestDocExamples runs every example of doc.go through the analyzer, so the
+// documentation (and -explain, -help) cannot drift from what the analyzer
+// says: an example whose trailing comment is a diagnostic must get exactly
+// that diagnostic, one whose comment starts "after the fix" must get none.
+func TestDocExamples(t *testing.T) {
+	src, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var examples []example
+	for _, line := range strings.Split(string(src), "\n") {
+		code, ok := strings.CutPrefix(line, "//\t")
+		if !ok || !strings.HasPrefix(code, "rdb.") {
+			continue
+		}
+		code, comment, ok := strings.Cut(code, " // ")
+		if !ok {
+			t.Fatalf("example without a trailing comment: %s", line)
+		}
+		if strings.HasPrefix(comment, "after the fix") {
+			comment = ""
+		}
+		examples = append(examples, example{code, comment})
+	}
+	if len(examples) < 9 {
+		t.Fatalf("found %d examples in doc.go, want at least 9", len(examples))
+	}
+	runExamples(t, examples)
+}
+
+// TestReadmeExamples does the same for the README's table of checks, whose
+// rows read "`code` → `message`".
+func TestReadmeExamples(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\|.*\\| `(rdb\\..*)` → `(.*)` \\|$").FindAllStringSubmatch(string(readme), -1)
+	var examples []example
+	checks := map[string]bool{}
+	for _, r := range rows {
+		checks[r[1]] = true
+		examples = append(examples, example{r[2], r[3]})
+	}
+	for _, c := range analyzer.Checks() {
+		if !checks[c.Name] {
+			t.Errorf("README's table of checks has no example for %s", c.Name)
+		}
+	}
+	runExamples(t, examples)
 }
 
 // TestChecks pins the per-category documentation the standalone command

@@ -289,3 +289,24 @@ func TestReadmeMentionsEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestVetProtocol checks the answers go vet and go fix ask for before they
+// run the tool: they reach unitchecker, not the standalone command.
+func TestVetProtocol(t *testing.T) {
+	stdout, stderr, code := runIn(t, ".", os.Environ(), crossslotBin, "-V=full")
+	if code != 0 || !strings.Contains(stdout, "version") {
+		t.Errorf("-V=full: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	stdout, stderr, code = runIn(t, ".", os.Environ(), crossslotBin, "-flags")
+	var flags []struct{ Name string }
+	if err := json.Unmarshal([]byte(stdout), &flags); code != 0 || err != nil {
+		t.Fatalf("-flags: exit %d, %v\n%s%s", code, err, stdout, stderr)
+	}
+	found := false
+	for _, f := range flags {
+		found = found || f.Name == "crossslot.include-single-node"
+	}
+	if !found {
+		t.Errorf("-flags does not list crossslot.include-single-node: %s", stdout)
+	}
+}
