@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
 // The golangci-lint tests build a plugin-enabled golangci-lint from the
@@ -194,20 +196,7 @@ func TestPinnedVersions(t *testing.T) {
 // settings line replaced when settings is not empty.
 func fixture(t *testing.T, settings string) string {
 	t.Helper()
-	dir := t.TempDir()
-	entries, err := os.ReadDir(fixtureDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		b, err := os.ReadFile(filepath.Join(fixtureDir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := cmdtest.CopyDir(t, fixtureDir)
 	config := readmeBlock(t, ".golangci.yml")
 	if settings != "" {
 		const line = "include-single-node: false"
@@ -225,18 +214,7 @@ func fixture(t *testing.T, settings string) string {
 // runGCL runs the custom golangci-lint in dir with its own cache.
 func runGCL(t *testing.T, bin, dir string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(goEnv(), "GOLANGCI_LINT_CACHE="+t.TempDir())
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	if exitErr, ok := err.(*exec.ExitError); ok {
-		code = exitErr.ExitCode()
-	} else if err != nil {
-		t.Fatalf("%s %v: %v", bin, args, err)
-	}
-	return out.String(), errOut.String(), code
+	return cmdtest.Run(t, dir, append(goEnv(), "GOLANGCI_LINT_CACHE="+t.TempDir()), bin, args...)
 }
 
 type gclIssue struct {

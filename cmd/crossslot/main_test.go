@@ -1,12 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
 // crossslotBin is the command under test, built once by TestMain.
@@ -39,45 +40,10 @@ func fixtureEnv() []string {
 	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 }
 
-// runIn runs a command in dir and returns its stdout, stderr and exit code;
-// it fails the test when the command cannot start.
+// runIn runs a command in dir; see cmdtest.Run.
 func runIn(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err := cmd.Run()
-	if exitErr, ok := err.(*exec.ExitError); ok {
-		code = exitErr.ExitCode()
-	} else if err != nil {
-		t.Fatalf("%s %v: %v", name, args, err)
-	}
-	return out.String(), errOut.String(), code
+	return cmdtest.Run(t, dir, env, name, args...)
 }
 
-// copyDir copies a fixture tree (regular files only) into a new temporary
-// directory, so tests that apply fixes leave the checkout alone.
-func copyDir(t *testing.T, src string) string {
-	t.Helper()
-	dst := t.TempDir()
-	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
-}
+func copyDir(t *testing.T, src string) string { return cmdtest.CopyDir(t, src) }

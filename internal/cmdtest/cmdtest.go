@@ -1,0 +1,54 @@
+// Package cmdtest runs commands and copies fixture trees for end-to-end
+// tests.
+package cmdtest
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Run runs name with args in dir and env and returns its standard output,
+// standard error and exit code; a command that cannot start fails the test.
+func Run(t testing.TB, dir string, env []string, name string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env = dir, env
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	if exitErr, ok := err.(*exec.ExitError); ok {
+		code = exitErr.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%s %v: %v", name, args, err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// CopyDir copies the regular files of the tree src into a new temporary
+// directory and returns it, so tests that change files leave the checkout
+// alone.
+func CopyDir(t testing.TB, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
