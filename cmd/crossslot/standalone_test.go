@@ -310,3 +310,29 @@ func TestVetProtocol(t *testing.T) {
 		t.Errorf("-flags does not list crossslot.include-single-node: %s", stdout)
 	}
 }
+
+// TestTextAndStylish pins the two human formats on the directives fixture:
+// text is file:line:col: message (check) with related keys indented below;
+// stylish groups by file and counts what the directives silenced.
+func TestTextAndStylish(t *testing.T) {
+	stdout, _, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, "./directives")
+	for _, want := range []string{
+		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots (crossslot)\n" +
+			"\tdirectives/line.go:15:16: key \"user:3:a\" is on slot 12067\n",
+		"directives/line.go:23:15: Get key \"legacy:{}:b\" has an empty hash tag {}, so the whole key is hashed (emptytag)\n",
+	} {
+		if code != 1 || !strings.Contains(stdout, want) {
+			t.Errorf("text: exit %d, output lacks\n%s\ngot:\n%s", code, want, stdout)
+		}
+	}
+	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "stylish", "./directives")
+	for _, want := range []string{
+		"/directives/line.go\n",
+		"(23, 15)", "emptytag",
+		"10 problems (4 errors, 0 warnings, 6 ignored)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stylish output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
