@@ -25,6 +25,10 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"unknown flag", []string{"-bogus", "./..."}, ".", 2, "flag provided but not defined: -bogus"},
 		{"malformed code", []string{"./..."}, mod, 1, "bad.go:4:1: syntax error: unexpected EOF"},
+		{"unknown check", []string{"-checks", "all,-emptytags", "./..."}, ".", 2, `-checks: unknown check "emptytags"; the checks are crossslot, emptytag, doubletag, unclosedtag`},
+		{"unknown check to fail on", []string{"-fail", "SA1000", "./..."}, ".", 2, `-fail: unknown check "sa1000"`},
+		{"unknown format", []string{"-f", "xml", "./..."}, ".", 2, `unsupported output format "xml"`},
+		{"unknown check to explain", []string{"-explain", "crosslot"}, ".", 1, `no check named "crosslot"`},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		cmd.Dir = tc.dir

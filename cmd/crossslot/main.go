@@ -81,6 +81,12 @@ func standalone(args []string) int {
 	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
 	cmd.AddAnalyzers(checks(a)...)
 	cmd.ParseFlags(args) // exits 2 with usage on a bad flag
+	for _, name := range []string{"checks", "fail"} {
+		if err := checkList(fs.Lookup(name).Value.String()); err != nil {
+			fmt.Fprintf(os.Stderr, "crossslot: -%s: %v\n", name, err)
+			return 2
+		}
+	}
 
 	if name := fs.Lookup("explain").Value.String(); name != "" {
 		return explain(os.Stdout, os.Stderr, name)
@@ -119,6 +125,25 @@ func checks(a *analysis.Analyzer) []*lint.Analyzer {
 		out = append(out, check)
 	}
 	return out
+}
+
+// checkList rejects a -checks or -fail list naming a check that does not
+// exist, which lintcmd would take as a selection of nothing: a typo there
+// would silently turn the checks off.
+func checkList(list string) error {
+	known := map[string]bool{"all": true, "*": true, "inherit": true}
+	var names []string
+	for _, c := range analyzer.Checks() {
+		known[c.Name] = true
+		names = append(names, c.Name)
+	}
+	for _, elem := range strings.Split(strings.Trim(list, `"`), ",") {
+		elem = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(elem), "-"))
+		if elem != "" && !known[elem] {
+			return fmt.Errorf("unknown check %q; the checks are %s (and all)", elem, strings.Join(names, ", "))
+		}
+	}
+	return nil
 }
 
 // explain prints a check's documentation, as lintcmd's -explain does, with a
