@@ -44,15 +44,17 @@ func vetExample(t *testing.T) []vetDiagnostic {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("go vet: %v\n%s", err, stderr.String())
 	}
-	// go vet -json writes the JSON after "# pkg" lines; which stream it uses
-	// has changed across Go releases, so read both.
+	// go vet -json writes the JSON after "# pkg" lines, on a stream that has
+	// changed across Go releases, so read both; the go command's own lines
+	// ("go: downloading ..." on a cold module cache) may come before or
+	// after it, so decode the first JSON value and ignore the rest.
 	text := stdout.String() + stderr.String()
 	start := strings.Index(text, "{")
 	if start < 0 {
 		t.Fatalf("no JSON in go vet output:\n%s", text)
 	}
 	var byPkg map[string]map[string][]vetDiagnostic
-	if err := json.Unmarshal([]byte(text[start:]), &byPkg); err != nil {
+	if err := json.NewDecoder(strings.NewReader(text[start:])).Decode(&byPkg); err != nil {
 		t.Fatalf("go vet JSON: %v\n%s", err, text)
 	}
 	return byPkg["example.com/shop"]["crossslot"]
