@@ -355,3 +355,66 @@ func TestVSCodeCommandLine(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant:\n%s\nstdout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), stdout)
 	}
 }
+
+// TestGolangciLintCustom runs golangci-lint's own "custom" command on the
+// README's .custom-gcl.yml, as users do, with its one network step made
+// local: git's clone of github.com/golangci/golangci-lint is redirected to
+// a repository made from the module cache's copy of v2.15.0. Nothing is
+// published yet, so the plugin's "version: latest" becomes a path to this
+// checkout. The binary it builds must then report the fixture's issues.
+func TestGolangciLintCustom(t *testing.T) {
+	gcl := buildCustomGCL(t) // any golangci-lint v2.15.0 has the custom command
+
+	var dl struct{ Dir string }
+	cmd := exec.Command("go", "mod", "download", "-json", "github.com/golangci/golangci-lint/v2@v2.15.0")
+	cmd.Dir, cmd.Env = filepath.Dir(gcl), goEnv()
+	out, err := cmd.Output()
+	if err != nil || json.Unmarshal(out, &dl) != nil {
+		t.Fatalf("go mod download: %v\n%s", err, out)
+	}
+	mirror := cmdtest.CopyDir(t, dl.Dir)
+	git := func(args ...string) {
+		t.Helper()
+		full := append([]string{"-c", "user.name=crossslot-test", "-c", "user.email=test@crossslot.invalid"}, args...)
+		if _, stderr, code := cmdtest.Run(t, mirror, os.Environ(), "git", full...); code != 0 {
+			t.Fatalf("git %v: exit %d\n%s", args, code, stderr)
+		}
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "golangci-lint v2.15.0 from the module cache")
+	git("tag", "v2.15.0")
+
+	checkout, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := readmeBlock(t, ".custom-gcl.yml")
+	if !strings.Contains(config, "version: latest") {
+		t.Fatalf("README's .custom-gcl.yml lacks the plugin's version: latest:\n%s", config)
+	}
+	config = strings.Replace(config, "version: latest", "path: "+checkout, 1)
+	dir := fixture(t, "")
+	if err := os.WriteFile(filepath.Join(dir, ".custom-gcl.yml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := append(goEnv(),
+		"GIT_CONFIG_COUNT=1",
+		"GIT_CONFIG_KEY_0=url.file://"+mirror+".insteadOf",
+		"GIT_CONFIG_VALUE_0=https://github.com/golangci/golangci-lint.git")
+	start := time.Now()
+	if _, stderr, code := cmdtest.Run(t, dir, env, gcl, "custom", "-v"); code != 0 {
+		t.Fatalf("golangci-lint custom: exit %d\n%s", code, stderr)
+	}
+	built := filepath.Join(dir, yamlValue(t, config, "name"))
+	fi, err := os.Stat(built)
+	if err != nil {
+		t.Fatalf("golangci-lint custom built nothing: %v", err)
+	}
+	t.Logf("golangci-lint custom built %s in %s: %.1f MB", filepath.Base(built), time.Since(start).Round(time.Second), float64(fi.Size())/1e6)
+
+	got, _ := issuesJSON(t, built, dir)
+	if want := marked(t, "golangci"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("issues:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
