@@ -92,11 +92,12 @@ var multiKeyMethods = map[string]keyRule{
 	"TSMAdd":             notFollowed,
 	"JSONMSetArgs":       notFollowed,
 
-	// Transactions: WATCH on ClusterClient, Client and Tx.
-	"Watch": params("keys"),
+	// Transactions: WATCH on ClusterClient, Client and Tx; v7 also spells it
+	// with a context.
+	"Watch": params("keys"), "WatchContext": params("keys"),
 
-	// Raw commands, by name.
-	"Do": rawCommand,
+	// Raw commands, by name; v7 also has DoContext.
+	"Do": rawCommand, "DoContext": rawCommand,
 }
 
 // singleKeyParams are the parameter names go-redis gives keys; on methods

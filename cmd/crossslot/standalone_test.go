@@ -33,7 +33,12 @@ type lintDiagnostic struct {
 // returns "file:line: code" for every diagnostic, sorted.
 func lintJSON(t *testing.T, args ...string) []string {
 	t.Helper()
-	stdout, stderr, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, append([]string{"-f", "json"}, args...)...)
+	return lintJSONIn(t, cliDir, args...)
+}
+
+func lintJSONIn(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, append([]string{"-f", "json"}, args...)...)
 	var got []string
 	sc := bufio.NewScanner(strings.NewReader(stdout))
 	for sc.Scan() {
@@ -51,10 +56,16 @@ func lintJSON(t *testing.T, args ...string) []string {
 }
 
 // markedLines reads "// reported: CODE" (or "// reported with FLAG: CODE")
-// markers of the fixture package dir and returns "file:line: code", sorted.
+// markers of the cli fixture's package dir and returns "file:line: code",
+// sorted.
 func markedLines(t *testing.T, dir, marker string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(cliDir, dir, "*.go"))
+	return markedLinesIn(t, filepath.Join(cliDir, dir), marker)
+}
+
+func markedLinesIn(t *testing.T, dir, marker string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixture files in %s: %v", dir, err)
 	}
@@ -334,5 +345,20 @@ func TestTextAndStylish(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stylish output lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// TestOlderGoRedis runs the standalone command on testdata/legacy, which
+// calls the real go-redis v8.11.5, v7.4.1 and v6.15.9: every marked line,
+// and only those, must be reported.
+func TestOlderGoRedis(t *testing.T) {
+	const dir = "../../testdata/legacy"
+	got := lintJSONIn(t, dir, "./...")
+	want := markedLinesIn(t, dir, "reported")
+	if len(want) < 25 {
+		t.Fatalf("only %d marked lines in the fixture", len(want))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,0 +1,61 @@
+// Package legacy runs the analyzer on the real go-redis v8, v7 and v6 APIs:
+// the rules name parameters, so the same table must find the keys of calls
+// with a context first (v8) and without (v7, v6). A line that must be reported ends
+// with "// reported: CHECK"; every other line must not be.
+package legacy
+
+import (
+	"context"
+
+	redis6 "github.com/go-redis/redis"
+	redis7 "github.com/go-redis/redis/v7"
+	redis8 "github.com/go-redis/redis/v8"
+)
+
+func v8Calls(ctx context.Context, rdb *redis8.ClusterClient, u redis8.UniversalClient, one *redis8.Client) {
+	rdb.MGet(ctx, "user:1:a", "user:2:a") // reported: crossslot
+	rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")
+	u.Rename(ctx, "src", "dst")                                                       // reported: crossslot
+	rdb.SUnionStore(ctx, "dst", "s1", "s2")                                           // reported: crossslot
+	u.Eval(ctx, "return 1", []string{"lock:a", "lock:b"})                             // reported: crossslot
+	rdb.ZUnionStore(ctx, "out", &redis8.ZStore{Keys: []string{"rank:eu", "rank:us"}}) // reported: crossslot
+	rdb.Do(ctx, "MGET", "inv:1", "inv:2")                                             // reported: crossslot
+	rdb.Watch(ctx, func(*redis8.Tx) error { return nil }, "w:1", "w:2")               // reported: crossslot
+	rdb.MSet(ctx, "session:a", "1", "session:b", "2")                                 // reported: crossslot
+	rdb.Get(ctx, "user:{}:a")                                                         // reported: emptytag
+	one.MGet(ctx, "user:1:a", "user:2:a")
+	pipe := rdb.Pipeline()
+	pipe.Del(ctx, "cart:1", "orders:1") // reported: crossslot
+}
+
+func v7Calls(rdb *redis7.ClusterClient, u redis7.UniversalClient, one *redis7.Client) {
+	rdb.MGet("user:1:a", "user:2:a") // reported: crossslot
+	rdb.MGet("user:{1}:a", "user:{1}:b")
+	u.Rename("src", "dst")                                                       // reported: crossslot
+	rdb.SUnionStore("dst", "s1", "s2")                                           // reported: crossslot
+	u.Eval("return 1", []string{"lock:a", "lock:b"})                             // reported: crossslot
+	rdb.ZUnionStore("out", &redis7.ZStore{Keys: []string{"rank:eu", "rank:us"}}) // reported: crossslot
+	rdb.Do("MGET", "inv:1", "inv:2")                                             // reported: crossslot
+	rdb.Watch(func(*redis7.Tx) error { return nil }, "w:1", "w:2")               // reported: crossslot
+	rdb.MSet("session:a", "1", "session:b", "2")                                 // reported: crossslot
+	rdb.Get("user:{1:a")                                                         // reported: unclosedtag
+	one.MGet("user:1:a", "user:2:a")
+	pipe := rdb.Pipeline()
+	pipe.Del("cart:1", "orders:1") // reported: crossslot
+}
+
+func v7WithContext(ctx context.Context, rdb *redis7.ClusterClient) {
+	rdb.DoContext(ctx, "MGET", "inv:1", "inv:2")                               // reported: crossslot
+	rdb.WatchContext(ctx, func(*redis7.Tx) error { return nil }, "w:1", "w:2") // reported: crossslot
+	rdb.WithContext(ctx).MGet("user:1:a", "user:2:a")                          // reported: crossslot
+}
+
+func v6Calls(rdb *redis6.ClusterClient, u redis6.UniversalClient) {
+	rdb.MGet("user:1:a", "user:2:a") // reported: crossslot
+	rdb.MGet("user:{1}:a", "user:{1}:b")
+	u.Rename("src", "dst")                                         // reported: crossslot
+	u.Eval("return 1", []string{"lock:a", "lock:b"})               // reported: crossslot
+	rdb.Do("MGET", "inv:1", "inv:2")                               // reported: crossslot
+	rdb.Watch(func(*redis6.Tx) error { return nil }, "w:1", "w:2") // reported: crossslot
+	rdb.Get("user:{}:a")                                           // reported: emptytag
+}
