@@ -87,18 +87,6 @@ func (k key) quoted() string {
 	return strconv.Quote(k.String())
 }
 
-func (k key) equal(o key) bool {
-	if len(k) != len(o) {
-		return false
-	}
-	for i := range k {
-		if k[i].unknown != o[i].unknown || k[i].text != o[i].text || k[i].id != o[i].id {
-			return false
-		}
-	}
-	return true
-}
-
 // bracePos is a position in a key: part index and byte offset in its text.
 type bracePos struct{ part, off int }
 
