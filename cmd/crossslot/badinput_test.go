@@ -10,7 +10,7 @@ import (
 
 // Bad input gets a clear error and a non-zero exit, never a panic.
 func TestBadInput(t *testing.T) {
-	bin := buildCrossslot(t)
+	bin := crossslotBin
 
 	mod := t.TempDir()
 	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module bad\n\ngo 1.26\n"), 0o644)

@@ -35,7 +35,7 @@ type vetDiagnostic struct {
 // vetExample runs go vet -vettool=crossslot -json on the example module.
 func vetExample(t *testing.T) []vetDiagnostic {
 	t.Helper()
-	bin := buildCrossslot(t)
+	bin := crossslotBin
 	cmd := exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")
 	cmd.Dir = exampleDir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")

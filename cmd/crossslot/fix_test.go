@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crossslot/crossslot/internal/cmdtest"
 	"github.com/crossslot/crossslot/internal/redistest"
 )
 
@@ -18,7 +19,7 @@ const (
 // go vet -fix -diff and go fix -fixtool -diff print it, go fix -fixtool
 // writes it, after which go vet no longer reports the call.
 func TestFixTools(t *testing.T) {
-	dir := copyDir(t, exampleDir)
+	dir := cmdtest.CopyDir(t, exampleDir)
 	mainGo := filepath.Join(dir, "main.go")
 	wantDiff := "-\treturn " + unfixedCall + ".Err()\n+\treturn " + fixedCall + ".Err()\n"
 	for _, args := range [][]string{
@@ -54,7 +55,7 @@ func TestFixTools(t *testing.T) {
 // call the fix rewrote must now succeed.
 func TestFixedCallOnLiveCluster(t *testing.T) {
 	addr := redistest.Addr(t)
-	dir := copyDir(t, exampleDir)
+	dir := cmdtest.CopyDir(t, exampleDir)
 	if _, stderr, code := runIn(t, dir, fixtureEnv(), "go", "fix", "-fixtool="+crossslotBin, "./..."); code != 0 {
 		t.Fatalf("go fix: exit %d\n%s", code, stderr)
 	}

@@ -29,11 +29,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func buildCrossslot(t *testing.T) string {
-	t.Helper()
-	return crossslotBin
-}
-
 // fixtureEnv is the environment for commands run in the fixture modules,
 // which require the real go-redis through the module proxy.
 func fixtureEnv() []string {
@@ -45,5 +40,3 @@ func runIn(t *testing.T, dir string, env []string, name string, args ...string) 
 	t.Helper()
 	return cmdtest.Run(t, dir, env, name, args...)
 }
-
-func copyDir(t *testing.T, src string) string { return cmdtest.CopyDir(t, src) }
