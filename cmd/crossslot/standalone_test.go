@@ -362,3 +362,22 @@ func TestOlderGoRedis(t *testing.T) {
 		t.Errorf("reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestVetFlag passes the analyzer flag through go vet, which checks it
+// against -flags and hands it to every unit.
+func TestVetFlag(t *testing.T) {
+	vet := func(args ...string) (string, int) {
+		_, stderr, code := runIn(t, cliDir, fixtureEnv(), "go", append([]string{"vet", "-vettool=" + crossslotBin}, args...)...)
+		return stderr, code
+	}
+	if stderr, code := vet("./singlenode"); code != 0 {
+		t.Errorf("without the flag: exit %d\n%s", code, stderr)
+	}
+	stderr, code := vet("-crossslot.include-single-node", "./singlenode")
+	if code != 1 || !strings.Contains(stderr, "singlenode.go:12:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots") {
+		t.Errorf("with -crossslot.include-single-node: exit %d\n%s", code, stderr)
+	}
+	if stderr, code := vet("-crossslot.no-such-flag", "./singlenode"); code != 2 || !strings.Contains(stderr, "no-such-flag") {
+		t.Errorf("unknown analyzer flag: exit %d\n%s", code, stderr)
+	}
+}
