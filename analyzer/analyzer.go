@@ -108,11 +108,17 @@ func docSections() map[string]string {
 	return sections
 }
 
+// rethrowPanics is set only by this package's tests (export_test.go).
+var rethrowPanics = false
+
 func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	// The analyzer must never crash a user's go vet: a panic on code it did
 	// not expect becomes silence for this package, not a failed build.
 	defer func() {
 		if r := recover(); r != nil {
+			if rethrowPanics {
+				panic(r)
+			}
 			result, err = nil, nil
 		}
 	}()

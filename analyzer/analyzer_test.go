@@ -165,3 +165,9 @@ func TestChecks(t *testing.T) {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }
+
+// TestOddCode runs the analyzer, its recover off, over a corpus of unusual
+// calls and keys: no panic, and only the provable lines reported.
+func TestOddCode(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "odd")
+}
