@@ -5,12 +5,16 @@ import "unsafe"
 // poly is the CCITT polynomial x^16 + x^12 + x^5 + 1 that Redis uses.
 const poly = 0x1021
 
-// crcTables[k][b] is the CRC contribution of byte b followed by k zero bytes,
-// starting from a zero register. crcTables[0] is the classic byte-at-a-time table.
+// crcTables[k][b] holds, in its low 16 bits, the CRC contribution of byte b
+// followed by k zero bytes, starting from a zero register; crcTables[0] is
+// the classic byte-at-a-time table. Bit 16+k is set when b is '{': XORing
+// the lookups of up to 16 bytes, each from its own table, then leaves a
+// non-zero high half exactly when one of the bytes is a '{', so short keys
+// learn whether they have a hash tag from the same lookups that hash them.
 var crcTables = makeTables()
 
-func makeTables() *[16][256]uint16 {
-	t := new([16][256]uint16)
+func makeTables() *[16][256]uint32 {
+	t := new([16][256]uint32)
 	for b := range 256 {
 		crc := uint16(b) << 8
 		for range 8 {
@@ -20,13 +24,16 @@ func makeTables() *[16][256]uint16 {
 				crc <<= 1
 			}
 		}
-		t[0][b] = crc
+		t[0][b] = uint32(crc)
 	}
 	for k := 1; k < 16; k++ {
 		for b := range 256 {
-			prev := t[k-1][b]
-			t[k][b] = prev<<8 ^ t[0][prev>>8]
+			prev := uint16(t[k-1][b])
+			t[k][b] = uint32(prev<<8 ^ uint16(t[0][prev>>8]))
 		}
+	}
+	for k := range 16 {
+		t[k]['{'] |= 1 << (16 + k)
 	}
 	return t
 }
@@ -55,7 +62,7 @@ func UpdateCRC16(crc uint16, p []byte) uint16 {
 			((t[9][p[6]] ^ t[8][p[7]]) ^ (t[7][p[8]] ^ t[6][p[9]])) ^
 			((t[5][p[10]] ^ t[4][p[11]]) ^ (t[3][p[12]] ^ t[2][p[13]])) ^
 			(t[1][p[14]] ^ t[0][p[15]])
-		crc = t[15][p[0]^byte(crc>>8)] ^ t[14][p[1]^byte(crc)] ^ rest
+		crc = uint16(t[15][p[0]^byte(crc>>8)] ^ t[14][p[1]^byte(crc)] ^ rest)
 		p = p[16:]
 	}
 	if len(p) == 0 {
@@ -63,20 +70,20 @@ func UpdateCRC16(crc uint16, p []byte) uint16 {
 	}
 	if len(p) >= 8 {
 		rest := (t[5][p[2]] ^ t[4][p[3]]) ^ (t[3][p[4]] ^ t[2][p[5]]) ^ (t[1][p[6]] ^ t[0][p[7]])
-		crc = t[7][p[0]^byte(crc>>8)] ^ t[6][p[1]^byte(crc)] ^ rest
+		crc = uint16(t[7][p[0]^byte(crc>>8)] ^ t[6][p[1]^byte(crc)] ^ rest)
 		p = p[8:]
 	}
 	if len(p) >= 4 {
-		crc = t[3][p[0]^byte(crc>>8)] ^ t[2][p[1]^byte(crc)] ^
-			t[1][p[2]] ^ t[0][p[3]]
+		crc = uint16(t[3][p[0]^byte(crc>>8)] ^ t[2][p[1]^byte(crc)] ^
+			t[1][p[2]] ^ t[0][p[3]])
 		p = p[4:]
 	}
 	if len(p) >= 2 {
-		crc = t[1][p[0]^byte(crc>>8)] ^ t[0][p[1]^byte(crc)]
+		crc = uint16(t[1][p[0]^byte(crc>>8)] ^ t[0][p[1]^byte(crc)])
 		p = p[2:]
 	}
 	if len(p) == 1 {
-		crc = crc<<8 ^ t[0][p[0]^byte(crc>>8)]
+		crc = crc<<8 ^ uint16(t[0][p[0]^byte(crc>>8)])
 	}
 	return crc
 }

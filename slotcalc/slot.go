@@ -16,40 +16,34 @@ func Slot(key string) int { return SlotBytes(stringBytes(key)) }
 
 // SlotBytes is [Slot] for a key held as bytes.
 func SlotBytes(key []byte) int {
-	// Keys of 8 to 16 bytes, the commonest size, are read as two possibly
-	// overlapping words. When neither holds a '{', the whole key is hashed;
-	// with a zero initial register, byte i of an n-byte key then contributes
+	// Keys of 8 to 16 bytes, the commonest size, are hashed here, with no
+	// call: on keys this short a call is a large part of the cost. With a
+	// zero initial register, byte i of an n-byte key contributes
 	// crcTables[n-1-i][key[i]] whatever the others are, so all lookups are
-	// independent. The path is written out here, not called: on keys this
-	// short a call is a large part of the cost.
+	// independent; their high halves say whether a '{' was among the bytes,
+	// in which case the key may have a tag and takes the general path.
 	n := len(key)
+	t := crcTables
 	if n == 8 {
-		// As below, with one word.
-		w := binary.LittleEndian.Uint64(key)
-		if x := w ^ braces; (x-lowBits)&^x&highBits == 0 {
-			t, k := crcTables, (*[8]byte)(key)
-			return SlotOfCRC16(((t[7][k[0]] ^ t[6][k[1]]) ^ (t[5][k[2]] ^ t[4][k[3]])) ^
-				((t[3][k[4]] ^ t[2][k[5]]) ^ (t[1][k[6]] ^ t[0][k[7]])))
+		k := (*[8]byte)(key)
+		x := ((t[7][k[0]] ^ t[6][k[1]]) ^ (t[5][k[2]] ^ t[4][k[3]])) ^
+			((t[3][k[4]] ^ t[2][k[5]]) ^ (t[1][k[6]] ^ t[0][k[7]]))
+		if x < 1<<16 {
+			return int(x & (SlotCount - 1))
 		}
 	} else if n > 8 && n <= 16 {
-		lo := binary.LittleEndian.Uint64(key)
-		hi := binary.LittleEndian.Uint64(key[n-8:])
-		xlo, xhi := lo^braces, hi^braces
-		if ((xlo-lowBits)&^xlo|(xhi-lowBits)&^xhi)&highBits == 0 {
-			// The last 8 bytes, read one by one, which costs less than
-			// shifting them out of hi.
-			t, k := crcTables, (*[8]byte)(key[n-8:])
-			crc := ((t[7][k[0]] ^ t[6][k[1]]) ^ (t[5][k[2]] ^ t[4][k[3]])) ^
-				((t[3][k[4]] ^ t[2][k[5]]) ^ (t[1][k[6]] ^ t[0][k[7]]))
-			if n > 8 {
-				// The first n-8 bytes, shifted to the top of lo, into the
-				// lanes of tables 15..8; the lanes left empty hold zero
-				// bytes, which every table maps to 0: no loop, no branch.
-				lo <<= 8 * uint(16-n)
-				crc ^= ((t[15][byte(lo)] ^ t[14][byte(lo>>8)]) ^ (t[13][byte(lo>>16)] ^ t[12][byte(lo>>24)])) ^
-					((t[11][byte(lo>>32)] ^ t[10][byte(lo>>40)]) ^ (t[9][byte(lo>>48)] ^ t[8][byte(lo>>56)]))
-			}
-			return SlotOfCRC16(crc)
+		// The last 8 bytes one by one; the first n-8, which they do not
+		// reach, from a word shifted so that they sit in the lanes of tables
+		// 15..8. The lanes left empty hold zero bytes, which every table maps
+		// to 0: no loop, no branch.
+		k := (*[8]byte)(key[n-8:])
+		lo := binary.LittleEndian.Uint64(key) << (8 * uint(16-n))
+		x := ((t[7][k[0]] ^ t[6][k[1]]) ^ (t[5][k[2]] ^ t[4][k[3]])) ^
+			((t[3][k[4]] ^ t[2][k[5]]) ^ (t[1][k[6]] ^ t[0][k[7]])) ^
+			((t[15][byte(lo)] ^ t[14][byte(lo>>8)]) ^ (t[13][byte(lo>>16)] ^ t[12][byte(lo>>24)])) ^
+			((t[11][byte(lo>>32)] ^ t[10][byte(lo>>40)]) ^ (t[9][byte(lo>>48)] ^ t[8][byte(lo>>56)]))
+		if x < 1<<16 {
+			return int(x & (SlotCount - 1))
 		}
 	}
 	return slotGeneral(key)
@@ -123,9 +117,3 @@ func SameSlot(keys ...string) (slot int, ok bool) {
 	}
 	return slot, true
 }
-
-const (
-	lowBits  = 0x0101010101010101
-	highBits = 0x8080808080808080
-	braces   = '{' * lowBits
-)

@@ -241,12 +241,31 @@ func TestZeroAllocations(t *testing.T) {
 		"UpdateCRC16String": func() { sink += int(UpdateCRC16String(1, key)) },
 		"SameSlot":          func() { s, _ := SameSlot(keys...); sink += s },
 		"Grouper.Group":     func() { sink += len(g.Group(keys)) },
+		// Runtime callers build keys in stack buffers; the kernel must not
+		// make them escape (an indirect call on the way would).
+		"SlotBytes on a stack buffer":    func() { sink += slotOfStackKey(byte(sink), 8) + slotOfStackKey(byte(sink), 30) },
+		"HashTagBytes on a stack buffer": func() { sink += hashTagOfStackKey(byte(sink)) },
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {
 			t.Errorf("%s allocates %.1f times per call, want 0", name, n)
 		}
 	}
 	_ = sink
+}
+
+func slotOfStackKey(id byte, n int) int {
+	var buf [32]byte
+	copy(buf[:], "user:1:profile:settings:abcdefg")
+	buf[n-1] = id
+	return SlotBytes(buf[:n]) + int(CRC16(buf[:n]))
+}
+
+func hashTagOfStackKey(id byte) int {
+	var buf [12]byte
+	copy(buf[:], "user:{1}:pro")
+	buf[11] = id
+	tag, _ := HashTagBytes(buf[:])
+	return len(tag)
 }
 
 // bitwiseCRC16 is the CRC computed one bit at a time from the polynomial's
