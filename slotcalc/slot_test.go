@@ -93,18 +93,25 @@ func TestCRC16AllLengths(t *testing.T) {
 }
 
 func TestSlotEveryShortLength(t *testing.T) {
-	// Keys of 8 to 16 bytes take a word-at-a-time path of their own; check
-	// it at every length, with and without a brace in each position.
-	for n := range 40 {
-		key := []byte(strings.Repeat("k:\x80\xff9}", 8)[:n])
-		if got, want := Slot(string(key)), redisKeyHashSlot(string(key)); got != want {
-			t.Fatalf("Slot(%q) = %d, reference %d", key, got, want)
+	// The kernel has a path for 8 to 16 bytes, and watches for '{' in
+	// blocks of 16, 8, 4, 2 and 1 bytes: check every length up to five
+	// blocks, with a '{' in each position and a '}' in each one after it.
+	for n := range 82 {
+		key := []byte(strings.Repeat("k:\x80\xff9", 20)[:n])
+		check := func(k []byte) {
+			if got, want := Slot(string(k)), redisKeyHashSlot(string(k)); got != want {
+				t.Fatalf("Slot(%q) = %d, reference %d", k, got, want)
+			}
 		}
+		check(key)
 		for i := range key {
 			withBrace := append([]byte(nil), key...)
 			withBrace[i] = '{'
-			if got, want := Slot(string(withBrace)), redisKeyHashSlot(string(withBrace)); got != want {
-				t.Fatalf("Slot(%q) = %d, reference %d", withBrace, got, want)
+			check(withBrace)
+			for j := i + 1; j < n; j++ {
+				withTag := append([]byte(nil), withBrace...)
+				withTag[j] = '}'
+				check(withTag)
 			}
 		}
 	}
