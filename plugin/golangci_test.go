@@ -59,7 +59,7 @@ func yamlValue(t *testing.T, block, key string) string {
 
 // goEnv runs go commands in the throwaway module: no workspace, module
 // downloads allowed.
-func goEnv() []string { return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod") }
+func goEnv() []string { return cmdtest.ModuleEnv() }
 
 // buildCustomGCL builds golangci-lint with the plugin once per test binary.
 // The module lives in the user cache directory, so go.sum and the Go build
@@ -250,21 +250,7 @@ func issuesJSON(t *testing.T, bin, dir string) ([]string, []gclIssue) {
 // "// MARKER: linter", sorted.
 func marked(t *testing.T, markers ...string) []string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fixtureDir, "shop.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for i, line := range strings.Split(string(b), "\n") {
-		for _, m := range markers {
-			_, linter, ok := strings.Cut(line, "// "+m+": ")
-			if ok && !strings.HasPrefix(strings.TrimSpace(line), "//") {
-				want = append(want, fmt.Sprintf("shop.go:%d: %s", i+1, linter))
-			}
-		}
-	}
-	sort.Strings(want)
-	return want
+	return cmdtest.Marked(t, fixtureDir, markers...)
 }
 
 // TestGolangciLint runs the custom build with the README's .golangci.yml,

@@ -31,9 +31,7 @@ func TestMain(m *testing.M) {
 
 // fixtureEnv is the environment for commands run in the fixture modules,
 // which require the real go-redis through the module proxy.
-func fixtureEnv() []string {
-	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-}
+func fixtureEnv() []string { return cmdtest.ModuleEnv() }
 
 // runIn runs a command in dir; see cmdtest.Run.
 func runIn(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, code int) {

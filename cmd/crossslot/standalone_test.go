@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
 // cliDir is the standalone command's fixture module (real go-redis).
@@ -65,25 +66,7 @@ func markedLines(t *testing.T, dir, marker string) []string {
 
 func markedLinesIn(t *testing.T, dir, marker string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no fixture files in %s: %v", dir, err)
-	}
-	re := regexp.MustCompile(`// ` + regexp.QuoteMeta(marker) + `: (\w+)$`)
-	var want []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, line := range strings.Split(string(b), "\n") {
-			if m := re.FindStringSubmatch(line); m != nil {
-				want = append(want, fmt.Sprintf("%s:%d: %s", filepath.Base(f), i+1, m[1]))
-			}
-		}
-	}
-	sort.Strings(want)
-	return want
+	return cmdtest.Marked(t, dir, marker)
 }
 
 // TestDirectives checks //lint:ignore and //lint:file-ignore per check: the

@@ -4,9 +4,13 @@ package cmdtest
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -51,4 +55,42 @@ func CopyDir(t testing.TB, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// ModuleEnv is the environment for go commands run in a fixture module of
+// its own: no enclosing workspace, and downloads through the module proxy
+// allowed.
+func ModuleEnv() []string {
+	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+}
+
+// Marked reads the Go files of dir for lines ending in "// MARKER: NAME",
+// for any of markers, and returns them as "file:line: NAME", sorted: the
+// findings a fixture expects.
+func Marked(t testing.TB, dir string, markers ...string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixture files in %s: %v", dir, err)
+	}
+	var res []*regexp.Regexp
+	for _, m := range markers {
+		res = append(res, regexp.MustCompile(`// `+regexp.QuoteMeta(m)+`: (\w+)$`))
+	}
+	var want []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, re := range res {
+				if m := re.FindStringSubmatch(line); m != nil {
+					want = append(want, fmt.Sprintf("%s:%d: %s", filepath.Base(f), i+1, m[1]))
+				}
+			}
+		}
+	}
+	sort.Strings(want)
+	return want
 }
