@@ -13,9 +13,11 @@ type positioned struct{ pos, end token.Pos }
 
 func rangeOf(n ast.Node) positioned { return positioned{n.Pos(), n.End()} }
 
-// A callSite is one call of a go-redis method, with what the rules need.
+// A callSite is one call of a client method or of a wrapper, with what the
+// rules need. Arguments are numbered as SSA passes them (j): a static method
+// call passes its receiver first; signature parameters (i) are not.
 type callSite struct {
-	method string
+	method string // the client method; "" for a wrapper
 	common *ssa.CallCommon
 	sig    *types.Signature
 	expr   *ast.CallExpr // nil when the source call was not found
@@ -28,7 +30,23 @@ type element struct {
 	at    positioned
 }
 
-// param finds the named parameter: its index in the signature and the SSA
+// recvArgs is how many receivers common.Args holds before the parameters.
+func (c *callSite) recvArgs() int {
+	if !c.common.IsInvoke() && c.sig.Recv() != nil {
+		return 1
+	}
+	return 0
+}
+
+// receiver is the value a method is called on.
+func (c *callSite) receiver() ssa.Value {
+	if c.sig.Recv() == nil {
+		return nil
+	}
+	return receiverValue(c.common)
+}
+
+// param finds the named parameter: its argument index j and the SSA
 // argument passed for it.
 func (c *callSite) param(name string) (int, ssa.Value, bool) {
 	params := c.sig.Params()
@@ -36,70 +54,97 @@ func (c *callSite) param(name string) (int, ssa.Value, bool) {
 		if params.At(i).Name() != name {
 			continue
 		}
-		args := c.common.Args
-		if !c.common.IsInvoke() && c.sig.Recv() != nil {
-			args = args[1:] // a static method call passes the receiver first
-		}
-		if i >= len(args) {
+		j := i + c.recvArgs()
+		if j >= len(c.common.Args) {
 			return 0, nil, false
 		}
-		return i, args[i], true
+		return j, c.common.Args[j], true
 	}
 	return 0, nil, false
 }
 
-// argPos is where the source writes argument i, or the whole call.
-func (c *callSite) argPos(i int) positioned {
-	if c.expr != nil && i < len(c.expr.Args) {
-		return rangeOf(c.expr.Args[i])
-	}
+// callPos is the whole call.
+func (c *callSite) callPos() positioned {
 	if c.expr != nil {
 		return rangeOf(c.expr)
 	}
 	return positioned{c.common.Pos(), c.common.Pos()}
 }
 
-// elementsOfParam returns the elements of a slice parameter, variadic or
-// not, when they are fixed by a literal or by the call's argument list.
-func (c *callSite) elementsOfParam(name string) ([]element, bool) {
-	i, v, ok := c.param(name)
+// argPos is where the source writes argument j: the receiver, a parameter,
+// or the first element of a variadic list; else the whole call.
+func (c *callSite) argPos(j int) positioned {
+	if c.expr == nil {
+		return c.callPos()
+	}
+	i := j - c.recvArgs()
+	if i < 0 {
+		if sel, ok := ast.Unparen(c.expr.Fun).(*ast.SelectorExpr); ok {
+			return rangeOf(sel.X)
+		}
+		return c.callPos()
+	}
+	if i < len(c.expr.Args) {
+		return rangeOf(c.expr.Args[i])
+	}
+	return c.callPos()
+}
+
+// elementsOfArg returns the elements of slice argument j, variadic or not,
+// when they are fixed by a literal or by the call's argument list.
+func (c *callSite) elementsOfArg(j int) ([]element, bool) {
+	if j >= len(c.common.Args) {
+		return nil, false
+	}
+	values, ok := sliceElements(c.common.Args[j])
 	if !ok {
 		return nil, false
 	}
-	values, ok := sliceElements(v)
-	if !ok {
-		return nil, false
-	}
+	i := j - c.recvArgs()
 	out := make([]element, len(values))
 	variadicList := c.sig.Variadic() && i == c.sig.Params().Len()-1 && c.expr != nil && c.expr.Ellipsis == token.NoPos
-	for j, val := range values {
+	for k, val := range values {
 		switch {
-		case variadicList && i+j < len(c.expr.Args):
-			out[j] = element{val, rangeOf(c.expr.Args[i+j])}
+		case variadicList && i+k < len(c.expr.Args):
+			out[k] = element{val, rangeOf(c.expr.Args[i+k])}
 		default:
-			at := c.argPos(i)
-			if c.expr != nil && i < len(c.expr.Args) {
+			at := c.argPos(j)
+			if c.expr != nil && i >= 0 && i < len(c.expr.Args) {
 				if lit, ok := ast.Unparen(c.expr.Args[i]).(*ast.CompositeLit); ok && len(lit.Elts) == len(values) {
-					at = rangeOf(lit.Elts[j])
+					at = rangeOf(lit.Elts[k])
 				}
 			}
-			out[j] = element{val, at}
+			out[k] = element{val, at}
 		}
 	}
 	return out, true
 }
 
+// elementsOfParam is elementsOfArg for a named parameter.
+func (c *callSite) elementsOfParam(name string) ([]element, bool) {
+	j, _, ok := c.param(name)
+	if !ok {
+		return nil, false
+	}
+	return c.elementsOfArg(j)
+}
+
 // keysOfParam reads a key parameter: one string, or a []string's elements.
+// A slice that is a parameter of the calling function is a spread: a
+// wrapper's callers fill it in.
 func (c *callSite) keysOfParam(name string) []keyArg {
-	i, v, ok := c.param(name)
+	j, v, ok := c.param(name)
 	if !ok {
 		return nil
 	}
 	if isString(v.Type()) {
-		return []keyArg{{alts: c.eval.keys(v), at: c.argPos(i)}}
+		return []keyArg{{alts: c.eval.keys(v), at: c.argPos(j)}}
 	}
-	elems, ok := c.elementsOfParam(name)
+	elems, ok := c.elementsOfArg(j)
 	if !ok {
+		if p, ok := v.(*ssa.Parameter); ok {
+			return []keyArg{{spread: paramIndex(p), at: c.argPos(j)}}
+		}
 		return nil
 	}
 	return c.keyArgs(elems)
@@ -130,11 +175,11 @@ func (c *callSite) keysAt(values []ssa.Value, at positioned) []keyArg {
 // built from a composite literal in the calling function: &T{F: v} or T{F: v}.
 // An unset field of a literal is its zero value.
 func (c *callSite) fieldOfParam(param, name string) (element, bool) {
-	i, v, ok := c.param(param)
+	j, v, ok := c.param(param)
 	if !ok {
 		return element{}, false
 	}
-	at := c.argPos(i)
+	at := c.argPos(j)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X // a struct passed by value is loaded from its literal
 	}

@@ -24,6 +24,7 @@ type evaluator struct {
 	calls    map[token.Pos]*ast.CallExpr // call expressions by their '(' position
 	literals map[positioned]*ast.BasicLit
 	info     *types.Info
+	pkg      *packageAnalysis // summaries of callees, package variables and fields
 }
 
 func (e *evaluator) typeOf(x ast.Expr) types.Type { return e.info.TypeOf(x) }
@@ -75,12 +76,102 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		if inner, ok := v.X.(*ssa.Convert); ok && isString(v.Type()) && isString(inner.X.Type()) {
 			return e.eval(inner.X, depth, visiting)
 		}
+	case *ssa.Parameter:
+		return []key{e.paramKey(v)}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			if ks, ok := e.load(v.X, depth, visiting); ok {
+				return ks
+			}
+		}
+	case *ssa.Field:
+		if text, ok := e.pkg.stores.field(v.X.Type(), v.Field); ok {
+			return []key{textKey(text)}
+		}
 	case *ssa.Call:
 		if ks, ok := e.evalCall(v, depth, visiting); ok {
 			return ks
 		}
+		if ks, ok := e.evalSummarized(v, depth, visiting); ok {
+			return ks
+		}
 	}
 	return []key{e.opaque(v)}
+}
+
+// load reads a package variable or a struct field that the package only
+// ever sets to one value (see stores).
+func (e *evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		if init, ok := e.pkg.stores.global(addr); ok {
+			if init == nil {
+				return []key{textKey("")}, true // never set: the zero value
+			}
+			return e.eval(init, depth, visiting), true
+		}
+	case *ssa.FieldAddr:
+		if text, ok := e.pkg.stores.field(addr.X.Type(), addr.Field); ok {
+			return []key{textKey(text)}, true
+		}
+	}
+	return nil, false
+}
+
+// paramKey is a parameter of the function being evaluated: unknown here, a
+// hole its callers fill (see instantiate).
+func (e *evaluator) paramKey(p *ssa.Parameter) key {
+	return unknownKey(part{id: e.id(p), show: p.Name(), param: paramIndex(p)})
+}
+
+// paramIndex is the 1-based index of p among its function's parameters.
+func paramIndex(p *ssa.Parameter) int {
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// formatted is a value the code formats with a fmt verb (strconv's decimal
+// and hex forms are %d and %x): the text when the value is a constant, else
+// an unknown part whose identity is the verb and the value, so that
+// Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
+// hole for callers.
+func (e *evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) key {
+	v = unwrapInterface(v)
+	if text, ok := formatConst(verb, v); ok {
+		return textKey(text)
+	}
+	if show == "" {
+		show = e.show(v)
+	}
+	p := part{id: verb + "(" + e.id(v) + ")", show: show, noBrace: noBrace, nonEmpty: nonEmpty}
+	if param, ok := v.(*ssa.Parameter); ok {
+		p.param, p.verb = paramIndex(param), verb
+	}
+	return unknownKey(p)
+}
+
+// formatConst formats a string or integer constant as fmt would.
+func formatConst(verb string, v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "", false
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		return fmt.Sprintf(verb, constant.StringVal(c.Value)), true
+	case constant.Int:
+		if n, exact := constant.Int64Val(c.Value); exact {
+			return fmt.Sprintf(verb, n), true
+		}
+		if n, exact := constant.Uint64Val(c.Value); exact {
+			return fmt.Sprintf(verb, n), true
+		}
+	}
+	return "", false
 }
 
 // evalCall follows the standard library's pure string builders.
@@ -108,19 +199,20 @@ func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 		}
 		return out, true
 	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
-		// Digits (and a sign): never empty, never a brace. The same call
-		// over the same value is the same part.
-		if c, ok := args[0].(*ssa.Const); ok && len(args) == 1 {
-			return []key{textKey(c.Value.ExactString())}, true
+		// Digits (and a sign): never empty, never a brace. Base 10 and 16
+		// are fmt's %d and %x, so the same value gives the same part.
+		verb := "%d"
+		if len(args) == 2 {
+			switch base, _ := constInt(args[1]); base {
+			case 10:
+			case 16:
+				verb = "%x"
+			default:
+				return []key{unknownKey(part{id: fn.Name() + "(" + e.id(args[0]) + "," + e.id(args[1]) + ")",
+					show: e.show(call), noBrace: true, nonEmpty: true})}, true
+			}
 		}
-		ids := make([]string, len(args))
-		for i, a := range args {
-			ids[i] = e.id(a)
-		}
-		return []key{unknownKey(part{
-			id:   fn.Name() + "(" + strings.Join(ids, ",") + ")",
-			show: e.show(call), noBrace: true, nonEmpty: true,
-		})}, true
+		return []key{e.formatted(verb, args[0], e.show(call), true, true)}, true
 	}
 	return nil, false
 }
@@ -187,36 +279,21 @@ func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 func (e *evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
 	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
 		// A constant is formatted by fmt itself, so flags and widths are exact.
-		var v any
-		switch c.Value.Kind() {
-		case constant.String:
-			v = constant.StringVal(c.Value)
-		case constant.Int:
-			n, exact := constant.Int64Val(c.Value)
-			if !exact {
-				return nil, false
-			}
-			v = n
-		default:
-			return nil, false
-		}
-		return []key{textKey(fmt.Sprintf(spec, v))}, true
-	}
-	if show == "" {
-		show = e.show(arg)
+		text, ok := formatConst(spec, c)
+		return []key{textKey(text)}, ok
 	}
 	plain := spec == "%"+string(verb)
 	basic, _ := arg.Type().Underlying().(*types.Basic)
 	switch {
 	case basic != nil && basic.Info()&types.IsInteger != 0 && strings.IndexByte("dvx", verb) >= 0:
 		// Digits, a sign, or hex digits, maybe padded: never a brace or empty.
-		return []key{unknownKey(part{id: spec + "(" + e.id(arg) + ")", show: show, noBrace: true, nonEmpty: true})}, true
+		return []key{e.formatted(spec, arg, show, true, true)}, true
 	case basic != nil && basic.Info()&types.IsString != 0 && (verb == 's' || verb == 'v') && plain:
 		return e.eval(arg, depth, visiting), true
 	case basic != nil && basic.Info()&types.IsString != 0 && verb == 'x':
-		return []key{unknownKey(part{id: spec + "(" + e.id(arg) + ")", show: show, noBrace: true})}, true
+		return []key{e.formatted(spec, arg, show, true, false)}, true
 	}
-	return []key{unknownKey(part{id: spec + "(" + e.id(arg) + ")", show: show})}, true
+	return []key{e.formatted(spec, arg, show, false, false)}, true
 }
 
 // scanVerb reads one verb after a '%' at format[i:]: flags, an optional

@@ -20,6 +20,13 @@ type part struct {
 	show     string
 	noBrace  bool
 	nonEmpty bool
+
+	// In a function's summary, param > 0 says the part is the function's
+	// parameter number param (1-based, the receiver first, as SSA numbers
+	// them) formatted by verb, a fmt verb such as "%d" ("" is the value
+	// itself). A caller puts its argument in (see instantiate).
+	param int
+	verb  string
 }
 
 // A key is the abstract value of one key expression: its parts in order,
@@ -79,6 +86,17 @@ func (k key) String() string {
 		}
 	}
 	return b.String()
+}
+
+// fromParams reports whether some part of the key comes from a parameter of
+// the function it was evaluated in.
+func (k key) fromParams() bool {
+	for _, p := range k {
+		if p.param > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // quoted shows the key in messages: known text Go-quoted, unknown parts by

@@ -19,85 +19,88 @@ var goRedisPackages = map[string]bool{
 	"github.com/go-redis/redis":    true,
 }
 
-// singleNodeTypes are receivers that talk to one node, where keys on
-// different slots are legal; skipped unless -include-single-node is set.
-var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
-
 // A keyRule finds the key arguments of one call.
 type keyRule func(c *callSite) []keyArg
 
 // multiKeyMethods says where each go-redis method that can carry two or more
 // keys takes them. Built from the v9.23.0 source; see
-// shared/reference/clients.md §1.
-var multiKeyMethods = map[string]keyRule{
-	// Variadic keys.
-	"Del": params("keys"), "Unlink": params("keys"), "Exists": params("keys"), "Touch": params("keys"),
-	"MGet": params("keys"), "PFCount": params("keys"),
-	"SDiff": params("keys"), "SInter": params("keys"), "SUnion": params("keys"),
-	"SInterCard": params("keys"), "SDiffCard": params("keys"), "SUnionCard": params("keys"),
-	"ZInterCard": params("keys"), "ZDiff": params("keys"), "ZDiffWithScores": params("keys"),
-	"BLPop": params("keys"), "BRPop": params("keys"), "BLMPop": params("keys"), "LMPop": params("keys"),
-	"BZPopMax": params("keys"), "BZPopMin": params("keys"), "BZMPop": params("keys"), "ZMPop": params("keys"),
-	"JSONMGet": params("keys"), "XReadStreams": firstHalf("streams"),
+// shared/reference/clients.md §1. (Set in init: rules evaluate keys, which
+// may follow wrappers back to this table.)
+var multiKeyMethods map[string]keyRule
 
-	// Fixed key parameters.
-	"Rename": params("key", "newkey"), "RenameNX": params("key", "newkey"),
-	"Copy":      params("sourceKey", "destKey"),
-	"SortStore": params("key", "store"),
-	"RPopLPush": params("source", "destination"), "BRPopLPush": params("source", "destination"),
-	"LMove": params("source", "destination"), "BLMove": params("source", "destination"),
-	"LMoveM": params("source", "destination"), "BLMoveM": params("source", "destination"),
-	"SMove":          params("source", "destination"),
-	"GeoSearchStore": params("key", "store"),
-	"BitOpNot":       params("destKey", "key"),
-	"TSCreateRule":   params("sourceKey", "destKey"), "TSCreateRuleWithArgs": params("sourceKey", "destKey"),
-	"TSDeleteRule": params("sourceKey", "destKey"),
+func init() { multiKeyMethods = multiKeyRules() }
 
-	// A destination, then variadic sources.
-	"SDiffStore": params("destination", "keys"), "SInterStore": params("destination", "keys"),
-	"SUnionStore": params("destination", "keys"), "ZDiffStore": params("destination", "keys"),
-	"PFMerge":  params("dest", "keys"),
-	"BitOpAnd": params("destKey", "keys"), "BitOpOr": params("destKey", "keys"), "BitOpXor": params("destKey", "keys"),
-	"BitOpDiff": params("destKey", "keys"), "BitOpDiff1": params("destKey", "keys"),
-	"BitOpAndOr": params("destKey", "keys"), "BitOpOne": params("destKey", "keys"),
-	"CMSMerge": params("destKey", "sourceKeys"), "TDigestMerge": params("destKey", "sourceKeys"),
+func multiKeyRules() map[string]keyRule {
+	return map[string]keyRule{
+		// Variadic keys.
+		"Del": params("keys"), "Unlink": params("keys"), "Exists": params("keys"), "Touch": params("keys"),
+		"MGet": params("keys"), "PFCount": params("keys"),
+		"SDiff": params("keys"), "SInter": params("keys"), "SUnion": params("keys"),
+		"SInterCard": params("keys"), "SDiffCard": params("keys"), "SUnionCard": params("keys"),
+		"ZInterCard": params("keys"), "ZDiff": params("keys"), "ZDiffWithScores": params("keys"),
+		"BLPop": params("keys"), "BRPop": params("keys"), "BLMPop": params("keys"), "LMPop": params("keys"),
+		"BZPopMax": params("keys"), "BZPopMin": params("keys"), "BZMPop": params("keys"), "ZMPop": params("keys"),
+		"JSONMGet": params("keys"), "XReadStreams": firstHalf("streams"),
 
-	// A keys []string parameter: scripts, functions, Script's methods.
-	"Eval": params("keys"), "EvalRO": params("keys"), "EvalSha": params("keys"), "EvalShaRO": params("keys"),
-	"FCall": params("keys"), "FCallRO": params("keys"), "FCallRo": params("keys"),
-	"Run": params("keys"), "RunRO": params("keys"),
-	"TSNRange": params("keys"), "TSNRangeWithArgs": params("keys"),
-	"TSNRevRange": params("keys"), "TSNRevRangeWithArgs": params("keys"),
+		// Fixed key parameters.
+		"Rename": params("key", "newkey"), "RenameNX": params("key", "newkey"),
+		"Copy":      params("sourceKey", "destKey"),
+		"SortStore": params("key", "store"),
+		"RPopLPush": params("source", "destination"), "BRPopLPush": params("source", "destination"),
+		"LMove": params("source", "destination"), "BLMove": params("source", "destination"),
+		"LMoveM": params("source", "destination"), "BLMoveM": params("source", "destination"),
+		"SMove":          params("source", "destination"),
+		"GeoSearchStore": params("key", "store"),
+		"BitOpNot":       params("destKey", "key"),
+		"TSCreateRule":   params("sourceKey", "destKey"), "TSCreateRuleWithArgs": params("sourceKey", "destKey"),
+		"TSDeleteRule": params("sourceKey", "destKey"),
 
-	// Alternating key, value; key, path, value.
-	"MSet": pairs("values"), "MSetNX": pairs("values"), "MSetEX": pairs("values"),
-	"JSONMSet": every(3, "params"),
+		// A destination, then variadic sources.
+		"SDiffStore": params("destination", "keys"), "SInterStore": params("destination", "keys"),
+		"SUnionStore": params("destination", "keys"), "ZDiffStore": params("destination", "keys"),
+		"PFMerge":  params("dest", "keys"),
+		"BitOpAnd": params("destKey", "keys"), "BitOpOr": params("destKey", "keys"), "BitOpXor": params("destKey", "keys"),
+		"BitOpDiff": params("destKey", "keys"), "BitOpDiff1": params("destKey", "keys"),
+		"BitOpAndOr": params("destKey", "keys"), "BitOpOne": params("destKey", "keys"),
+		"CMSMerge": params("destKey", "sourceKeys"), "TDigestMerge": params("destKey", "sourceKeys"),
 
-	// Keys inside structs.
-	"ZInterStore": all(params("destination"), field("store", "Keys")),
-	"ZUnionStore": all(params("dest"), field("store", "Keys")),
-	"ZInter":      field("store", "Keys"), "ZInterWithScores": field("store", "Keys"),
-	"ZUnion": field("store", "Keys"), "ZUnionWithScores": field("store", "Keys"),
-	"ZRangeStore":            all(params("dst"), field("z", "Key")),
-	"LCS":                    all(field("q", "Key1"), field("q", "Key2")),
-	"GeoRadiusStore":         all(params("key"), field("query", "Store"), field("query", "StoreDist")),
-	"GeoRadiusByMemberStore": all(params("key"), field("query", "Store"), field("query", "StoreDist")),
-	"XRead":                  xreadStreams,
-	"XReadGroup":             xreadStreams,
+		// A keys []string parameter: scripts, functions, Script's methods.
+		"Eval": params("keys"), "EvalRO": params("keys"), "EvalSha": params("keys"), "EvalShaRO": params("keys"),
+		"FCall": params("keys"), "FCallRO": params("keys"), "FCallRo": params("keys"),
+		"Run": params("keys"), "RunRO": params("keys"),
+		"TSNRange": params("keys"), "TSNRangeWithArgs": params("keys"),
+		"TSNRevRange": params("keys"), "TSNRevRangeWithArgs": params("keys"),
 
-	// Keys the analyzer does not follow yet: in a map (CMSMergeWithWeight's
-	// source keys), in nested slices (TSMAdd) or in a slice of structs
-	// (JSONMSetArgs). Only the plain parameters are read; the rest is silence.
-	"CMSMergeWithWeight": params("destKey"),
-	"TSMAdd":             notFollowed,
-	"JSONMSetArgs":       notFollowed,
+		// Alternating key, value; key, path, value.
+		"MSet": pairs("values"), "MSetNX": pairs("values"), "MSetEX": pairs("values"),
+		"JSONMSet": every(3, "params"),
 
-	// Transactions: WATCH on ClusterClient, Client and Tx; v7 also spells it
-	// with a context.
-	"Watch": params("keys"), "WatchContext": params("keys"),
+		// Keys inside structs.
+		"ZInterStore": all(params("destination"), field("store", "Keys")),
+		"ZUnionStore": all(params("dest"), field("store", "Keys")),
+		"ZInter":      field("store", "Keys"), "ZInterWithScores": field("store", "Keys"),
+		"ZUnion": field("store", "Keys"), "ZUnionWithScores": field("store", "Keys"),
+		"ZRangeStore":            all(params("dst"), field("z", "Key")),
+		"LCS":                    all(field("q", "Key1"), field("q", "Key2")),
+		"GeoRadiusStore":         all(params("key"), field("query", "Store"), field("query", "StoreDist")),
+		"GeoRadiusByMemberStore": all(params("key"), field("query", "Store"), field("query", "StoreDist")),
+		"XRead":                  xreadStreams,
+		"XReadGroup":             xreadStreams,
 
-	// Raw commands, by name; v7 also has DoContext.
-	"Do": rawCommand, "DoContext": rawCommand,
+		// Keys the analyzer does not follow yet: in a map (CMSMergeWithWeight's
+		// source keys), in nested slices (TSMAdd) or in a slice of structs
+		// (JSONMSetArgs). Only the plain parameters are read; the rest is silence.
+		"CMSMergeWithWeight": params("destKey"),
+		"TSMAdd":             notFollowed,
+		"JSONMSetArgs":       notFollowed,
+
+		// Transactions: WATCH on ClusterClient, Client and Tx; v7 also spells it
+		// with a context.
+		"Watch": params("keys"), "WatchContext": params("keys"),
+
+		// Raw commands, by name; v7 also has DoContext.
+		"Do": rawCommand, "DoContext": rawCommand,
+	}
 }
 
 // singleKeyParams are the parameter names go-redis gives keys; on methods
@@ -111,6 +114,27 @@ var singleKeyParams = map[string]bool{
 type keyArg struct {
 	alts []key
 	at   positioned
+
+	// spread > 0: the key is every element of the calling function's slice
+	// parameter number spread (1-based); alts is empty. Its callers fill it.
+	spread int
+	// viaCall: the key reached a wrapper's command from the caller's
+	// arguments (see instantiateKey).
+	viaCall bool
+}
+
+// fromParams reports whether the key depends on the calling function's
+// parameters.
+func (k keyArg) fromParams() bool {
+	if k.spread > 0 {
+		return true
+	}
+	for _, alt := range k.alts {
+		if alt.fromParams() {
+			return true
+		}
+	}
+	return false
 }
 
 // params takes the named parameters: a string is one key, a []string (variadic

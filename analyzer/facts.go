@@ -1,0 +1,186 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// keyFacts carries a function's summary to the packages that import it, so
+// that a key builder in internal/keys or a wrapper in a store package serves
+// every importer, under every driver. It is small and its gob encoding is
+// deterministic: slices only, no maps, no positions (a token.Pos means
+// nothing in another package's analysis), unknown parts renumbered.
+type keyFacts struct {
+	Result factKeyList // the string result's alternatives
+	Sinks  []factSink  // multi-key commands the parameters reach
+}
+
+type factKey []factPart
+
+type factPart struct {
+	Text              string
+	Unknown           bool
+	ID, Show          string
+	NoBrace, NonEmpty bool
+	Param             int
+	Verb              string
+}
+
+type factSink struct {
+	Method, Where string
+	Client        int
+	Keys          []factSinkKey
+}
+
+type factSinkKey struct {
+	Alts   factKeyList
+	Spread int
+}
+
+func (*keyFacts) AFact() {}
+
+// String is the fact as analysistest fixtures assert it:
+//
+//	key "account:"+%d(p1)
+//	sink MGet(p3, p4) at pair.go:12
+func (f *keyFacts) String() string {
+	var out []string
+	if f.Result != nil {
+		out = append(out, "key "+showAlts(f.Result))
+	}
+	for _, s := range f.Sinks {
+		var keys []string
+		for _, k := range s.Keys {
+			if k.Spread > 0 {
+				keys = append(keys, fmt.Sprintf("p%d...", k.Spread))
+			} else {
+				keys = append(keys, showAlts(k.Alts))
+			}
+		}
+		out = append(out, fmt.Sprintf("sink %s(%s) at %s", s.Method, strings.Join(keys, ", "), s.Where))
+	}
+	return strings.Join(out, "; ")
+}
+
+func showAlts(alts []factKey) string {
+	var s []string
+	for _, k := range alts {
+		var parts []string
+		for _, p := range k {
+			switch {
+			case !p.Unknown:
+				parts = append(parts, strconv.Quote(p.Text))
+			case p.Param > 0 && p.Verb == "":
+				parts = append(parts, fmt.Sprintf("p%d", p.Param))
+			case p.Param > 0:
+				parts = append(parts, fmt.Sprintf("%s(p%d)", p.Verb, p.Param))
+			default:
+				parts = append(parts, "?")
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{`""`}
+		}
+		s = append(s, strings.Join(parts, "+"))
+	}
+	return strings.Join(s, " | ")
+}
+
+// exportFacts exports the summaries of the package's exported functions and
+// methods, the only ones another package can call.
+func (a *packageAnalysis) exportFacts() {
+	for _, fn := range a.funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		if s := a.summaryOf(fn); s.useful() {
+			a.pass.ExportObjectFact(obj, s.fact())
+		}
+	}
+}
+
+// importedSummary reads the summary another package exported for fn.
+func (a *packageAnalysis) importedSummary(fn *ssa.Function) *summary {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	var f keyFacts
+	if !a.pass.ImportObjectFact(obj.Origin(), &f) {
+		return nil
+	}
+	return f.summary()
+}
+
+func (s *summary) fact() *keyFacts {
+	ids := map[string]string{} // the package's unknown parts, renumbered u1, u2, ...
+	f := &keyFacts{Result: factKeys(s.result, ids)}
+	for _, sk := range s.sinks {
+		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
+		for _, k := range sk.keys {
+			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.alts, ids), Spread: k.spread})
+		}
+		f.Sinks = append(f.Sinks, fs)
+	}
+	return f
+}
+
+func factKeys(keys []key, ids map[string]string) factKeyList {
+	if keys == nil {
+		return nil
+	}
+	out := make(factKeyList, len(keys))
+	for i, k := range keys {
+		fk := make(factKey, len(k))
+		for j, p := range k {
+			fp := factPart{Text: p.text, Unknown: p.unknown, NoBrace: p.noBrace, NonEmpty: p.nonEmpty, Param: p.param, Verb: p.verb}
+			if p.unknown && p.param == 0 {
+				if ids[p.id] == "" {
+					ids[p.id] = fmt.Sprintf("u%d", len(ids)+1)
+				}
+				fp.ID, fp.Show = ids[p.id], p.show
+			}
+			fk[j] = fp
+		}
+		out[i] = fk
+	}
+	return out
+}
+
+func (f *keyFacts) summary() *summary {
+	s := &summary{result: f.Result.keys()}
+	for _, fs := range f.Sinks {
+		sk := sink{method: fs.Method, where: fs.Where, client: fs.Client}
+		for _, k := range fs.Keys {
+			sk.keys = append(sk.keys, keyArg{alts: k.Alts.keys(), spread: k.Spread})
+		}
+		s.sinks = append(s.sinks, sk)
+	}
+	return s
+}
+
+type factKeyList []factKey
+
+func (l factKeyList) keys() []key {
+	if l == nil {
+		return nil
+	}
+	out := make([]key, len(l))
+	for i, fk := range l {
+		k := make(key, len(fk))
+		for j, p := range fk {
+			k[j] = part{text: p.Text, unknown: p.Unknown, id: "fact:" + p.ID, show: p.Show,
+				noBrace: p.NoBrace, nonEmpty: p.NonEmpty, param: p.Param, verb: p.Verb}
+			if p.Param > 0 {
+				k[j].show = fmt.Sprintf("p%d", p.Param)
+			}
+		}
+		out[i] = k
+	}
+	return out
+}

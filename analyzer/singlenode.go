@@ -1,0 +1,189 @@
+package analyzer
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// singleNodeTypes are receivers that talk to one node, where keys on
+// different slots are legal; skipped unless -include-single-node is set.
+var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
+
+// singleNodeMakers are go-redis methods whose result talks to the node its
+// receiver talks to.
+var singleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true}
+
+// singleNodeCallbacks are go-redis methods that call a function argument
+// with a pipeline or transaction of their receiver's node.
+var singleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
+
+// singleNode reports whether a client value surely talks to one node: a
+// *redis.Client or *redis.Conn, a struct embedding one, an interface holding
+// one, a pipeline made from one, or the pipeline or transaction that one's
+// Pipelined, TxPipelined or Watch passes to its callback. A client the
+// function does not pin down (a parameter of interface type, a field) is
+// not single-node: it is checked.
+func (a *packageAnalysis) singleNode(v ssa.Value) bool {
+	return a.singleNodeAt(v, 0)
+}
+
+const maxSingleNodeDepth = 8
+
+func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
+	if v == nil || depth > maxSingleNodeDepth {
+		return false
+	}
+	if isSingleNodeType(v.Type()) {
+		return true
+	}
+	depth++
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return a.singleNodeAt(v.X, depth)
+	case *ssa.ChangeInterface:
+		return a.singleNodeAt(v.X, depth)
+	case *ssa.ChangeType:
+		return a.singleNodeAt(v.X, depth)
+	case *ssa.UnOp:
+		// A method promoted from an embedded field is called on the field:
+		// go-redis's commands are methods of an embedded cmdable.
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && isEmbedded(fa.X.Type(), fa.Field) {
+			return a.singleNodeAt(fa.X, depth)
+		}
+	case *ssa.Field:
+		if isEmbedded(v.X.Type(), v.Field) {
+			return a.singleNodeAt(v.X, depth)
+		}
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !a.singleNodeAt(e, depth) {
+				return false
+			}
+		}
+		return len(v.Edges) > 0
+	case *ssa.Call:
+		if site := methodOf(&v.Call); site != nil && singleNodeMakers[site.Name()] {
+			return a.singleNodeAt(receiverValue(&v.Call), depth)
+		}
+	case *ssa.Parameter:
+		return a.callbackOfSingleNode(v.Parent(), depth)
+	}
+	return false
+}
+
+// callbackOfSingleNode reports whether fn is a function literal passed to
+// Pipelined, TxPipelined or Watch of a single-node client.
+func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	found := false
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			m := methodOf(common)
+			if m == nil || !singleNodeCallbacks[m.Name()] {
+				continue
+			}
+			for _, arg := range common.Args {
+				if isFunc(arg, fn) {
+					if !a.singleNodeAt(receiverValue(common), depth) {
+						return false
+					}
+					found = true
+				}
+			}
+		}
+	}
+	return found
+}
+
+func isFunc(v ssa.Value, fn *ssa.Function) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		return mc.Fn == fn
+	}
+	return v == fn
+}
+
+// methodOf is the go-redis method a call calls, nil for anything else.
+func methodOf(common *ssa.CallCommon) *types.Func {
+	var m *types.Func
+	if common.IsInvoke() {
+		m = common.Method
+	} else if fn := common.StaticCallee(); fn != nil {
+		m, _ = fn.Object().(*types.Func)
+	}
+	if m == nil || m.Pkg() == nil || !goRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
+		return nil
+	}
+	return m
+}
+
+// receiverValue is the value a method call is called on.
+func receiverValue(common *ssa.CallCommon) ssa.Value {
+	if common.IsInvoke() {
+		return common.Value
+	}
+	if len(common.Args) > 0 {
+		return common.Args[0]
+	}
+	return nil
+}
+
+func isEmbedded(t types.Type, i int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && i < st.NumFields() && st.Field(i).Anonymous()
+}
+
+func isSingleNodeType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	return goRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
+}
+
+// clientParam is the 1-based index of the parameter a client value is
+// (through interfaces and embedded fields), 0 if it is not a parameter.
+func clientParam(v ssa.Value) int {
+	for depth := 0; depth < maxSingleNodeDepth; depth++ {
+		switch x := v.(type) {
+		case *ssa.Parameter:
+			return paramIndex(x)
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL || !isEmbedded(fa.X.Type(), fa.Field) {
+				return 0
+			}
+			v = fa.X
+		case *ssa.Field:
+			if !isEmbedded(x.X.Type(), x.Field) {
+				return 0
+			}
+			v = x.X
+		default:
+			return 0
+		}
+	}
+	return 0
+}

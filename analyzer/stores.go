@@ -1,0 +1,264 @@
+package analyzer
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// stores knows which package variables and struct fields a package only
+// ever sets to one value, so that reading one is reading that value:
+//
+//	var auditLog = "audit:all"           // never assigned again
+//	func NewRepo() *Repo { return &Repo{ns: "billing:"} } // the only write of ns
+//
+// Only what no other package can write is read this way: unexported
+// variables (any variable of package main) and unexported fields of the
+// package's own struct types. An exported one may be set by any importer,
+// which this package's analysis cannot see. A zero value counts as a write
+// of "": a variable never assigned reads as "", and a field of a struct the
+// package allocates without setting it is not read at all. Zero values made
+// in other ways (arrays, maps, slices of the struct, or another package's
+// zero Repo) are not seen.
+type stores struct {
+	ev      *evaluator
+	globals map[*ssa.Global]*globalWrites
+	fields  map[fieldRef]*fieldWrites
+	known   map[fieldRef]fieldValue // field's value, once evaluated
+}
+
+type globalWrites struct {
+	values  []ssa.Value
+	outside bool // written outside the package initializer, or its address taken
+}
+
+// A fieldRef is one field of a named struct type of the package.
+type fieldRef struct {
+	typ   *types.Named
+	index int
+}
+
+type fieldWrites struct {
+	values  []ssa.Value
+	unknown bool // written in a way the index does not follow
+}
+
+type fieldValue struct {
+	text string
+	ok   bool
+}
+
+// indexStores records every write of the package's variables and fields.
+func indexStores(pkg *ssa.Package, funcs []*ssa.Function) *stores {
+	s := &stores{globals: map[*ssa.Global]*globalWrites{}, fields: map[fieldRef]*fieldWrites{}, known: map[fieldRef]fieldValue{}}
+	all := funcs
+	if init := pkg.Func("init"); init != nil {
+		all = append([]*ssa.Function{init}, all...)
+		all = append(all, init.AnonFuncs...)
+	}
+	var operands []*ssa.Value
+	for _, fn := range all {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				operands = instr.Operands(operands[:0])
+				for _, op := range operands {
+					if g, ok := (*op).(*ssa.Global); ok && g.Pkg == pkg {
+						s.globalUse(fn, instr, g)
+					}
+				}
+				switch instr := instr.(type) {
+				case *ssa.FieldAddr:
+					s.fieldAddr(instr)
+				case *ssa.Alloc:
+					s.zeroUnlessSet(instr)
+				case *ssa.Store:
+					s.wholeStructStore(instr)
+				}
+			}
+		}
+	}
+	return s
+}
+
+func (s *stores) globalUse(fn *ssa.Function, instr ssa.Instruction, g *ssa.Global) {
+	w := s.globals[g]
+	if w == nil {
+		w = &globalWrites{}
+		s.globals[g] = w
+	}
+	switch instr := instr.(type) {
+	case *ssa.UnOp:
+		if instr.Op == token.MUL {
+			return // a read
+		}
+	case *ssa.Store:
+		if instr.Addr == g {
+			w.values = append(w.values, instr.Val)
+			if fn.Synthetic != "package initializer" {
+				w.outside = true
+			}
+			return
+		}
+	}
+	w.outside = true // its address is passed on: anything may write it
+}
+
+// global returns the only value ever stored into an unexported string
+// variable, nil if it is never assigned (it is ""). ok is false when the
+// variable may hold anything else.
+func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
+	obj, ok := g.Object().(*types.Var)
+	if !ok || !isString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
+		return nil, false
+	}
+	w := s.globals[g]
+	if w == nil {
+		return nil, true
+	}
+	if w.outside || len(w.values) > 1 {
+		return nil, false
+	}
+	if len(w.values) == 0 {
+		return nil, true
+	}
+	return w.values[0], true
+}
+
+// refOf names field i of a struct type T or *T of this package.
+func (s *stores) refOf(t types.Type, i int) (fieldRef, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return fieldRef{}, false
+	}
+	named = named.Origin()
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return fieldRef{}, false
+	}
+	return fieldRef{named, i}, true
+}
+
+func (s *stores) writes(ref fieldRef) *fieldWrites {
+	w := s.fields[ref]
+	if w == nil {
+		w = &fieldWrites{}
+		s.fields[ref] = w
+	}
+	return w
+}
+
+// fieldAddr records the writes through &x.f; any use other than a load or
+// a store may write it.
+func (s *stores) fieldAddr(fa *ssa.FieldAddr) {
+	ref, ok := s.refOf(fa.X.Type(), fa.Field)
+	if !ok {
+		return
+	}
+	w := s.writes(ref)
+	for _, use := range *fa.Referrers() {
+		switch use := use.(type) {
+		case *ssa.UnOp:
+			if use.Op == token.MUL {
+				continue
+			}
+		case *ssa.Store:
+			if use.Addr == fa {
+				w.values = append(w.values, use.Val)
+				continue
+			}
+		}
+		w.unknown = true
+	}
+}
+
+// zeroUnlessSet: a struct the package allocates (a literal, new, a local
+// variable) holds "" in every field it does not set.
+func (s *stores) zeroUnlessSet(alloc *ssa.Alloc) {
+	ref, ok := s.refOf(alloc.Type(), 0)
+	if !ok {
+		return
+	}
+	st := ref.typ.Underlying().(*types.Struct)
+	set := make([]bool, st.NumFields())
+	for _, use := range *alloc.Referrers() {
+		if fa, ok := use.(*ssa.FieldAddr); ok {
+			for _, u := range *fa.Referrers() {
+				if store, ok := u.(*ssa.Store); ok && store.Addr == fa {
+					set[fa.Field] = true
+				}
+			}
+		}
+	}
+	for i, ok := range set {
+		if !ok {
+			s.writes(fieldRef{ref.typ, i}).unknown = true
+		}
+	}
+}
+
+// wholeStructStore: *p = v writes every field of v. A copy of a struct the
+// package allocated is checked where it is allocated; any other value is
+// unknown.
+func (s *stores) wholeStructStore(st *ssa.Store) {
+	ref, ok := s.refOf(st.Addr.Type(), 0)
+	if !ok {
+		return
+	}
+	if _, isPtr := st.Addr.Type().Underlying().(*types.Pointer); !isPtr {
+		return
+	}
+	if _, ok := st.Val.Type().Underlying().(*types.Struct); !ok {
+		return
+	}
+	if load, ok := st.Val.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if _, ok := load.X.(*ssa.Alloc); ok {
+			return
+		}
+	}
+	for i := range ref.typ.Underlying().(*types.Struct).NumFields() {
+		s.writes(fieldRef{ref.typ, i}).unknown = true
+	}
+}
+
+// field returns the text an unexported string field of the package's own
+// struct type always holds, when every write stores that one known text.
+func (s *stores) field(t types.Type, i int) (string, bool) {
+	ref, ok := s.refOf(t, i)
+	if !ok {
+		return "", false
+	}
+	if v, done := s.known[ref]; done {
+		return v.text, v.ok
+	}
+	s.known[ref] = fieldValue{} // in progress: a field built from itself is unknown
+	v := s.evalField(ref)
+	s.known[ref] = v
+	return v.text, v.ok
+}
+
+func (s *stores) evalField(ref fieldRef) fieldValue {
+	f := ref.typ.Underlying().(*types.Struct).Field(ref.index)
+	if f.Exported() || ref.typ.Obj().Pkg() != s.ev.pkg.pass.Pkg || !isString(f.Type()) {
+		return fieldValue{}
+	}
+	w := s.fields[ref]
+	if w == nil || w.unknown || len(w.values) == 0 {
+		return fieldValue{}
+	}
+	text := ""
+	for i, v := range w.values {
+		ks := s.ev.keys(v)
+		if len(ks) != 1 {
+			return fieldValue{}
+		}
+		t, ok := ks[0].known()
+		if !ok || (i > 0 && t != text) {
+			return fieldValue{} // written with two values, or one the analyzer cannot read
+		}
+		text = t
+	}
+	return fieldValue{text: text, ok: true}
+}

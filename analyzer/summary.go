@@ -1,0 +1,316 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A summary is what a function does with keys, in terms of its parameters,
+// so that callers can put their arguments in:
+//
+//	func accountKey(id int) string { return fmt.Sprintf("account:%d", id) }
+//
+// has the result "account:" + %d(p1), so accountKey(7) is "account:7" and
+// accountKey(id) shares its unknown part with every other accountKey(id).
+type summary struct {
+	// result holds the alternatives of a string result (one per return or
+	// branch), nil when the function builds no key the analyzer can read.
+	result []key
+	// sinks are the multi-key commands that the function's parameters reach,
+	// directly or through other wrappers.
+	sinks []sink
+}
+
+// A sink is a multi-key command inside a function whose keys come, at
+// least in part, from the function's parameters: a wrapper's callers are
+// checked as if they called the client.
+type sink struct {
+	method string    // the client method, e.g. "MGet"
+	pos    token.Pos // the command, when it is in the package under analysis
+	where  string    // the command's file:line, for messages across packages
+	client int       // the client's parameter (1-based), 0 if it is not one
+	keys   []keyArg  // in terms of the parameters; their positions are unused
+}
+
+// useful reports whether the summary says anything a caller can use.
+func (s *summary) useful() bool {
+	return s != nil && (s.result != nil || len(s.sinks) > 0)
+}
+
+// summaryOf returns fn's summary, computed once. A function of another
+// package has the summary its package exported as a fact; a recursive call
+// has none.
+func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
+	if fn.Origin() != nil {
+		fn = fn.Origin() // generic functions are summarized once, on their origin
+	}
+	if s, ok := a.summaries[fn]; ok {
+		return s
+	}
+	if fn.Pkg != a.ssaPkg {
+		s := a.importedSummary(fn)
+		a.summaries[fn] = s
+		return s
+	}
+	if fn.Blocks == nil {
+		return nil
+	}
+	a.summaries[fn] = nil // in progress: a recursive call sees no summary
+	s := &summary{result: a.resultKeys(fn), sinks: a.sinksOf(fn)}
+	if !s.useful() {
+		s = nil
+	}
+	a.summaries[fn] = s
+	return s
+}
+
+// resultKeys evaluates every return of a function with one string result.
+func (a *packageAnalysis) resultKeys(fn *ssa.Function) []key {
+	results := fn.Signature.Results()
+	if results.Len() != 1 || !isString(results.At(0).Type()) {
+		return nil
+	}
+	var out []key
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		out = append(out, a.ev.keys(ret.Results[0])...)
+		if len(out) > maxAlternatives {
+			return nil
+		}
+	}
+	for _, k := range out {
+		if len(k) != 1 || !k[0].unknown || k[0].param > 0 {
+			return out // some text or a parameter: a caller learns something
+		}
+	}
+	return nil
+}
+
+// sinksOf collects the multi-key commands of fn whose keys involve its
+// parameters: calls of the client and of other wrappers.
+func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
+	var out []sink
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			if site := a.clientCall(call); site != nil {
+				if s, ok := a.sinkAt(fn, site); ok {
+					out = append(out, s)
+				}
+				continue
+			}
+			for _, s := range a.wrapperSinks(call) {
+				if !s.fromParams() {
+					continue
+				}
+				if s.client > 0 {
+					s.client = clientParam(call.Common().Args[s.client-1])
+				}
+				out = append(out, s.sink)
+			}
+		}
+	}
+	return out
+}
+
+// sinkAt makes a sink of a client call in fn when some of its keys come
+// from fn's parameters.
+func (a *packageAnalysis) sinkAt(fn *ssa.Function, site *callSite) (sink, bool) {
+	keys, multi := a.keysOf(site)
+	if !multi {
+		return sink{}, false
+	}
+	fromParams := false
+	for _, k := range keys {
+		fromParams = fromParams || k.fromParams()
+	}
+	if !fromParams {
+		return sink{}, false
+	}
+	return sink{
+		method: site.method,
+		pos:    site.common.Pos(),
+		where:  a.where(site.common.Pos()),
+		client: clientParam(site.receiver()),
+		keys:   keys,
+	}, true
+}
+
+// where is a position as "file.go:line".
+func (a *packageAnalysis) where(pos token.Pos) string {
+	p := a.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}
+
+// evalSummarized evaluates a call of a key builder: its summary's result
+// with the call's arguments put in.
+func (e *evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return nil, false
+	}
+	s := e.pkg.summaryOf(fn)
+	if s == nil || s.result == nil {
+		return nil, false
+	}
+	var out []key
+	for _, tmpl := range s.result {
+		out = append(out, e.instantiate(tmpl, call.Call.Args, e.id(call), depth, visiting)...)
+		if len(out) > maxAlternatives {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// instantiate puts a call's arguments into a key template. Unknown parts
+// that are not parameters are the callee's own values: each call has its
+// own, so they are renamed after the call (fresh).
+func (e *evaluator) instantiate(tmpl key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []key {
+	out := []key{{}}
+	for _, p := range tmpl {
+		switch {
+		case !p.unknown:
+			out = product(out, []key{{p}})
+		case p.param > 0 && p.param <= len(args):
+			arg := args[p.param-1]
+			if p.verb == "" {
+				out = product(out, e.eval(arg, depth, visiting))
+			} else {
+				out = product(out, []key{e.formatted(p.verb, arg, "", p.noBrace, p.nonEmpty)})
+			}
+		default:
+			q := p
+			q.id, q.param, q.verb = fresh+"/"+p.id, 0, ""
+			out = product(out, []key{{q}})
+		}
+	}
+	return out
+}
+
+// A calledSink is a wrapper's sink seen from one call: its keys with the
+// call's arguments put in, each placed at the argument it came from.
+type calledSink struct {
+	sink
+	callee *types.Func
+}
+
+// fromParams reports whether the sink, seen from the caller, still depends
+// on the caller's own parameters.
+func (s calledSink) fromParams() bool {
+	for _, k := range s.keys {
+		if k.fromParams() {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapperSinks instantiates the sinks of the function a call calls.
+func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
+	common := call.Common()
+	fn := common.StaticCallee()
+	if fn == nil {
+		return nil
+	}
+	s := a.summaryOf(fn)
+	if s == nil || len(s.sinks) == 0 {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if fn.Origin() != nil {
+		obj, _ = fn.Origin().Object().(*types.Func)
+	}
+	site := &callSite{common: common, sig: fn.Signature, expr: a.ev.calls[common.Pos()], eval: a.ev}
+	var out []calledSink
+	for _, sk := range s.sinks {
+		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {
+			continue // the caller passes a single-node client
+		}
+		inst := sk
+		inst.keys = nil
+		for _, k := range sk.keys {
+			inst.keys = append(inst.keys, site.instantiateKey(k)...)
+		}
+		out = append(out, calledSink{sink: inst, callee: obj})
+	}
+	return out
+}
+
+// instantiateKey puts the call's arguments into one key of a callee's sink.
+// A key that came from the callee's parameters is placed at the argument it
+// came from and marked viaCall; the callee's own keys are placed at the call.
+func (c *callSite) instantiateKey(k keyArg) []keyArg {
+	args := c.common.Args
+	if k.spread > 0 {
+		if k.spread > len(args) {
+			return nil
+		}
+		elems, ok := c.elementsOfArg(k.spread - 1)
+		if !ok {
+			if p, ok := args[k.spread-1].(*ssa.Parameter); ok {
+				return []keyArg{{spread: paramIndex(p), at: c.argPos(k.spread - 1), viaCall: true}}
+			}
+			return nil
+		}
+		out := c.keyArgs(elems)
+		for i := range out {
+			out[i].viaCall = true
+		}
+		return out
+	}
+	at := c.callPos()
+	fromParams := false
+	var alts []key
+	for _, alt := range k.alts {
+		if p := alt.firstParam(); p > 0 && !fromParams {
+			fromParams, at = true, c.argPos(p-1)
+		}
+		alts = append(alts, c.eval.instantiate(alt, args, fmt.Sprintf("call%p", c.common), 0, map[ssa.Value]bool{})...)
+	}
+	if len(alts) > maxAlternatives {
+		alts = []key{unknownKey(part{id: "too-many", show: "…"})}
+	}
+	return []keyArg{{alts: alts, at: at, viaCall: fromParams}}
+}
+
+// firstParam is the first parameter a key's parts come from, 0 if none.
+func (k key) firstParam() int {
+	for _, p := range k {
+		if p.param > 0 {
+			return p.param
+		}
+	}
+	return 0
+}
+
+// calleeName names a wrapper in messages: pair, Repo.rename, store.Pair.
+func (a *packageAnalysis) calleeName(fn *types.Func) string {
+	if fn == nil {
+		return "a wrapper"
+	}
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok {
+			name = named.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
