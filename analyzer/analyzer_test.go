@@ -171,3 +171,9 @@ func TestChecks(t *testing.T) {
 func TestOddCode(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "odd")
 }
+
+// TestKeysThatTravel follows keys built in builders, package variables,
+// fields and wrappers, in the package and across packages through facts.
+func TestKeysThatTravel(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "travel/keys", "travel/store", "travel")
+}

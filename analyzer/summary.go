@@ -131,10 +131,17 @@ func (a *packageAnalysis) sinkAt(fn *ssa.Function, site *callSite) (sink, bool) 
 		return sink{}, false
 	}
 	fromParams := false
+	var own []keyArg
 	for _, k := range keys {
-		fromParams = fromParams || k.fromParams()
+		if k.fromParams() {
+			fromParams = true
+		} else {
+			own = append(own, k)
+		}
 	}
-	if !fromParams {
+	if !fromParams || anyProvedDifferent(own) {
+		// No key from a caller; or the command fails whatever the callers
+		// pass, which is reported here, once, not at every caller.
 		return sink{}, false
 	}
 	return sink{
@@ -144,6 +151,17 @@ func (a *packageAnalysis) sinkAt(fn *ssa.Function, site *callSite) (sink, bool) 
 		client: clientParam(site.receiver()),
 		keys:   keys,
 	}, true
+}
+
+func anyProvedDifferent(keys []keyArg) bool {
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if _, _, ok := provedDifferent(keys[i], keys[j]); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // where is a position as "file.go:line".

@@ -117,6 +117,8 @@ type Cmdable interface {
 	JSONMGet(ctx context.Context, path string, keys ...string) *JSONSliceCmd
 	Pipeline() Pipeliner
 	TxPipeline() Pipeliner
+	Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error)
+	TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error)
 }
 
 type Scripter interface {
@@ -148,10 +150,29 @@ func (c *ClusterClient) Watch(ctx context.Context, fn func(*Tx) error, keys ...s
 }
 func (c *ClusterClient) Pipeline() Pipeliner   { return nil }
 func (c *ClusterClient) TxPipeline() Pipeliner { return nil }
+func (c *ClusterClient) Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
+func (c *ClusterClient) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
 
 type Ring struct{ cmdable }
 
 type Client struct{ cmdable }
+
+type Options struct{ Addr string }
+
+func NewClient(opt *Options) *Client { return &Client{} }
+
+func (c *Client) Pipeline() Pipeliner   { return nil }
+func (c *Client) TxPipeline() Pipeliner { return nil }
+func (c *Client) Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
+func (c *Client) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
 
 func (c *Client) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error { return nil }
 

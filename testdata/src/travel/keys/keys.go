@@ -1,0 +1,41 @@
+// Package keys builds a billing service's keys as real code does: in
+// functions of their own, in a package of their own. Its builders reach the
+// packages that import it as facts.
+package keys
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// Namespace prefixes every key of the service.
+const Namespace = "billing:"
+
+func Account(id int) string { return fmt.Sprintf("account:%d", id) } // want Account:`key "account:"\+%d\(p1\)`
+
+func Invoice(id int) string { return "invoice:" + strconv.Itoa(id) } // want Invoice:`key "invoice:"\+%d\(p1\)`
+
+func Payment(id int) string { return "payment:" + strconv.Itoa(id) } // want Payment:`key "payment:"\+%d\(p1\)`
+
+func NS(s string) string { return Namespace + s } // want NS:`key "billing:"\+p1`
+
+// Profile and Settings share the user's tag.
+func Profile(id int) string { return fmt.Sprintf("user:{%d}:profile", id) } // want Profile:`key "user:\{"\+%d\(p1\)\+"\}:profile"`
+
+func Settings(id int) string { return fmt.Sprintf("user:{%d}:settings", id) } // want Settings:`key "user:\{"\+%d\(p1\)\+"\}:settings"`
+
+// Replica keys live beside the primary's, or not: two returns, two
+// alternatives.
+func Shard(primary bool, id int) string { // want Shard:`key "p:"\+%d\(p2\) \| "r:"\+%d\(p2\)`
+	if primary {
+		return "p:" + strconv.Itoa(id)
+	}
+	return "r:" + strconv.Itoa(id)
+}
+
+// FromEnv builds nothing a caller can read: no fact.
+func FromEnv() string { return os.Getenv("KEY") }
+
+// Through another builder of the package.
+func Lock(id int) string { return NS("lock:" + strconv.Itoa(id)) } // want Lock:`key "billing:lock:"\+%d\(p1\)`
