@@ -24,9 +24,12 @@ type callSite struct {
 	eval   *evaluator
 }
 
-// element is one value of a slice argument and where it is written.
+// element is one element of a slice: its value, or the keys it evaluates
+// to when it has no SSA value of its own (see elementsOf), and where the
+// source writes it.
 type element struct {
 	value ssa.Value
+	keys  []key
 	at    positioned
 }
 
@@ -96,7 +99,7 @@ func (c *callSite) elementsOfArg(j int) ([]element, bool) {
 	if j >= len(c.common.Args) {
 		return nil, false
 	}
-	values, ok := sliceElements(c.common.Args[j])
+	values, ok := c.eval.elementsOf(c.common.Args[j], 0, map[ssa.Value]bool{})
 	if !ok {
 		return nil, false
 	}
@@ -106,7 +109,7 @@ func (c *callSite) elementsOfArg(j int) ([]element, bool) {
 	for k, val := range values {
 		switch {
 		case variadicList && i+k < len(c.expr.Args):
-			out[k] = element{val, rangeOf(c.expr.Args[i+k])}
+			out[k] = element{val.value, val.keys, rangeOf(c.expr.Args[i+k])}
 		default:
 			at := c.argPos(j)
 			if c.expr != nil && i >= 0 && i < len(c.expr.Args) {
@@ -114,7 +117,7 @@ func (c *callSite) elementsOfArg(j int) ([]element, bool) {
 					at = rangeOf(lit.Elts[k])
 				}
 			}
-			out[k] = element{val, at}
+			out[k] = element{val.value, val.keys, at}
 		}
 	}
 	return out, true
@@ -153,6 +156,10 @@ func (c *callSite) keysOfParam(name string) []keyArg {
 func (c *callSite) keyArgs(elems []element) []keyArg {
 	out := make([]keyArg, 0, len(elems))
 	for _, el := range elems {
+		if el.value == nil {
+			out = append(out, keyArg{alts: el.keys, at: el.at})
+			continue
+		}
 		v := unwrapInterface(el.value)
 		if !isString(v.Type()) {
 			return nil
@@ -224,5 +231,5 @@ func (c *callSite) fieldOfParam(param, name string) (element, bool) {
 	if stored == nil {
 		stored = ssa.NewConst(nil, st.Field(fieldIdx).Type()) // a literal leaves unset fields zero
 	}
-	return element{stored, at}, true
+	return element{value: stored, at: at}, true
 }

@@ -31,7 +31,8 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keyArg{},
 	}
-	a.ev = &evaluator{calls: calls, literals: literals, info: pass.TypesInfo, pkg: a}
+	a.ev = &evaluator{calls: calls, literals: literals, info: pass.TypesInfo, pkg: a,
+		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{}}
 	a.stores = indexStores(pkg, funcs)
 	a.stores.ev = a.ev
 	return a

@@ -25,6 +25,12 @@ type evaluator struct {
 	literals map[positioned]*ast.BasicLit
 	info     *types.Info
 	pkg      *packageAnalysis // summaries of callees, package variables and fields
+
+	// While a loop is unrolled (see unroll): the current element's value for
+	// the loads of it, and the accumulators' values so far.
+	valueEnv map[ssa.Value]ssa.Value
+	keyEnv   map[ssa.Value][]key
+	sliceEnv map[ssa.Value][]element
 }
 
 func (e *evaluator) typeOf(x ast.Expr) types.Type { return e.info.TypeOf(x) }
@@ -36,6 +42,10 @@ func (e *evaluator) keys(v ssa.Value) []key {
 }
 
 func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []key {
+	v = e.resolve(v)
+	if ks, ok := e.keyEnv[v]; ok {
+		return ks
+	}
 	if depth > maxDepth || visiting[v] {
 		return []key{e.opaque(v)}
 	}
@@ -56,6 +66,12 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			return product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
 		}
 	case *ssa.Phi:
+		if _, loop := rangeLoopOf(v); loop {
+			if ks, ok := e.unrollString(v, depth, visiting); ok {
+				return ks
+			}
+			break
+		}
 		var out []key
 		for _, edge := range v.Edges {
 			out = append(out, e.eval(edge, depth, visiting)...)
@@ -185,19 +201,19 @@ func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 	case "fmt.Sprintf":
 		return e.sprintf(call, depth, visiting)
 	case "strings.Join":
-		elems, ok := sliceElements(args[0])
-		sep, sepOK := constString(args[1])
-		if !ok || !sepOK || len(elems) > 16 {
+		sep, ok := constString(args[1])
+		if !ok {
 			return nil, false
 		}
-		out := []key{{}}
-		for i, el := range elems {
-			if i > 0 {
-				out = product(out, []key{textKey(sep)})
-			}
-			out = product(out, e.eval(el, depth, visiting))
+		if p, ok := args[0].(*ssa.Parameter); ok {
+			// A variadic builder: its callers' elements, joined.
+			return []key{unknownKey(part{id: "join(" + e.id(p) + "," + sep + ")", show: e.show(call), param: paramIndex(p), verb: sep, join: true})}, true
 		}
-		return out, true
+		elems, ok := e.elementsOf(args[0], depth, visiting)
+		if !ok || len(elems) > maxElements {
+			return nil, false
+		}
+		return e.joined(elems, sep, depth, visiting), true
 	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
 		// Digits (and a sign): never empty, never a brace. Base 10 and 16
 		// are fmt's %d and %x, so the same value gives the same part.
@@ -215,6 +231,29 @@ func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 		return []key{e.formatted(verb, args[0], e.show(call), true, true)}, true
 	}
 	return nil, false
+}
+
+// joined is the elements' keys with sep between them.
+func (e *evaluator) joined(elems []element, sep string, depth int, visiting map[ssa.Value]bool) []key {
+	out := []key{{}}
+	for i, el := range elems {
+		if i > 0 {
+			out = product(out, []key{textKey(sep)})
+		}
+		out = product(out, e.elementKeys(el, depth, visiting))
+	}
+	return out
+}
+
+// resolve is what v stands for in the iteration being unrolled.
+func (e *evaluator) resolve(v ssa.Value) ssa.Value {
+	for {
+		r, ok := e.valueEnv[v]
+		if !ok {
+			return v
+		}
+		v = r
+	}
 }
 
 // sprintf evaluates fmt.Sprintf with a constant format. Verbs it does not
@@ -257,7 +296,7 @@ func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		if argNum >= len(args) {
 			return nil, false
 		}
-		arg := unwrapInterface(args[argNum])
+		arg := unwrapInterface(e.resolve(unwrapInterface(args[argNum])))
 		var show string
 		if astArgs != nil {
 			show = types.ExprString(astArgs[argNum])
@@ -423,66 +462,4 @@ func unwrapInterface(v ssa.Value) ssa.Value {
 		}
 		v = mi.X
 	}
-}
-
-// sliceElements returns the elements of a slice built from a literal (or a
-// variadic argument list): an array allocated in the function whose every
-// element is stored exactly once and which is used for nothing else.
-func sliceElements(v ssa.Value) ([]ssa.Value, bool) {
-	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
-		return nil, true
-	}
-	s, ok := v.(*ssa.Slice)
-	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
-		return nil, false
-	}
-	alloc, ok := s.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
-	if !ok {
-		return nil, false
-	}
-	elems := make([]ssa.Value, arr.Len())
-	for _, ref := range *alloc.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Slice:
-			if ref != s {
-				return nil, false // sliced twice: may be changed through the other
-			}
-		case *ssa.IndexAddr:
-			idx, ok := ref.Index.(*ssa.Const)
-			if !ok {
-				return nil, false
-			}
-			i, exact := constant.Int64Val(idx.Value)
-			if !exact || i < 0 || int(i) >= len(elems) {
-				return nil, false
-			}
-			for _, use := range *ref.Referrers() {
-				st, ok := use.(*ssa.Store)
-				if !ok || st.Addr != ref || elems[i] != nil {
-					return nil, false
-				}
-				elems[i] = st.Val
-			}
-		default:
-			return nil, false
-		}
-	}
-	// The slice itself must not be written through: an IndexAddr on it, or
-	// a call that may change it, makes the literal's contents a guess.
-	for _, ref := range *s.Referrers() {
-		switch ref.(type) {
-		case *ssa.IndexAddr:
-			return nil, false
-		}
-	}
-	for _, el := range elems {
-		if el == nil {
-			return nil, false
-		}
-	}
-	return elems, true
 }

@@ -15,8 +15,9 @@ import (
 // deterministic: slices only, no maps, no positions (a token.Pos means
 // nothing in another package's analysis), unknown parts renumbered.
 type keyFacts struct {
-	Result factKeyList // the string result's alternatives
-	Sinks  []factSink  // multi-key commands the parameters reach
+	Result factKeyList   // the string result's alternatives
+	Elems  []factKeyList // a []string result's elements
+	Sinks  []factSink    // multi-key commands the parameters reach
 }
 
 type factKey []factPart
@@ -28,6 +29,7 @@ type factPart struct {
 	NoBrace, NonEmpty bool
 	Param             int
 	Verb              string
+	Join              bool
 }
 
 type factSink struct {
@@ -52,6 +54,13 @@ func (f *keyFacts) String() string {
 	if f.Result != nil {
 		out = append(out, "key "+showAlts(f.Result))
 	}
+	if f.Elems != nil {
+		var elems []string
+		for _, alts := range f.Elems {
+			elems = append(elems, showAlts(alts))
+		}
+		out = append(out, "keys ["+strings.Join(elems, ", ")+"]")
+	}
 	for _, s := range f.Sinks {
 		var keys []string
 		for _, k := range s.Keys {
@@ -74,6 +83,8 @@ func showAlts(alts []factKey) string {
 			switch {
 			case !p.Unknown:
 				parts = append(parts, strconv.Quote(p.Text))
+			case p.Param > 0 && p.Join:
+				parts = append(parts, fmt.Sprintf("join(p%d, %q)", p.Param, p.Verb))
 			case p.Param > 0 && p.Verb == "":
 				parts = append(parts, fmt.Sprintf("p%d", p.Param))
 			case p.Param > 0:
@@ -120,6 +131,9 @@ func (a *packageAnalysis) importedSummary(fn *ssa.Function) *summary {
 func (s *summary) fact() *keyFacts {
 	ids := map[string]string{} // the package's unknown parts, renumbered u1, u2, ...
 	f := &keyFacts{Result: factKeys(s.result, ids)}
+	for _, alts := range s.elems {
+		f.Elems = append(f.Elems, factKeys(alts, ids))
+	}
 	for _, sk := range s.sinks {
 		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
 		for _, k := range sk.keys {
@@ -138,7 +152,7 @@ func factKeys(keys []key, ids map[string]string) factKeyList {
 	for i, k := range keys {
 		fk := make(factKey, len(k))
 		for j, p := range k {
-			fp := factPart{Text: p.text, Unknown: p.unknown, NoBrace: p.noBrace, NonEmpty: p.nonEmpty, Param: p.param, Verb: p.verb}
+			fp := factPart{Text: p.text, Unknown: p.unknown, NoBrace: p.noBrace, NonEmpty: p.nonEmpty, Param: p.param, Verb: p.verb, Join: p.join}
 			if p.unknown && p.param == 0 {
 				if ids[p.id] == "" {
 					ids[p.id] = fmt.Sprintf("u%d", len(ids)+1)
@@ -154,6 +168,9 @@ func factKeys(keys []key, ids map[string]string) factKeyList {
 
 func (f *keyFacts) summary() *summary {
 	s := &summary{result: f.Result.keys()}
+	for _, alts := range f.Elems {
+		s.elems = append(s.elems, alts.keys())
+	}
 	for _, fs := range f.Sinks {
 		sk := sink{method: fs.Method, where: fs.Where, client: fs.Client}
 		for _, k := range fs.Keys {
@@ -175,7 +192,7 @@ func (l factKeyList) keys() []key {
 		k := make(key, len(fk))
 		for j, p := range fk {
 			k[j] = part{text: p.Text, unknown: p.Unknown, id: "fact:" + p.ID, show: p.Show,
-				noBrace: p.NoBrace, nonEmpty: p.NonEmpty, param: p.Param, verb: p.Verb}
+				noBrace: p.NoBrace, nonEmpty: p.NonEmpty, param: p.Param, verb: p.Verb, join: p.Join}
 			if p.Param > 0 {
 				k[j].show = fmt.Sprintf("p%d", p.Param)
 			}

@@ -27,6 +27,9 @@ type part struct {
 	// itself). A caller puts its argument in (see instantiate).
 	param int
 	verb  string
+	// join says the part is every element of the slice parameter param,
+	// joined by verb: strings.Join(parts, verb), or k += p over parts.
+	join bool
 }
 
 // A key is the abstract value of one key expression: its parts in order,

@@ -20,6 +20,9 @@ type summary struct {
 	// result holds the alternatives of a string result (one per return or
 	// branch), nil when the function builds no key the analyzer can read.
 	result []key
+	// elems holds the alternatives of each element of a []string result
+	// that is a fixed list, nil otherwise.
+	elems [][]key
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
@@ -38,7 +41,7 @@ type sink struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || len(s.sinks) > 0)
+	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0)
 }
 
 // summaryOf returns fn's summary, computed once. A function of another
@@ -60,7 +63,7 @@ func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
 		return nil
 	}
 	a.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: a.resultKeys(fn), sinks: a.sinksOf(fn)}
+	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn)}
 	if !s.useful() {
 		s = nil
 	}
@@ -91,6 +94,38 @@ func (a *packageAnalysis) resultKeys(fn *ssa.Function) []key {
 		}
 	}
 	return nil
+}
+
+// resultElements reads a []string result that is one fixed list.
+func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]key {
+	results := fn.Signature.Results()
+	if results.Len() != 1 {
+		return nil
+	}
+	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !isString(sl.Elem()) {
+		return nil
+	}
+	var ret *ssa.Return
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if ret != nil {
+				return nil // several lists: not followed
+			}
+			ret = r
+		}
+	}
+	if ret == nil {
+		return nil
+	}
+	elems, ok := a.ev.elementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
+	if !ok || len(elems) == 0 {
+		return nil
+	}
+	out := make([][]key, len(elems))
+	for i, el := range elems {
+		out[i] = a.ev.elementKeys(el, 0, map[ssa.Value]bool{})
+	}
+	return out
 }
 
 // sinksOf collects the multi-key commands of fn whose keys involve its
@@ -200,6 +235,12 @@ func (e *evaluator) instantiate(tmpl key, args []ssa.Value, fresh string, depth 
 		switch {
 		case !p.unknown:
 			out = product(out, []key{{p}})
+		case p.param > 0 && p.param <= len(args) && p.join:
+			if elems, ok := e.elementsOf(args[p.param-1], depth, visiting); ok && len(elems) <= maxElements {
+				out = product(out, e.joined(elems, p.verb, depth, visiting))
+			} else {
+				out = product(out, []key{unknownKey(part{id: fresh + "/" + p.id, show: p.show})})
+			}
 		case p.param > 0 && p.param <= len(args):
 			arg := args[p.param-1]
 			if p.verb == "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 )
 
 // Namespace prefixes every key of the service.
@@ -39,3 +40,20 @@ func FromEnv() string { return os.Getenv("KEY") }
 
 // Through another builder of the package.
 func Lock(id int) string { return NS("lock:" + strconv.Itoa(id)) } // want Lock:`key "billing:lock:"\+%d\(p1\)`
+
+// Join builds a key from parts, as variadic builders do.
+func Join(parts ...string) string { return strings.Join(parts, ":") } // want Join:`key join\(p1, ":"\)`
+
+// Cat concatenates parts in a loop.
+func Cat(parts ...string) string { // want Cat:`key "billing:"\+join\(p1, ""\)`
+	k := Namespace
+	for _, p := range parts {
+		k += p
+	}
+	return k
+}
+
+// Family is every key of one order: a fixed list.
+func Family(id int) []string { // want Family:`keys \["order:"\+%d\(p1\)\+":items", "order:"\+%d\(p1\)\+":total"\]`
+	return []string{fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id)}
+}
