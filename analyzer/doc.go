@@ -15,9 +15,15 @@
 // The analyzer follows key expressions — constants, concatenation,
 // fmt.Sprintf, strings.Join, strconv, locals and branches — into the keys of
 // go-redis calls (v9, v8 and older, through concrete clients, pipelines and
-// interfaces such as UniversalClient), scripts, WATCH and raw Do commands. It
-// reports only what holds for every value the code lets a key take: a key it
-// cannot pin down is never reported.
+// interfaces such as UniversalClient), scripts, WATCH and raw Do commands.
+// Keys built elsewhere are followed too: key-builder functions and methods
+// (summarized in terms of their parameters, so accountKey(7) is known),
+// unexported package variables and struct fields that the package only ever
+// sets to one value, slices built by append, and wrappers, functions whose
+// parameters reach a multi-key command, whose callers are checked as if they
+// called the client. Summaries cross packages as facts. The analyzer reports
+// only what holds for every value the code lets a key take: a key it cannot
+// pin down is never reported.
 //
 // Each finding has a category, which is also its check name in the
 // standalone command (-checks, -explain, //lint:ignore):
@@ -29,7 +35,8 @@
 //   - unclosedtag: a key has a '{' with no '}' after it; the whole key is hashed.
 //
 // Calls on *redis.Client and *redis.Conn talk to one node, where any keys may
-// be combined; they are skipped unless -include-single-node is set.
+// be combined; they are skipped unless -include-single-node is set, and so are
+// calls on pipelines, transactions and interfaces made from one.
 //
 // # Examples
 //

@@ -156,7 +156,7 @@ func paramIndex(p *ssa.Parameter) int {
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
 func (e *evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) key {
-	v = unwrapInterface(v)
+	v = unwrapInterface(e.resolve(unwrapInterface(v)))
 	if text, ok := formatConst(verb, v); ok {
 		return textKey(text)
 	}
@@ -443,6 +443,9 @@ func product(a, b []key) []key {
 }
 
 func isString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }

@@ -13,6 +13,9 @@ import (
 	"strconv"
 
 	"github.com/redis/go-redis/v9"
+
+	"example.com/shop/keys"
+	"example.com/shop/store"
 )
 
 func profileKey(id int) string { return fmt.Sprintf("user:{%d}:profile", id) }
@@ -110,6 +113,85 @@ func tagMistakes(ctx context.Context, rdb redis.UniversalClient) error {
 	return rdb.Get(ctx, "user:{1:profile").Err()
 }
 
+// Keys built elsewhere: in a builder package, a local builder, a field set
+// once, a package variable, a loop; and passed through wrappers.
+
+func badBuilderPackage(ctx context.Context, rdb redis.UniversalClient) error {
+	return rdb.Del(ctx, keys.Cart(7), keys.Orders(7)).Err()
+}
+
+func goodBuilderPackage(ctx context.Context, rdb redis.UniversalClient) error {
+	return rdb.MGet(ctx, keys.Profile(7), keys.Settings(7)).Err()
+}
+
+func itemKey(id int) string { return fmt.Sprintf("item:%d:price", id) }
+
+func badLocalBuilder(ctx context.Context, rdb redis.UniversalClient) error {
+	return rdb.MGet(ctx, itemKey(1), itemKey(2)).Err()
+}
+
+// repo keeps its namespace in a field that only its constructor sets.
+type repo struct {
+	rdb redis.UniversalClient
+	ns  string
+}
+
+func newRepo(rdb redis.UniversalClient) *repo { return &repo{rdb: rdb, ns: keys.Namespace} }
+
+func (r *repo) key(name string) string { return r.ns + name }
+
+func badMethodField(ctx context.Context, rdb redis.UniversalClient) error {
+	r := newRepo(rdb)
+	return r.rdb.MGet(ctx, r.key("stock:1"), r.key("stock:2")).Err()
+}
+
+func goodMethodField(ctx context.Context, rdb redis.UniversalClient) error {
+	r := newRepo(rdb)
+	return r.rdb.MGet(ctx, r.key("{stock}:1"), r.key("{stock}:2")).Err()
+}
+
+var auditLog = "audit:all"
+
+func badPackageVariable(ctx context.Context, rdb redis.UniversalClient) error {
+	return rdb.SUnionStore(ctx, auditLog, "audit:old").Err()
+}
+
+func badLoopKeys(ctx context.Context, rdb redis.UniversalClient) error {
+	var ks []string
+	for _, id := range []int{3, 4, 5} {
+		ks = append(ks, itemKey(id))
+	}
+	return rdb.MGet(ctx, ks...).Err()
+}
+
+func goodLoopKeys(ctx context.Context, rdb redis.UniversalClient) error {
+	var ks []string
+	for _, part := range []string{"a", "b"} {
+		ks = append(ks, keys.Join("{items}", part))
+	}
+	return rdb.MGet(ctx, ks...).Err()
+}
+
+func badWrapper(ctx context.Context, rdb redis.UniversalClient) error {
+	return store.Pair(ctx, rdb, "doc:1", "doc:2")
+}
+
+func goodWrapper(ctx context.Context, rdb redis.UniversalClient) error {
+	return store.Pair(ctx, rdb, "{doc}:1", "{doc}:2")
+}
+
+func badWrapperVariadic(ctx context.Context, rdb redis.UniversalClient) error {
+	return store.DelAll(ctx, rdb, keys.Cart(1), keys.Cart(2))
+}
+
+func badWrapperDerivedKey(ctx context.Context, rdb redis.UniversalClient) error {
+	return store.Archive(ctx, rdb, "report:1")
+}
+
+func goodWrapperDerivedKey(ctx context.Context, rdb redis.UniversalClient) error {
+	return store.Archive(ctx, rdb, "{report:1}")
+}
+
 type scenario struct {
 	name string
 	run  func(context.Context, *redis.ClusterClient) error
@@ -138,6 +220,19 @@ var scenarios = []scenario{
 	{"goodUnknownIDs", universal(goodUnknownIDs)},
 	{"badStructKeys", universal(badStructKeys)},
 	{"badProfileAndSettings", universal(badProfileAndSettings)},
+	{"badBuilderPackage", universal(badBuilderPackage)},
+	{"goodBuilderPackage", universal(goodBuilderPackage)},
+	{"badLocalBuilder", universal(badLocalBuilder)},
+	{"badMethodField", universal(badMethodField)},
+	{"goodMethodField", universal(goodMethodField)},
+	{"badPackageVariable", universal(badPackageVariable)},
+	{"badLoopKeys", universal(badLoopKeys)},
+	{"goodLoopKeys", universal(goodLoopKeys)},
+	{"badWrapper", universal(badWrapper)},
+	{"goodWrapper", universal(goodWrapper)},
+	{"badWrapperVariadic", universal(badWrapperVariadic)},
+	{"badWrapperDerivedKey", universal(badWrapperDerivedKey)},
+	{"goodWrapperDerivedKey", universal(goodWrapperDerivedKey)},
 }
 
 func main() {

@@ -7,6 +7,8 @@ import (
 	"context"
 
 	"github.com/redis/go-redis/v9"
+
+	"example.com/golangci/store"
 )
 
 func onCluster(ctx context.Context, rdb redis.UniversalClient) {
@@ -15,6 +17,13 @@ func onCluster(ctx context.Context, rdb redis.UniversalClient) {
 	rdb.Get(ctx, "user:{}:profile")                    // golangci: crossslot
 	rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")
 	rdb.MGet(ctx, "user:3:a", "user:4:a") //nolint:crossslot // one shard in this deployment
+}
+
+// Keys built and commands run in another package: facts carry them here.
+func acrossPackages(ctx context.Context, rdb redis.UniversalClient) {
+	rdb.Del(ctx, store.Cart(1), store.Cart(2)) // golangci: crossslot
+	store.Pair(ctx, rdb, "doc:1", "doc:2")     // golangci: crossslot
+	store.Pair(ctx, rdb, "{doc}:1", "{doc}:2")
 }
 
 func onOneNode(ctx context.Context, rdb *redis.Client) {

@@ -40,6 +40,12 @@ func slices(ctx context.Context, rdb *redis.ClusterClient, v string, ids []int) 
 	}
 	rdb.MGet(ctx, items...) // want `MGet keys "item:1:price" \(slot \d+\) and "item:2:price" \(slot \d+\)`
 
+	var built []string
+	for _, id := range []int{1, 2} {
+		built = append(built, accountKey(id))
+	}
+	rdb.MGet(ctx, built...) // want `MGet keys "account:1" \(slot \d+\) and "account:2" \(slot \d+\)`
+
 	var sameItem []string
 	for _, id := range []int{1, 2} {
 		sameItem = append(sameItem, fmt.Sprintf("item:{7}:%d", id))
