@@ -179,3 +179,60 @@ func clusterStillChecked(ctx context.Context, rdb *redis.ClusterClient, u redis.
 	})
 	u.MGet(ctx, "a", "b") // want `MGet keys "a"`
 }
+
+// The writes that make a field unknown may sit in functions that do nothing
+// else with keys; their bodies must still be read. (The constructors call
+// the client, so their bodies are read in any case.)
+type setLater struct{ ns string }
+
+func newSetLater(ctx context.Context, rdb *redis.ClusterClient) *setLater {
+	rdb.Get(ctx, "boot")
+	return &setLater{ns: "s:"}
+}
+
+func (s *setLater) SetNS(ns string) { s.ns = ns }
+
+func (s *setLater) calls(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.Del(ctx, s.ns+"x", s.ns+"y")
+}
+
+type madeByNew struct{ ns string }
+
+func newMadeByNew(ctx context.Context, rdb *redis.ClusterClient) *madeByNew {
+	rdb.Get(ctx, "boot")
+	return &madeByNew{ns: "n:"}
+}
+
+func blank() *madeByNew { return new(madeByNew) }
+
+func (m *madeByNew) calls(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.Del(ctx, m.ns+"x", m.ns+"y")
+}
+
+type declaredZero struct{ ns string }
+
+func newDeclaredZero(ctx context.Context, rdb *redis.ClusterClient) *declaredZero {
+	rdb.Get(ctx, "boot")
+	return &declaredZero{ns: "d:"}
+}
+
+func zero() int {
+	var d declaredZero
+	return len(d.ns)
+}
+
+func (d *declaredZero) calls(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.Del(ctx, d.ns+"x", d.ns+"y")
+}
+
+// Set only in its constructor, as Repo: read.
+type setOnce struct{ ns string }
+
+func newSetOnce(ctx context.Context, rdb *redis.ClusterClient) *setOnce {
+	rdb.Get(ctx, "boot")
+	return &setOnce{ns: "o:"}
+}
+
+func (s *setOnce) calls(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.Del(ctx, s.ns+"x", s.ns+"y") // want `Del keys "o:x" \(slot \d+\) and "o:y" \(slot \d+\)`
+}
