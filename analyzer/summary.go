@@ -145,7 +145,7 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 				continue
 			}
 			for _, s := range a.wrapperSinks(call) {
-				if !s.fromParams() {
+				if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].spread == 0) {
 					continue
 				}
 				if s.client > 0 {
@@ -174,9 +174,10 @@ func (a *packageAnalysis) sinkAt(fn *ssa.Function, site *callSite) (sink, bool) 
 			own = append(own, k)
 		}
 	}
-	if !fromParams || anyProvedDifferent(own) {
+	if !fromParams || anyProvedDifferent(own) || (len(keys) < 2 && keys[0].spread == 0) {
 		// No key from a caller; or the command fails whatever the callers
-		// pass, which is reported here, once, not at every caller.
+		// pass, which is reported here, once, not at every caller; or one
+		// key, which cannot cross slots with itself.
 		return sink{}, false
 	}
 	return sink{
