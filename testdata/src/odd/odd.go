@@ -99,3 +99,45 @@ func interfaces(ctx context.Context, c client, tx *redis.Tx, script *redis.Scrip
 	var nilScript *redis.Script
 	nilScript.Run(ctx, c, []string{"{a}", "{a}:b"})
 }
+
+// Builders and wrappers that call themselves, each other, or go through
+// values: no summary where it cannot be had, and no panic.
+func loopKey(n int) string {
+	if n == 0 {
+		return "k"
+	}
+	return loopKey(n-1) + ":x"
+}
+
+func pingPong(ctx context.Context, rdb redis.UniversalClient, a string, n int) {
+	if n > 0 {
+		pongPing(ctx, rdb, a, n-1)
+	}
+	rdb.MGet(ctx, a, "pp")
+}
+
+func pongPing(ctx context.Context, rdb redis.UniversalClient, a string, n int) {
+	pingPong(ctx, rdb, a, n)
+}
+
+func throughValues(ctx context.Context, rdb redis.UniversalClient) {
+	rdb.MGet(ctx, loopKey(1), loopKey(2))
+	f := loopKey
+	rdb.MGet(ctx, f(1), f(2))
+	pingPong(ctx, rdb, "{pp}", 1)
+	pingPong(ctx, rdb, "zz", 1) // want `MGet keys "zz" \(slot \d+\) and "pp" \(slot \d+\) are on different hash slots in pingPong`
+	g := pingPong
+	g(ctx, rdb, "zz", 1) // want `in pingPong`
+	func() { pingPong(ctx, rdb, "zz", 0) }() // want `in pingPong`
+	var keys []string
+	for _, k := range keys {
+		keys = append(keys, k)
+	}
+	rdb.Del(ctx, keys...)
+	self := []string{"a"}
+	self = append(self, self...)
+	rdb.Del(ctx, self...)
+	rdb.Del(ctx, variadicSelf()...)
+}
+
+func variadicSelf(parts ...string) []string { return append(parts, parts...) }

@@ -107,3 +107,12 @@ func (r *Repo) join(parts ...string) string {
 func keysFor(id int) []string {
 	return []string{fmt.Sprintf("cart:%d", id), fmt.Sprintf("wish:%d", id)}
 }
+
+func generics(ctx context.Context, rdb *redis.ClusterClient, id int) {
+	rdb.MGet(ctx, keys.Tagged("a", 1), keys.Tagged("b", "s")) // want `MGet keys "\{a\}:x" \(slot \d+\) and "\{b\}:x" \(slot \d+\)`
+	rdb.MGet(ctx, keys.Tagged("a", 1), keys.Tagged("a", 2.5))
+	rdb.MGet(ctx, keys.Generic("a", id), keys.Generic("b", id))      // fmt.Sprint is not followed: silent
+	rdb.MGet(ctx, localGeneric("x", 1), localGeneric("y", int64(1))) // want `MGet keys "x:1" \(slot \d+\) and "y:1" \(slot \d+\)`
+}
+
+func localGeneric[T ~int | ~int64](p string, id T) string { return fmt.Sprintf("%s:%d", p, id) }

@@ -57,3 +57,12 @@ func Cat(parts ...string) string { // want Cat:`key "billing:"\+join\(p1, ""\)`
 func Family(id int) []string { // want Family:`keys \["order:"\+%d\(p1\)\+":items", "order:"\+%d\(p1\)\+":total"\]`
 	return []string{fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id)}
 }
+
+// ID is any identifier a key can be built from.
+type ID interface{ ~int | ~int64 }
+
+// Generic is summarized once, on its origin.
+func Generic[T ID](prefix string, id T) string { return prefix + ":" + fmt.Sprint(id) } // want Generic:`key p1\+":"\+\?`
+
+// Tagged is a generic builder whose result is known for a constant prefix.
+func Tagged[T any](prefix string, _ T) string { return "{" + prefix + "}:x" } // want Tagged:`key "\{"\+p1\+"\}:x"`
