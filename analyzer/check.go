@@ -51,6 +51,11 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 				continue
 			}
 			for _, s := range a.wrapperSinks(call) {
+				for _, k := range s.keys {
+					if k.viaCall {
+						a.reportTagProblem(s.method, k)
+					}
+				}
 				a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee))
 			}
 		}
