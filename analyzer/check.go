@@ -40,6 +40,19 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 
 // checkFunction reports the client calls and wrapper calls of fn.
 func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
+	a.commandsIn(fn, a.checkClientCall, func(_ ssa.CallInstruction, s calledSink) {
+		for _, k := range s.keys {
+			if k.viaCall {
+				a.reportTagProblem(s.method, k)
+			}
+		}
+		a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee))
+	})
+}
+
+// commandsIn walks fn's commands: its calls of the client, and the sinks of
+// the wrappers it calls, seen from those calls.
+func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*callSite), wrapper func(ssa.CallInstruction, calledSink)) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -47,16 +60,11 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 				continue
 			}
 			if site := a.clientCall(call); site != nil {
-				a.checkClientCall(site)
+				client(site)
 				continue
 			}
 			for _, s := range a.wrapperSinks(call) {
-				for _, k := range s.keys {
-					if k.viaCall {
-						a.reportTagProblem(s.method, k)
-					}
-				}
-				a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee))
+				wrapper(call, s)
 			}
 		}
 	}

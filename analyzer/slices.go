@@ -88,11 +88,7 @@ func isBuiltin(c ssa.CallCommon, name string) bool {
 
 // summarizedElements reads the slice a builder returns.
 func (e *evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]element, bool) {
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil, false
-	}
-	s := e.pkg.summaryOf(fn)
+	s := e.pkg.calleeSummary(call.Common())
 	if s == nil || s.elems == nil {
 		return nil, false
 	}

@@ -132,35 +132,25 @@ func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]key {
 // parameters: calls of the client and of other wrappers.
 func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 	var out []sink
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if site := a.clientCall(call); site != nil {
-				if s, ok := a.sinkAt(fn, site); ok {
-					out = append(out, s)
-				}
-				continue
-			}
-			for _, s := range a.wrapperSinks(call) {
-				if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].spread == 0) {
-					continue
-				}
-				if s.client > 0 {
-					s.client = clientParam(call.Common().Args[s.client-1])
-				}
-				out = append(out, s.sink)
-			}
+	a.commandsIn(fn, func(site *callSite) {
+		if s, ok := a.sinkAt(site); ok {
+			out = append(out, s)
 		}
-	}
+	}, func(call ssa.CallInstruction, s calledSink) {
+		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].spread == 0) {
+			return
+		}
+		if s.client > 0 {
+			s.client = clientParam(call.Common().Args[s.client-1])
+		}
+		out = append(out, s.sink)
+	})
 	return out
 }
 
-// sinkAt makes a sink of a client call in fn when some of its keys come
-// from fn's parameters.
-func (a *packageAnalysis) sinkAt(fn *ssa.Function, site *callSite) (sink, bool) {
+// sinkAt makes a sink of a client call when some of its keys come from the
+// calling function's parameters.
+func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
 	keys, multi := a.keysOf(site)
 	if !multi {
 		return sink{}, false
@@ -200,6 +190,14 @@ func anyProvedDifferent(keys []keyArg) bool {
 	return false
 }
 
+// calleeSummary is the summary of the function a call calls statically.
+func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
+	if fn := common.StaticCallee(); fn != nil {
+		return a.summaryOf(fn)
+	}
+	return nil
+}
+
 // where is a position as "file.go:line".
 func (a *packageAnalysis) where(pos token.Pos) string {
 	p := a.pass.Fset.Position(pos)
@@ -209,11 +207,7 @@ func (a *packageAnalysis) where(pos token.Pos) string {
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
 func (e *evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil, false
-	}
-	s := e.pkg.summaryOf(fn)
+	s := e.pkg.calleeSummary(call.Common())
 	if s == nil || s.result == nil {
 		return nil, false
 	}
