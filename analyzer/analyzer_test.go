@@ -177,3 +177,10 @@ func TestOddCode(t *testing.T) {
 func TestKeysThatTravel(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "travel/keys", "travel/store", "travel")
 }
+
+// TestTransactions compares keys across the commands of one transaction:
+// TxPipelined, TxPipeline up to Exec, Watch, and helpers in another package;
+// the message depends on the go-redis version the package imports.
+func TestTransactions(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "tx/queue", "tx", "txv8")
+}

@@ -48,6 +48,7 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 		}
 		a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee))
 	})
+	a.checkTransactions(fn)
 }
 
 // commandsIn walks fn's commands: its calls of the client, and the sinks of

@@ -18,6 +18,7 @@ type keyFacts struct {
 	Result factKeyList   // the string result's alternatives
 	Elems  []factKeyList // a []string result's elements
 	Sinks  []factSink    // multi-key commands the parameters reach
+	Queued []factSink    // keyed commands queued on pipeline parameters
 }
 
 type factKey []factPart
@@ -71,6 +72,13 @@ func (f *keyFacts) String() string {
 			}
 		}
 		out = append(out, fmt.Sprintf("sink %s(%s) at %s", s.Method, strings.Join(keys, ", "), s.Where))
+	}
+	for _, q := range f.Queued {
+		var keys []string
+		for _, k := range q.Keys {
+			keys = append(keys, showAlts(k.Alts))
+		}
+		out = append(out, fmt.Sprintf("queues p%d.%s(%s)", q.Client, q.Method, strings.Join(keys, ", ")))
 	}
 	return strings.Join(out, "; ")
 }
@@ -134,14 +142,21 @@ func (s *summary) fact() *keyFacts {
 	for _, alts := range s.elems {
 		f.Elems = append(f.Elems, factKeys(alts, ids))
 	}
-	for _, sk := range s.sinks {
+	f.Sinks = factSinks(s.sinks, ids)
+	f.Queued = factSinks(s.queued, ids)
+	return f
+}
+
+func factSinks(sinks []sink, ids map[string]string) []factSink {
+	var out []factSink
+	for _, sk := range sinks {
 		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
 		for _, k := range sk.keys {
 			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.alts, ids), Spread: k.spread})
 		}
-		f.Sinks = append(f.Sinks, fs)
+		out = append(out, fs)
 	}
-	return f
+	return out
 }
 
 func factKeys(keys []key, ids map[string]string) factKeyList {
@@ -171,14 +186,21 @@ func (f *keyFacts) summary() *summary {
 	for _, alts := range f.Elems {
 		s.elems = append(s.elems, alts.keys())
 	}
-	for _, fs := range f.Sinks {
-		sk := sink{method: fs.Method, where: fs.Where, client: fs.Client}
-		for _, k := range fs.Keys {
+	s.sinks = summarySinks(f.Sinks)
+	s.queued = summarySinks(f.Queued)
+	return s
+}
+
+func summarySinks(fs []factSink) []sink {
+	var out []sink
+	for _, f := range fs {
+		sk := sink{method: f.Method, where: f.Where, client: f.Client}
+		for _, k := range f.Keys {
 			sk.keys = append(sk.keys, keyArg{alts: k.Alts.keys(), spread: k.Spread})
 		}
-		s.sinks = append(s.sinks, sk)
+		out = append(out, sk)
 	}
-	return s
+	return out
 }
 
 type factKeyList []factKey

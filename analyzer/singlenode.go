@@ -160,12 +160,20 @@ func isSingleNodeType(t types.Type) bool {
 }
 
 // clientParam is the 1-based index of the parameter a client value is
-// (through interfaces and embedded fields), 0 if it is not a parameter.
+// (see clientRoot), 0 if it is not a parameter.
 func clientParam(v ssa.Value) int {
+	if p, ok := clientRoot(v).(*ssa.Parameter); ok {
+		return paramIndex(p)
+	}
+	return 0
+}
+
+// clientRoot is the value a client value comes from, through interface
+// conversions and embedded fields (go-redis's commands are methods of an
+// embedded cmdable): the parameter, the TxPipeline() call, and so on.
+func clientRoot(v ssa.Value) ssa.Value {
 	for depth := 0; depth < maxSingleNodeDepth; depth++ {
 		switch x := v.(type) {
-		case *ssa.Parameter:
-			return paramIndex(x)
 		case *ssa.MakeInterface:
 			v = x.X
 		case *ssa.ChangeInterface:
@@ -173,17 +181,17 @@ func clientParam(v ssa.Value) int {
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
 			if !ok || x.Op != token.MUL || !isEmbedded(fa.X.Type(), fa.Field) {
-				return 0
+				return v
 			}
 			v = fa.X
 		case *ssa.Field:
 			if !isEmbedded(x.X.Type(), x.Field) {
-				return 0
+				return v
 			}
 			v = x.X
 		default:
-			return 0
+			return v
 		}
 	}
-	return 0
+	return v
 }

@@ -26,6 +26,9 @@ type summary struct {
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
+	// queued are the keyed commands the function queues on its parameters
+	// that can be pipelines (sink.client), for the transactions of callers.
+	queued []sink
 }
 
 // A sink is a multi-key command inside a function whose keys come, at
@@ -41,7 +44,7 @@ type sink struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0)
+	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0 || len(s.queued) > 0)
 }
 
 // summaryOf returns fn's summary, computed once. A function of another
@@ -63,7 +66,7 @@ func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
 		return nil
 	}
 	a.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn)}
+	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn), queued: a.queuedOf(fn)}
 	if !s.useful() {
 		s = nil
 	}

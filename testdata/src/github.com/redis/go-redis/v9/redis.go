@@ -28,7 +28,14 @@ type (
 	JSONSliceCmd    struct{ cmd }
 )
 
+// ErrCrossSlot marks go-redis v9.11.0 and later, which refuse a cluster
+// transaction across slots.
+var ErrCrossSlot error
+
 type cmdable func(ctx context.Context, cmd Cmder) error
+
+func (c cmdable) Incr(ctx context.Context, key string) *IntCmd { return nil }
+func (c cmdable) Ping(ctx context.Context) *StatusCmd          { return nil }
 
 func (c cmdable) Get(ctx context.Context, key string) *StringCmd { return nil }
 func (c cmdable) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
@@ -88,6 +95,7 @@ type XReadArgs struct {
 
 type StringCmdable interface {
 	Get(ctx context.Context, key string) *StringCmd
+	Incr(ctx context.Context, key string) *IntCmd
 	Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd
 	MGet(ctx context.Context, keys ...string) *SliceCmd
 	MSet(ctx context.Context, values ...interface{}) *StatusCmd
@@ -106,6 +114,7 @@ type GenericCmdable interface {
 type Cmdable interface {
 	StringCmdable
 	GenericCmdable
+	Ping(ctx context.Context) *StatusCmd
 	SUnionStore(ctx context.Context, destination string, keys ...string) *IntCmd
 	SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd
 	BLPop(ctx context.Context, timeout time.Duration, keys ...string) *StringSliceCmd
@@ -179,6 +188,14 @@ func (c *Client) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) 
 type Conn struct{ cmdable }
 
 type Tx struct{ cmdable }
+
+func (c *Tx) Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
+func (c *Tx) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
+func (c *Tx) TxPipeline() Pipeliner { return nil }
 
 func (c *Tx) Watch(ctx context.Context, keys ...string) *StatusCmd { return nil }
 

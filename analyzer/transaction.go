@@ -1,0 +1,291 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Every key of one MULTI/EXEC must be on one slot. go-redis v9.11.0 and
+// later refuse a cluster transaction whose commands' keys span slots
+// (ErrCrossSlot, nothing written); v9.10.0 and earlier, and v8, v7 and v6,
+// split it into one MULTI/EXEC per slot, silently no longer atomic. Inside
+// Watch's callback, the transaction runs on the node of the watched keys,
+// where a key of another slot fails with MOVED.
+//
+// A transaction's commands are the keyed commands queued on one pipeline:
+//   - in a TxPipelined callback, a function literal or a named function;
+//   - on a TxPipeline() value, up to an Exec that comes before them;
+//   - in a Watch callback, on its *Tx, and in the TxPipelined it runs;
+//
+// directly or through helpers that take the pipeline as a parameter (their
+// summaries' queued commands, facts across packages). Plain pipelines are
+// split per node by the client: their commands are not compared.
+
+// A txCommand is one keyed command of a transaction.
+type txCommand struct {
+	method string
+	keys   []keyArg
+}
+
+// checkTransactions reports the transactions fn starts.
+func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			m := methodOf(common)
+			if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(receiverValue(common))) {
+				continue
+			}
+			switch m.Name() {
+			case "TxPipelined":
+				if cb := callbackArg(common); cb != nil {
+					a.reportTransaction("TxPipelined", a.queuedOn(cb), m)
+				}
+			case "TxPipeline":
+				if v, ok := call.(*ssa.Call); ok {
+					a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), m)
+				}
+			case "Watch":
+				if cb := callbackArg(common); cb != nil {
+					site := &callSite{method: "Watch", common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
+					a.reportWatch(site.keysOfParam("keys"), a.queuedOn(cb))
+				}
+			}
+		}
+	}
+}
+
+// callbackArg is the function a call passes as its callback: a function
+// literal or a named function.
+func callbackArg(common *ssa.CallCommon) *ssa.Function {
+	for _, arg := range common.Args {
+		switch arg := arg.(type) {
+		case *ssa.MakeClosure:
+			return arg.Fn.(*ssa.Function)
+		case *ssa.Function:
+			return arg
+		}
+	}
+	return nil
+}
+
+// queuedOn is what a callback queues on the pipeline (or *Tx) it receives
+// as its first parameter.
+func (a *packageAnalysis) queuedOn(cb *ssa.Function) []txCommand {
+	s := a.summaryOf(cb)
+	if s == nil {
+		return nil
+	}
+	var out []txCommand
+	for _, q := range s.queued {
+		if q.client == 1 {
+			out = append(out, txCommand{q.method, q.keys})
+		}
+	}
+	return out
+}
+
+// pipelineCommands is what fn queues on the TxPipeline() value txp before an
+// Exec of it: a command that an Exec dominates belongs to the next batch.
+func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []txCommand {
+	var execs []ssa.Instruction
+	var cmds []rootedCommand
+	for _, c := range a.commandsOnPipelines(fn) {
+		if c.root != ssa.Value(txp) {
+			continue
+		}
+		if c.method == "Exec" {
+			execs = append(execs, c.instr)
+			continue
+		}
+		cmds = append(cmds, c)
+	}
+	var out []txCommand
+	for _, c := range cmds {
+		after := false
+		for _, e := range execs {
+			after = after || dominates(e, c.instr)
+		}
+		if !after {
+			out = append(out, c.txCommand)
+		}
+	}
+	return out
+}
+
+func dominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// A rootedCommand is a command on a pipeline or client value of a function,
+// by the value its receiver comes from (see clientRoot).
+type rootedCommand struct {
+	txCommand
+	root  ssa.Value
+	instr ssa.Instruction
+}
+
+// commandsOnPipelines lists fn's commands on pipelines and clients: its
+// client calls (Exec too, keyless), the commands of the TxPipelined
+// callbacks it runs on them, and those its helpers queue on values it
+// passes them.
+func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
+	var out []rootedCommand
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			common := call.Common()
+			if site := a.clientCall(call); site != nil {
+				root := clientRoot(site.receiver())
+				if site.method == "TxPipelined" {
+					if cb := callbackArg(common); cb != nil {
+						for _, c := range a.queuedOn(cb) {
+							out = append(out, rootedCommand{c, root, instr})
+						}
+					}
+					continue
+				}
+				keys, _ := a.keysOf(site)
+				out = append(out, rootedCommand{txCommand{site.method, keys}, root, instr})
+				continue
+			}
+			s := a.calleeSummary(common)
+			if s == nil || len(s.queued) == 0 {
+				continue
+			}
+			site := a.siteOf(common)
+			for _, q := range s.queued {
+				if q.client > len(common.Args) {
+					continue
+				}
+				var keys []keyArg
+				for _, k := range q.keys {
+					keys = append(keys, site.instantiateKey(k)...)
+				}
+				out = append(out, rootedCommand{txCommand{q.method, keys}, clientRoot(common.Args[q.client-1]), instr})
+			}
+		}
+	}
+	return out
+}
+
+// queuedOf is fn's summary of what it queues on its parameters that can be
+// pipelines (Pipeliner, Cmdable and the like, *Tx): keyed commands, in
+// order, as sinks whose client is that parameter.
+func (a *packageAnalysis) queuedOf(fn *ssa.Function) []sink {
+	var out []sink
+	for _, c := range a.commandsOnPipelines(fn) {
+		p, ok := c.root.(*ssa.Parameter)
+		if !ok || p.Parent() != fn || !pipelineType(p.Type()) || len(c.keys) == 0 {
+			continue
+		}
+		out = append(out, sink{method: c.method, pos: c.instr.Pos(), where: a.where(c.instr.Pos()), client: paramIndex(p), keys: c.keys})
+	}
+	return out
+}
+
+// pipelineType: a value of type t can be a pipeline or a transaction: a
+// go-redis interface that pipelines implement, or *Tx.
+func pipelineType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || !goRedisPackages[named.Obj().Pkg().Path()] {
+		return false
+	}
+	if _, ok := named.Underlying().(*types.Interface); ok {
+		return named.Obj().Name() != "UniversalClient"
+	}
+	return named.Obj().Name() == "Tx"
+}
+
+// siteOf is a call as the rules see it.
+func (a *packageAnalysis) siteOf(common *ssa.CallCommon) *callSite {
+	sig := common.Signature()
+	if fn := common.StaticCallee(); fn != nil {
+		sig = fn.Signature
+	}
+	return &callSite{common: common, sig: sig, expr: a.ev.calls[common.Pos()], eval: a.ev}
+}
+
+// reportTransaction reports the first two keys of different commands of one
+// transaction that are proved to be on different slots, at the later one.
+func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, m *types.Func) {
+	for j := 1; j < len(cmds); j++ {
+		for _, kj := range cmds[j].keys {
+			for i := range j {
+				for _, ki := range cmds[i].keys {
+					si, sj, ok := provedDifferent(ki, kj)
+					if !ok {
+						continue
+					}
+					a.pass.Report(analysis.Diagnostic{
+						Pos: kj.at.pos, End: kj.at.end, Category: CategoryCrossSlot,
+						Message: fmt.Sprintf("%s keys %s (slot %d, %s) and %s (slot %d, %s) are on different hash slots; %s",
+							name, ki.alts[0].quoted(), si, cmds[i].method, kj.alts[0].quoted(), sj, cmds[j].method, transactionFate(m)),
+						Related: []analysis.RelatedInformation{{
+							Pos: ki.at.pos, End: ki.at.end,
+							Message: fmt.Sprintf("%s key %s is on slot %d", cmds[i].method, ki.alts[0].quoted(), si),
+						}},
+					})
+					return
+				}
+			}
+		}
+	}
+}
+
+// transactionFate says what the module's go-redis does with a transaction
+// across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
+func transactionFate(m *types.Func) string {
+	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
+		return "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"
+	}
+	return "go-redis before v9.11 splits it per slot: it is not atomic"
+}
+
+// reportWatch reports the first command of a Watch callback with a key
+// proved to be on another slot than a watched key.
+func (a *packageAnalysis) reportWatch(watched []keyArg, cmds []txCommand) {
+	for _, c := range cmds {
+		for _, k := range c.keys {
+			for _, w := range watched {
+				sw, sk, ok := provedDifferent(w, k)
+				if !ok {
+					continue
+				}
+				a.pass.Report(analysis.Diagnostic{
+					Pos: k.at.pos, End: k.at.end, Category: CategoryCrossSlot,
+					Message: fmt.Sprintf("Watch keys %s (slot %d) and %s key %s (slot %d) are on different hash slots; the callback runs on the watched keys' node, where another slot fails with MOVED",
+						w.alts[0].quoted(), sw, c.method, k.alts[0].quoted(), sk),
+					Related: []analysis.RelatedInformation{{
+						Pos: w.at.pos, End: w.at.end, Message: fmt.Sprintf("watched key %s is on slot %d", w.alts[0].quoted(), sw),
+					}},
+				})
+				return
+			}
+		}
+	}
+}
