@@ -35,9 +35,17 @@ type vetDiagnostic struct {
 // vetExample runs go vet -vettool=crossslot -json on the example module.
 func vetExample(t *testing.T) []vetDiagnostic {
 	t.Helper()
-	bin := crossslotBin
-	cmd := exec.Command("go", "vet", "-vettool="+bin, "-json", "./...")
-	cmd.Dir = exampleDir
+	return vetModule(t, exampleDir, "example.com/shop")
+}
+
+// vetModule runs go vet -vettool=crossslot -json ./... in a module's
+// directory, with extra go flags (such as -modfile), and returns pkg's
+// crossslot diagnostics.
+func vetModule(t *testing.T, dir, pkg string, flags ...string) []vetDiagnostic {
+	t.Helper()
+	args := append(append([]string{"vet"}, flags...), "-vettool="+crossslotBin, "-json", "./...")
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -72,14 +80,21 @@ func vetExample(t *testing.T) []vetDiagnostic {
 	if values == 0 {
 		t.Fatalf("no JSON in go vet output:\n%s", text)
 	}
-	return byPkg["example.com/shop"]["crossslot"]
+	return byPkg[pkg]["crossslot"]
 }
 
 // exampleFuncs maps each line of the example's main.go to its function.
 func exampleFuncs(t *testing.T) (funcAt func(line int) string, names []string) {
 	t.Helper()
+	return funcsOf(t, filepath.Join(exampleDir, "main.go"))
+}
+
+// funcsOf maps each line of a Go file to the function declared there, and
+// lists the functions in order.
+func funcsOf(t *testing.T, file string) (funcAt func(line int) string, names []string) {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filepath.Join(exampleDir, "main.go"), nil, 0)
+	f, err := parser.ParseFile(fset, file, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

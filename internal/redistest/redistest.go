@@ -17,17 +17,35 @@ import (
 // AddrEnv names the environment variable holding the server's host:port.
 const AddrEnv = "CROSSSLOT_REDIS_ADDR"
 
+// ClusterAddrEnv names the environment variable holding one node of a
+// three-master cluster, whose nodes own slots 0-5460, 5461-10922 and
+// 10923-16383: there a key of another node's slot gets MOVED.
+const ClusterAddrEnv = "CROSSSLOT_REDIS_CLUSTER_ADDR"
+
 // Addr returns the live server's address. Without one the test fails under
 // CI=true, where the server is required, and is skipped elsewhere.
 func Addr(t testing.TB) string {
 	t.Helper()
-	addr := os.Getenv(AddrEnv)
-	if addr != "" {
+	return required(t, AddrEnv, "start a cluster-enabled redis-server "+
+		"(redis-server --port 7000 --cluster-enabled yes --save '', then redis-cli -p 7000 cluster addslotsrange 0 16383) and set "+
+		AddrEnv+"=127.0.0.1:7000, or run .ci/run")
+}
+
+// ClusterAddr returns a node of the live three-master cluster, required as
+// Addr's server is.
+func ClusterAddr(t testing.TB) string {
+	t.Helper()
+	return required(t, ClusterAddrEnv, "start three cluster-enabled redis-servers on ports 7101-7103, "+
+		"redis-cli --cluster create 127.0.0.1:7101 127.0.0.1:7102 127.0.0.1:7103 --cluster-replicas 0 --cluster-yes, and set "+
+		ClusterAddrEnv+"=127.0.0.1:7101, or run .ci/run")
+}
+
+func required(t testing.TB, env, how string) string {
+	t.Helper()
+	if addr := os.Getenv(env); addr != "" {
 		return addr
 	}
-	msg := AddrEnv + " is not set: start a cluster-enabled redis-server " +
-		"(redis-server --port 7000 --cluster-enabled yes --save '') and set " +
-		AddrEnv + "=127.0.0.1:7000, or run .ci/run"
+	msg := env + " is not set: " + how
 	if os.Getenv("CI") == "true" {
 		t.Fatal(msg)
 	}

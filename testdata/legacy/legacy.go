@@ -59,3 +59,35 @@ func v6Calls(rdb *redis6.ClusterClient, u redis6.UniversalClient) {
 	rdb.Watch(func(*redis6.Tx) error { return nil }, "w:1", "w:2") // reported: crossslot
 	rdb.Get("user:{}:a")                                           // reported: emptytag
 }
+
+// Transactions: v8, v7 and v6 split a cluster transaction per slot.
+func transactions(ctx context.Context, r8 *redis8.ClusterClient, r7 *redis7.ClusterClient, r6 *redis6.ClusterClient) {
+	r8.TxPipelined(ctx, func(p redis8.Pipeliner) error {
+		p.Incr(ctx, "a")
+		p.Incr(ctx, "b") // reported: crossslot
+		return nil
+	})
+	r8.TxPipelined(ctx, func(p redis8.Pipeliner) error {
+		p.Incr(ctx, "{a}1")
+		p.Incr(ctx, "{a}2")
+		return nil
+	})
+	pipe := r8.TxPipeline()
+	pipe.Incr(ctx, "a")
+	pipe.Incr(ctx, "b") // reported: crossslot
+	pipe.Exec(ctx)
+	r7.TxPipelined(func(p redis7.Pipeliner) error {
+		p.Incr("a")
+		p.Incr("b") // reported: crossslot
+		return nil
+	})
+	r6.TxPipelined(func(p redis6.Pipeliner) error {
+		p.Incr("a")
+		p.Incr("b") // reported: crossslot
+		return nil
+	})
+	r8.Watch(ctx, func(tx *redis8.Tx) error {
+		tx.Get(ctx, "b") // reported: crossslot
+		return nil
+	}, "a")
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/internal/redistest"
+)
+
+// txDir is a module of transactions built against the real go-redis at two
+// versions: v9.23.0 (go.mod), which refuses a cluster transaction across
+// slots, and v9.10.0 (go.v910.mod), which splits it per slot.
+const txDir = "../../testdata/tx"
+
+var txVersions = []struct {
+	name, modfile, fate string
+}{
+	{"v9.23.0", "go.mod", "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"},
+	{"v9.10.0", "go.v910.mod", "go-redis before v9.11 splits it per slot: it is not atomic"},
+}
+
+// txReported vets the tx module at one version and returns, per function,
+// the messages reported in it.
+func txReported(t *testing.T, modfile string) (map[string][]string, []string) {
+	t.Helper()
+	funcAt, names := funcsOf(t, filepath.Join(txDir, "main.go"))
+	reported := map[string][]string{}
+	for _, d := range vetModule(t, txDir, "example.com/tx", "-modfile="+modfile) {
+		fn := funcAt(lineOf(t, d.Posn))
+		reported[fn] = append(reported[fn], d.Message)
+	}
+	return reported, names
+}
+
+// TestTransactionsOnRealGoRedis vets the tx module at both versions: every
+// bad* transaction gets exactly one diagnostic, which says what that
+// version of go-redis does with it; good* ones get none.
+func TestTransactionsOnRealGoRedis(t *testing.T) {
+	for _, v := range txVersions {
+		t.Run(v.name, func(t *testing.T) {
+			reported, names := txReported(t, v.modfile)
+			bad := 0
+			for _, fn := range names {
+				msgs := reported[fn]
+				switch {
+				case strings.HasPrefix(fn, "badTx"):
+					bad++
+					if len(msgs) != 1 || !strings.HasSuffix(msgs[0], v.fate) {
+						t.Errorf("%s: reported %q, want one diagnostic ending %q", fn, msgs, v.fate)
+					}
+				case strings.HasPrefix(fn, "bad"):
+					bad++
+					if len(msgs) != 1 || !strings.Contains(msgs[0], "the callback runs on the watched keys' node") {
+						t.Errorf("%s: reported %q, want one Watch diagnostic", fn, msgs)
+					}
+				case len(msgs) > 0:
+					t.Errorf("%s: reported %q, want nothing", fn, msgs)
+				}
+			}
+			if bad < 4 {
+				t.Fatalf("only %d bad* functions in the tx module", bad)
+			}
+		})
+	}
+}
+
+// TestTransactionGroundTruth runs the tx module's transactions on the live
+// three-master cluster with the real client at both versions. v9.23.0: every
+// reported one fails (CROSSSLOT, or MOVED inside Watch) and writes nothing.
+// v9.10.0: a reported transaction succeeds with every key written, which the
+// server would have refused as one MULTI/EXEC, so the client split it; a
+// reported Watch returns no error and writes nothing (the client swallows
+// the MOVED). Every silent one succeeds and writes all its keys.
+func TestTransactionGroundTruth(t *testing.T) {
+	addr := redistest.ClusterAddr(t)
+	for _, v := range txVersions {
+		t.Run(v.name, func(t *testing.T) {
+			reported, _ := txReported(t, v.modfile)
+			cmd := exec.Command("go", "run", "-modfile="+v.modfile, ".", "-addr", addr)
+			cmd.Dir = txDir
+			cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("running the tx module: %v\n%s", err, out)
+			}
+			checked := 0
+			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+				f := strings.SplitN(line, "\t", 4)
+				if len(f) != 4 {
+					t.Fatalf("unexpected output line %q", line)
+				}
+				fn, result, written, errText := f[0], f[1], f[2], f[3]
+				n, total, _ := strings.Cut(written, "/")
+				all, none := n == total, n == "0"
+				isReported := len(reported[fn]) > 0
+				split := v.name == "v9.10.0"
+				var ok bool
+				switch {
+				case !isReported:
+					ok = result == "ok" && all
+				case !split:
+					ok = result == "error" && none && (strings.Contains(errText, "CROSSSLOT") || strings.Contains(errText, "MOVED"))
+				case strings.Contains(fn, "Watch"):
+					ok = result == "ok" && none
+				default:
+					ok = result == "ok" && all
+				}
+				if !ok {
+					t.Errorf("%s: reported=%v, but the cluster said %q", fn, isReported, line)
+				}
+				checked++
+			}
+			t.Logf("%s: %d transactions on %s agree with the analyzer", v.name, checked, addr)
+			if checked < 8 {
+				t.Fatalf("only %d transactions ran", checked)
+			}
+		})
+	}
+}
