@@ -21,7 +21,11 @@
 // unexported package variables and struct fields that the package only ever
 // sets to one value, slices built by append, and wrappers, functions whose
 // parameters reach a multi-key command, whose callers are checked as if they
-// called the client. Summaries cross packages as facts. The analyzer reports
+// called the client. Summaries cross packages as facts. Transactions are
+// checked across their commands: a TxPipelined callback, a TxPipeline up to
+// its Exec, and a Watch callback against the watched keys, with a message
+// that says what the imported go-redis does (v9.11+ rejects the transaction,
+// earlier versions split it per slot). The analyzer reports
 // only what holds for every value the code lets a key take: a key it cannot
 // pin down is never reported.
 //
@@ -54,7 +58,9 @@
 // in request don't hash to the same slot" unless all its keys are on one slot.
 // The check reports a command when two of its keys are proved to be on
 // different slots, at the second key, with the first key as related
-// information. Keys it cannot compute completely are not reported.
+// information; a transaction (TxPipelined, TxPipeline, Watch) when two keys
+// of different commands are, at the later one. Keys it cannot compute
+// completely are not reported.
 //
 // Keys of one entity belong together: give them the entity as a shared hash
 // tag, so only the tag is hashed. When every key is a string literal at the
