@@ -120,3 +120,28 @@ func TestTransactionGroundTruth(t *testing.T) {
 		})
 	}
 }
+
+// TestOlderGoRedisTransactionMessages vets the legacy module, on the real
+// go-redis v8.11.5, v7.4.1 and v6.15.9: their transactions are split per
+// slot, and every transaction diagnostic says so.
+func TestOlderGoRedisTransactionMessages(t *testing.T) {
+	const dir = "../../testdata/legacy"
+	funcAt, _ := funcsOf(t, filepath.Join(dir, "legacy.go"))
+	splits, watch := 0, 0
+	for _, d := range vetModule(t, dir, "example.com/legacy") {
+		if funcAt(lineOf(t, d.Posn)) != "transactions" {
+			continue
+		}
+		switch {
+		case strings.HasSuffix(d.Message, "go-redis before v9.11 splits it per slot: it is not atomic"):
+			splits++
+		case strings.HasPrefix(d.Message, "Watch keys"):
+			watch++
+		default:
+			t.Errorf("transaction diagnostic %q says neither", d.Message)
+		}
+	}
+	if splits != 4 || watch != 1 {
+		t.Errorf("%d split and %d Watch diagnostics, want 4 (v8 TxPipelined and TxPipeline, v7, v6) and 1", splits, watch)
+	}
+}
