@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -177,20 +178,19 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 			if via != nil && !keys[i].viaCall && !keys[j].viaCall {
 				continue
 			}
-			si, sj, ok := provedDifferent(keys[i], keys[j])
+			d, ok := a.differ(keys[i], keys[j])
 			if !ok {
 				continue
 			}
-			at, other, sOther := keys[j], keys[i], si
+			at, other, otherFirst := keys[j], keys[i], true
 			if via != nil && !at.viaCall {
-				at, other, sOther = keys[i], keys[j], sj
+				at, other, otherFirst = keys[i], keys[j], false
 			}
-			msg := fmt.Sprintf("%s keys %s (slot %d) and %s (slot %d) are on different hash slots",
-				method, keys[i].alts[0].quoted(), si, keys[j].alts[0].quoted(), sj)
+			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s", method, d.key(true, ""), d.key(false, ""), d.how())
 			var fixes []analysis.SuggestedFix
 			related := []analysis.RelatedInformation{{
 				Pos: other.at.pos, End: other.at.end,
-				Message: fmt.Sprintf("key %s is on slot %d", other.alts[0].quoted(), sOther),
+				Message: "key " + other.alts[0].quoted() + d.slotOf(otherFirst),
 			}}
 			if via != nil {
 				msg += fmt.Sprintf(" in %s (%s)", via.name, via.where)
@@ -212,28 +212,81 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 	}
 }
 
-// provedDifferent holds when every value of a and every value of b have a
-// known slot and no two of them agree. It returns the slots of the first
-// alternatives for the message.
-func provedDifferent(a, b keyArg) (int, int, bool) {
-	if len(a.alts) == 0 || len(b.alts) == 0 {
-		return 0, 0, false
+// A difference is the analyzer's case that two keys are on different slots.
+type difference struct {
+	a, b     key // the first alternatives, for messages
+	sa, sb   int // their slots, when known
+	known    bool
+	nearSure bool // different for all but about 1 in 16384 values
+}
+
+// differ says whether every alternative of x is on another slot than every
+// alternative of y: proved for every value, or (unless the configuration
+// wants proofs only) near-sure.
+func (a *packageAnalysis) differ(x, y keyArg) (difference, bool) {
+	if len(x.alts) == 0 || len(y.alts) == 0 {
+		return difference{}, false
 	}
-	var first [2]int
-	for ia, ka := range a.alts {
-		sa, ok := ka.slot()
-		if !ok {
-			return 0, 0, false
-		}
-		for ib, kb := range b.alts {
-			sb, ok := kb.slot()
-			if !ok || sa == sb {
-				return 0, 0, false
-			}
-			if ia == 0 && ib == 0 {
-				first = [2]int{sa, sb}
+	d := difference{a: x.alts[0], b: y.alts[0]}
+	for _, kx := range x.alts {
+		for _, ky := range y.alts {
+			switch relate(kx, ky) {
+			case relDifferent:
+			case relNearSure:
+				if a.cfg.ProofsOnly {
+					return difference{}, false
+				}
+				d.nearSure = true
+			default:
+				return difference{}, false
 			}
 		}
 	}
-	return first[0], first[1], true
+	d.sa, d.known = d.a.slot()
+	if d.known {
+		d.sb, d.known = d.b.slot()
+	}
+	return d, true
+}
+
+// key shows one of the two keys for messages: with its slot when known, and
+// the command it belongs to when given.
+func (d difference) key(first bool, method string) string {
+	k, slot := d.b, d.sb
+	if first {
+		k, slot = d.a, d.sa
+	}
+	var in []string
+	if d.known {
+		in = append(in, fmt.Sprintf("slot %d", slot))
+	}
+	if method != "" {
+		in = append(in, method)
+	}
+	if len(in) == 0 {
+		return k.quoted()
+	}
+	return fmt.Sprintf("%s (%s)", k.quoted(), strings.Join(in, ", "))
+}
+
+// how says for which values the keys differ, "" when they are known.
+func (d difference) how() string {
+	switch {
+	case d.known:
+		return ""
+	case d.nearSure:
+		return " for all but about 1 in 16384 values of " + valuesOf(d.a)
+	}
+	return " for every value of " + valuesOf(d.a)
+}
+
+// slotOf is the related information's "is on slot N", or "" when unknown.
+func (d difference) slotOf(first bool) string {
+	if !d.known {
+		return ""
+	}
+	if first {
+		return fmt.Sprintf(" is on slot %d", d.sa)
+	}
+	return fmt.Sprintf(" is on slot %d", d.sb)
 }

@@ -167,7 +167,7 @@ func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
 			own = append(own, k)
 		}
 	}
-	if !fromParams || anyProvedDifferent(own) || (len(keys) < 2 && keys[0].spread == 0) {
+	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].spread == 0) {
 		// No key from a caller; or the command fails whatever the callers
 		// pass, which is reported here, once, not at every caller; or one
 		// key, which cannot cross slots with itself.
@@ -182,10 +182,10 @@ func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
 	}, true
 }
 
-func anyProvedDifferent(keys []keyArg) bool {
+func (a *packageAnalysis) anyDiffer(keys []keyArg) bool {
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if _, _, ok := provedDifferent(keys[i], keys[j]); ok {
+			if _, ok := a.differ(keys[i], keys[j]); ok {
 				return true
 			}
 		}

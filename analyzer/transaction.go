@@ -237,17 +237,17 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, m *ty
 		for _, kj := range cmds[j].keys {
 			for i := range j {
 				for _, ki := range cmds[i].keys {
-					si, sj, ok := provedDifferent(ki, kj)
+					d, ok := a.differ(ki, kj)
 					if !ok {
 						continue
 					}
 					a.pass.Report(analysis.Diagnostic{
 						Pos: kj.at.pos, End: kj.at.end, Category: CategoryCrossSlot,
-						Message: fmt.Sprintf("%s keys %s (slot %d, %s) and %s (slot %d, %s) are on different hash slots; %s",
-							name, ki.alts[0].quoted(), si, cmds[i].method, kj.alts[0].quoted(), sj, cmds[j].method, transactionFate(m)),
+						Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
+							name, d.key(true, cmds[i].method), d.key(false, cmds[j].method), d.how(), transactionFate(m)),
 						Related: []analysis.RelatedInformation{{
 							Pos: ki.at.pos, End: ki.at.end,
-							Message: fmt.Sprintf("%s key %s is on slot %d", cmds[i].method, ki.alts[0].quoted(), si),
+							Message: fmt.Sprintf("%s key %s%s", cmds[i].method, ki.alts[0].quoted(), d.slotOf(true)),
 						}},
 					})
 					return
@@ -272,16 +272,16 @@ func (a *packageAnalysis) reportWatch(watched []keyArg, cmds []txCommand) {
 	for _, c := range cmds {
 		for _, k := range c.keys {
 			for _, w := range watched {
-				sw, sk, ok := provedDifferent(w, k)
+				d, ok := a.differ(w, k)
 				if !ok {
 					continue
 				}
 				a.pass.Report(analysis.Diagnostic{
 					Pos: k.at.pos, End: k.at.end, Category: CategoryCrossSlot,
-					Message: fmt.Sprintf("Watch keys %s (slot %d) and %s key %s (slot %d) are on different hash slots; the callback runs on the watched keys' node, where another slot fails with MOVED",
-						w.alts[0].quoted(), sw, c.method, k.alts[0].quoted(), sk),
+					Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; the callback runs on the watched keys' node, where another slot fails with MOVED",
+						d.key(true, ""), c.method, d.key(false, ""), d.how()),
 					Related: []analysis.RelatedInformation{{
-						Pos: w.at.pos, End: w.at.end, Message: fmt.Sprintf("watched key %s is on slot %d", w.alts[0].quoted(), sw),
+						Pos: w.at.pos, End: w.at.end, Message: "watched key " + w.alts[0].quoted() + d.slotOf(true),
 					}},
 				})
 				return

@@ -1,0 +1,152 @@
+package analyzer
+
+import (
+	"strings"
+
+	"github.com/crossslot/crossslot/slotcalc"
+)
+
+// A relation is what the analyzer can say of two keys' slots.
+type relation int
+
+const (
+	relUnknown   relation = iota
+	relSame               // on one slot for every value
+	relDifferent          // on different slots for every value
+	relNearSure           // on different slots for all but about 1 in 16384 values
+)
+
+// relate compares the slots of two keys. Fully known keys are compared by
+// slot. Keys with unknown parts are compared only when their hashed parts
+// (tags, or whole keys) hold the same unknown parts, the same values, in the
+// same order:
+//
+//   - identical templates share the slot;
+//   - templates whose known texts have equal lengths and differ in one
+//     place only are decided by the linearity of CRC16 (see linearProof);
+//   - any other difference in the text around the shared values puts them
+//     on different slots for all but about 1 in 16384 values.
+//
+// Keys with different unknown parts are not related.
+func relate(a, b key) relation {
+	ha, okA := a.hashed()
+	hb, okB := b.hashed()
+	if !okA || !okB {
+		return relUnknown
+	}
+	if sa, ok := a.slot(); ok {
+		if sb, ok := b.slot(); ok {
+			if sa == sb {
+				return relSame
+			}
+			return relDifferent
+		}
+	}
+	segA, idsA := ha.segments()
+	segB, idsB := hb.segments()
+	if len(idsA) != len(idsB) || len(idsA) == 0 {
+		return relUnknown
+	}
+	for i := range idsA {
+		if idsA[i] != idsB[i] {
+			return relUnknown
+		}
+	}
+	differing := -1
+	aligned := true
+	for i := range segA {
+		if segA[i] == segB[i] {
+			continue
+		}
+		if len(segA[i]) != len(segB[i]) || differing >= 0 {
+			aligned = false
+		}
+		differing = i
+	}
+	switch {
+	case differing < 0:
+		return relSame
+	case aligned:
+		return linearProof(segA[differing], segB[differing], differing < len(segA)-1)
+	}
+	return relNearSure
+}
+
+// segments splits a key into its known texts around its unknown parts (one
+// more text than parts, "" where two parts touch) and the parts' ids.
+func (k key) segments() (texts []string, ids []string) {
+	texts = []string{""}
+	for _, p := range k {
+		if p.unknown {
+			ids = append(ids, p.id)
+			texts = append(texts, "")
+			continue
+		}
+		texts[len(texts)-1] += p.text
+	}
+	return texts, ids
+}
+
+// linearProof decides two hashed parts that are the same but for one
+// known text, a in one and b in the other, of equal length. CRC16-XMODEM
+// (initial value 0, no final XOR) is linear over GF(2): for messages of
+// equal length, crc(x) XOR crc(y) = crc(x XOR y). Here x XOR y is zero but
+// for D = a XOR b, followed by as many zero bytes as the rest of the key
+// (shifted returns true when unknown parts follow, so that count depends on
+// their lengths). Leading zero bytes do not change the CRC; each trailing
+// one multiplies it by x^8 modulo the polynomial. The slots, the low 14
+// bits, differ by the low 14 bits of crc(D)·x^(8n): the keys are on
+// different slots for every value when that is never zero, on one slot
+// when it always is, and otherwise on different slots for all lengths but
+// some (near-sure).
+func linearProof(a, b string, shifted bool) relation {
+	d := make([]byte, len(a))
+	for i := range d {
+		d[i] = a[i] ^ b[i]
+	}
+	c := slotcalc.CRC16(d)
+	if !shifted {
+		if slotcalc.SlotOfCRC16(c) == 0 {
+			return relSame
+		}
+		return relDifferent
+	}
+	// x is invertible modulo the polynomial, so multiplying by x^8 permutes
+	// the 65536 residues: walking c's cycle meets every n.
+	zero := []byte{0}
+	collides, separates := false, false
+	for x, steps := c, 0; steps <= 1<<16; steps++ {
+		if slotcalc.SlotOfCRC16(x) == 0 {
+			collides = true
+		} else {
+			separates = true
+		}
+		if x = slotcalc.UpdateCRC16(x, zero); x == c {
+			break
+		}
+	}
+	switch {
+	case !collides:
+		return relDifferent
+	case !separates:
+		return relSame
+	}
+	return relNearSure
+}
+
+// valuesOf names the unknown parts of a key's hashed part for messages.
+func valuesOf(k key) string {
+	h, ok := k.hashed()
+	if !ok {
+		return ""
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, p := range h {
+		if p.unknown && !seen[p.id] {
+			seen[p.id] = true
+			names = append(names, p.show)
+		}
+	}
+	return strings.Join(names, " and ")
+}

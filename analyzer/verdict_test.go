@@ -1,0 +1,149 @@
+package analyzer
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/slotcalc"
+)
+
+// template builds a key from known texts and unknown parts named u0, u1, ...
+// between them (brace-free values, as relate requires).
+func template(texts ...string) key {
+	var k key
+	for i, t := range texts {
+		if i > 0 {
+			k = concat(k, unknownKey(part{id: "u" + strconv.Itoa(i-1), show: "u" + strconv.Itoa(i-1), noBrace: true}))
+		}
+		k = concat(k, textKey(t))
+	}
+	return k
+}
+
+// fill puts values in a template's unknown parts.
+func fill(k key, values map[string]string) string {
+	var b strings.Builder
+	for _, p := range k {
+		if p.unknown {
+			b.WriteString(values[p.id])
+		} else {
+			b.WriteString(p.text)
+		}
+	}
+	return b.String()
+}
+
+const valueChars = "abcdefghijklmnopqrstuvwxyz0123456789:-_."
+
+func randomText(r *rand.Rand, max int) string {
+	b := make([]byte, r.IntN(max+1))
+	for i := range b {
+		b[i] = valueChars[r.IntN(len(valueChars))]
+	}
+	return string(b)
+}
+
+// TestRelateAgainstBruteForce draws template pairs that share their unknown
+// parts (the same known texts; one text changed in place, the linearity
+// case; or one text of another length) and checks each verdict on random
+// values of random lengths: "different for every value" never meets a
+// shared slot, "same" never meets two, and near-sure pairs share a slot
+// about once in 16384.
+func TestRelateAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const pairs, samples = 3000, 400
+	count := map[relation]int{}
+	collisions, nearSureSamples := 0, 0
+	for range pairs {
+		parts := 1 + r.IntN(3)
+		texts := make([]string, parts+1)
+		for i := range texts {
+			texts[i] = randomText(r, 8)
+		}
+		other := append([]string(nil), texts...)
+		i := r.IntN(len(other))
+		switch r.IntN(3) {
+		case 0: // the same length, other bytes: linearity decides
+			if other[i] == "" {
+				other[i] = "x"
+				texts[i] = "y"
+			}
+			b := []byte(other[i])
+			b[r.IntN(len(b))] ^= byte(1 + r.IntN(31))
+			other[i] = string(b)
+		case 1: // another length
+			other[i] += randomText(r, 3) + "z"
+		}
+		a, b := template(texts...), template(other...)
+		rel := relate(a, b)
+		count[rel]++
+		for range samples {
+			values := map[string]string{}
+			for p := range parts {
+				values["u"+strconv.Itoa(p)] = randomText(r, 24)
+			}
+			same := slotcalc.Slot(fill(a, values)) == slotcalc.Slot(fill(b, values))
+			switch {
+			case rel == relDifferent && same:
+				t.Fatalf("%q and %q: proved different, but both are on slot %d for %v", a, b, slotcalc.Slot(fill(a, values)), values)
+			case rel == relSame && !same:
+				t.Fatalf("%q and %q: proved same, but not for %v", a, b, values)
+			case rel == relNearSure:
+				nearSureSamples++
+				if same {
+					collisions++
+				}
+			case rel == relUnknown:
+				t.Fatalf("%q and %q share their unknown parts, yet are unrelated", a, b)
+			}
+		}
+	}
+	t.Logf("%d pairs x %d values: %d proved different, %d proved same, %d near-sure; near-sure pairs shared a slot %d times in %d values",
+		pairs, samples, count[relDifferent], count[relSame], count[relNearSure], collisions, nearSureSamples)
+	if count[relDifferent] < pairs/10 || count[relNearSure] < pairs/10 || count[relSame] < pairs/10 {
+		t.Errorf("the draw exercised too few verdicts of some kind: %v", count)
+	}
+	if limit := nearSureSamples/16384*4 + 4; collisions > limit {
+		t.Errorf("near-sure pairs shared a slot %d times in %d values, more than %d", collisions, nearSureSamples, limit)
+	}
+}
+
+// TestRelateExamples pins the examples, checked on every id up to
+// a million: order:%d:items and order:%d:total never share a slot;
+// user:%d:profile and user:%d:settings do, for about 1 in 16384 ids.
+func TestRelateExamples(t *testing.T) {
+	id := unknownKey(part{id: "id", show: "id", noBrace: true, nonEmpty: true})
+	k := func(a, b string) key { return concat(textKey(a), id, textKey(b)) }
+	items, total := k("order:", ":items"), k("order:", ":total")
+	profile, settings := k("user:", ":profile"), k("user:", ":settings")
+	if got := relate(items, total); got != relDifferent {
+		t.Errorf("order:id:items, order:id:total: %v, want proved different", got)
+	}
+	if got := relate(profile, settings); got != relNearSure {
+		t.Errorf("user:id:profile, user:id:settings: %v, want near-sure", got)
+	}
+	if got := relate(k("user:{", "}:a"), k("user:{", "}:b")); got != relSame {
+		t.Errorf("user:{id}:a, user:{id}:b: %v, want same", got)
+	}
+	other := concat(textKey("order:"), unknownKey(part{id: "other", noBrace: true}), textKey(":total"))
+	if got := relate(items, other); got != relUnknown {
+		t.Errorf("different unknown parts: %v, want unknown", got)
+	}
+	const ids = 1_000_000
+	same := 0
+	for n := range ids {
+		s := strconv.Itoa(n)
+		if slotcalc.Slot("order:"+s+":items") == slotcalc.Slot("order:"+s+":total") {
+			t.Fatalf("order:%s:items and order:%s:total share a slot", s, s)
+		}
+		if slotcalc.Slot("user:"+s+":profile") == slotcalc.Slot("user:"+s+":settings") {
+			same++
+		}
+	}
+	t.Logf("ids 0..%d: order:id:items/total never share a slot; user:id:profile/settings share one for %d ids (1 in %d)", ids-1, same, ids/max(same, 1))
+	if same == 0 || same > ids/16384*3 {
+		t.Errorf("user:id:profile/settings share a slot for %d of %d ids, want about 1 in 16384", same, ids)
+	}
+}
