@@ -56,6 +56,7 @@ func TestRelateAgainstBruteForce(t *testing.T) {
 	const pairs, samples = 3000, 400
 	count := map[relation]int{}
 	collisions, nearSureSamples := 0, 0
+	swept, sweptNearSure := 0, 0
 	for range pairs {
 		parts := 1 + r.IntN(3)
 		texts := make([]string, parts+1)
@@ -79,6 +80,20 @@ func TestRelateAgainstBruteForce(t *testing.T) {
 		a, b := template(texts...), template(other...)
 		rel := relate(a, b)
 		count[rel]++
+		if parts == 1 && len(texts[0]) == len(other[0]) && texts[0] != other[0] && texts[1] == other[1] {
+			// The difference is before the unknown part, so its length
+			// shifts it: sweep every length, independently of the proof.
+			swept++
+			hits := sweepLengths(texts[0], other[0], texts[1], 70000)
+			switch {
+			case rel == relDifferent && hits > 0:
+				t.Fatalf("%q and %q: proved different, but share a slot at %d value lengths", a, b, hits)
+			case rel == relNearSure && hits == 0:
+				t.Fatalf("%q and %q: near-sure, but no length up to 70000 puts them on one slot", a, b)
+			case rel == relNearSure:
+				sweptNearSure++
+			}
+		}
 		for range samples {
 			values := map[string]string{}
 			for p := range parts {
@@ -102,12 +117,32 @@ func TestRelateAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("%d pairs x %d values: %d proved different, %d proved same, %d near-sure; near-sure pairs shared a slot %d times in %d values",
 		pairs, samples, count[relDifferent], count[relSame], count[relNearSure], collisions, nearSureSamples)
+	t.Logf("%d pairs differing before their unknown part swept over value lengths 0-70000: every verdict held (%d near-sure ones do share a slot at some length)", swept, sweptNearSure)
+	if swept < 50 || sweptNearSure == 0 {
+		t.Errorf("swept %d pairs, %d near-sure: too few", swept, sweptNearSure)
+	}
 	if count[relDifferent] < pairs/10 || count[relNearSure] < pairs/10 || count[relSame] < pairs/10 {
 		t.Errorf("the draw exercised too few verdicts of some kind: %v", count)
 	}
 	if limit := nearSureSamples/16384*4 + 4; collisions > limit {
 		t.Errorf("near-sure pairs shared a slot %d times in %d values, more than %d", collisions, nearSureSamples, limit)
 	}
+}
+
+// sweepLengths counts the lengths L up to max at which a0+v+tail and
+// b0+v+tail, v = L bytes 'a', are on one slot, extending each CRC by one
+// byte per length.
+func sweepLengths(a0, b0, tail string, max int) int {
+	ca, cb := slotcalc.CRC16String(a0), slotcalc.CRC16String(b0)
+	fill := []byte{'a'}
+	hits := 0
+	for range max {
+		if slotcalc.SlotOfCRC16(slotcalc.UpdateCRC16String(ca, tail)) == slotcalc.SlotOfCRC16(slotcalc.UpdateCRC16String(cb, tail)) {
+			hits++
+		}
+		ca, cb = slotcalc.UpdateCRC16(ca, fill), slotcalc.UpdateCRC16(cb, fill)
+	}
+	return hits
 }
 
 // TestRelateExamples pins the examples, checked on every id up to
