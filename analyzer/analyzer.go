@@ -16,6 +16,7 @@ const (
 	CategoryEmptyTag    = "emptytag"
 	CategoryDoubleTag   = "doubletag"
 	CategoryUnclosedTag = "unclosedtag"
+	CategoryUnprovable  = "unprovable"
 )
 
 // Config holds the analyzer's settings.
@@ -25,6 +26,9 @@ type Config struct {
 	// ProofsOnly reports only keys proved to be on different slots for
 	// every value, leaving out the near-sure tier.
 	ProofsOnly bool
+	// Strict also reports, as check unprovable, commands and transactions
+	// whose keys are not proved to share a slot.
+	Strict bool
 }
 
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
@@ -46,6 +50,8 @@ func New(cfg *Config) *analysis.Analyzer {
 		"also check calls on *redis.Client and *redis.Conn (single-node clients), e.g. before moving to Cluster")
 	a.Flags.BoolVar(&cfg.ProofsOnly, "proofs-only", cfg.ProofsOnly,
 		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
+	a.Flags.BoolVar(&cfg.Strict, "strict", cfg.Strict,
+		"also report (check unprovable) multi-key commands and transactions whose keys are not proved to share a slot")
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg) }
 	return a
 }
@@ -72,7 +78,7 @@ type Check struct {
 func Checks() []Check {
 	sections := docSections()
 	var checks []Check
-	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag} {
+	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag, CategoryUnprovable} {
 		text := sections["Check "+name]
 		title, body, _ := strings.Cut(text, "\n\n")
 		checks = append(checks, Check{Name: name, Title: strings.TrimPrefix(title, name+": "), Text: body})

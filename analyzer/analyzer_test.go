@@ -55,8 +55,9 @@ func TestCoLocateFix(t *testing.T) {
 // An example is a line of code with the diagnostic it must get ("" for none).
 type example struct{ code, want string }
 
-// runExamples runs examples, each a call on rdb *redis.ClusterClient, through
-// the analyzer.
+// runExamples runs examples, each a call on rdb *redis.ClusterClient with
+// two int values a and b at hand, through the analyzer in strict mode (known
+// keys are never unprovable, so only the strict examples get its reports).
 func runExamples(t *testing.T, examples []example) {
 	t.Helper()
 	stub, err := os.ReadFile(filepath.Join(testdata(t), "src/github.com/redis/go-redis/v9/redis.go"))
@@ -86,13 +87,16 @@ func runExamples(t *testing.T, examples []example) {
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/redis/go-redis/v9"
 )
 
-func examples(ctx context.Context, rdb *redis.ClusterClient) {
+var _ = fmt.Sprint
+
+func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int) {
 `+body.String()+"}\n")
-	analysistest.Run(t, dir, analyzer.Analyzer, "examples")
+	analysistest.Run(t, dir, analyzer.New(&analyzer.Config{Strict: true}), "examples")
 }
 
 // TestDocExamples runs every example of doc.go through the analyzer, so the
@@ -161,7 +165,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("check %s: text has no example", c.Name)
 		}
 	}
-	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag"; got != want {
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable"; got != want {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }
@@ -183,4 +187,16 @@ func TestKeysThatTravel(t *testing.T) {
 // the message depends on the go-redis version the package imports.
 func TestTransactions(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "tx/queue", "tx", "txv8")
+}
+
+// TestVerdicts covers keys with unknown parts: proved for every value,
+// near-sure, and silent; with -proofs-only the near-sure ones are silent.
+func TestVerdicts(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "verdicts")
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{ProofsOnly: true}), "proofsonly")
+}
+
+// TestStrict covers the unprovable check of -strict.
+func TestStrict(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{Strict: true}), "strict")
 }

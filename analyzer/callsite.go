@@ -146,9 +146,9 @@ func (c *callSite) keysOfParam(name string) []keyArg {
 	elems, ok := c.elementsOfArg(j)
 	if !ok {
 		if p, ok := v.(*ssa.Parameter); ok {
-			return []keyArg{{spread: paramIndex(p), at: c.argPos(j)}}
+			return []keyArg{{spread: paramIndex(p), unread: p.Name(), at: c.argPos(j)}}
 		}
-		return nil
+		return []keyArg{{unread: c.eval.show(v), at: c.argPos(j)}}
 	}
 	return c.keyArgs(elems)
 }

@@ -22,6 +22,7 @@ type packageAnalysis struct {
 	stores    *stores
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keyArg
+	bindings  map[*ssa.FreeVar]ssa.Value
 }
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
@@ -31,6 +32,7 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keyArg{},
+		bindings:  map[*ssa.FreeVar]ssa.Value{},
 	}
 	a.ev = &evaluator{calls: calls, literals: literals, info: pass.TypesInfo, pkg: a,
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{}}
@@ -210,6 +212,60 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 			return
 		}
 	}
+	a.reportUnprovable(method, keys, via != nil)
+}
+
+// reportUnprovable (strict mode) reports a command whose keys are not proved
+// to share a slot, with the first reason found. A command is judged once,
+// where it is written: a wrapper whose keys come from its parameters cannot
+// prove them for every caller, and its callers are not judged again.
+func (a *packageAnalysis) reportUnprovable(method string, keys []keyArg, throughWrapper bool) {
+	if !a.cfg.Strict || throughWrapper {
+		return
+	}
+	for _, k := range keys {
+		if k.unread != "" {
+			a.pass.Report(analysis.Diagnostic{
+				Pos: k.at.pos, End: k.at.end, Category: CategoryUnprovable,
+				Message: fmt.Sprintf("%s keys are not proved to share a hash slot: they come from %s, which is not read here", method, k.unread),
+			})
+			return
+		}
+	}
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if reason := unproved(keys[i], keys[j]); reason != "" {
+				a.pass.Report(analysis.Diagnostic{
+					Pos: keys[j].at.pos, End: keys[j].at.end, Category: CategoryUnprovable,
+					Message: fmt.Sprintf("%s keys are not proved to share a hash slot: %s", method, reason),
+				})
+				return
+			}
+		}
+	}
+}
+
+// unproved says why two keys are not proved to share a slot, "" when they
+// are: every alternative of one on the slot of every alternative of the
+// other.
+func unproved(x, y keyArg) string {
+	for _, kx := range x.alts {
+		for _, ky := range y.alts {
+			if relate(kx, ky) == relSame {
+				continue
+			}
+			for _, k := range []key{kx, ky} {
+				if _, ok := k.hashed(); !ok {
+					if k.emptyTagPossible() {
+						return fmt.Sprintf("the hash tag of %s may be empty", k.quoted())
+					}
+					return fmt.Sprintf("%s may hold a brace, so its hash tag is not known", k.quoted())
+				}
+			}
+			return fmt.Sprintf("%s and %s hash different values", kx.quoted(), ky.quoted())
+		}
+	}
+	return ""
 }
 
 // A difference is the analyzer's case that two keys are on different slots.

@@ -103,4 +103,18 @@
 // spread over the cluster.
 //
 //	rdb.Get(ctx, "user:{1:profile") // Get key "user:{1:profile" has a '{' with no '}' after it, so the whole key is hashed
+//
+// # Check unprovable
+//
+// unprovable: a command's keys are not proved to share a hash slot (strict mode)
+//
+// Off unless -strict is set, for teams that want every batch co-located by
+// construction. It reports multi-key commands and transactions whose keys
+// the analyzer cannot prove to share a slot: keys without one tag, tags made
+// of different values, keys from input, and tags made of a value that may be
+// empty (then the key is "{}" and hashed whole). Keys that come from the
+// function's parameters are checked where it is called.
+//
+//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{a}:a" and "user:{b}:b" hash different values
+//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", a)) // after the fix: both on a's slot
 package analyzer

@@ -96,6 +96,13 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		return []key{e.paramKey(v)}
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
+			if u, foreign := e.underlying(v); u != ssa.Value(v) {
+				ks := e.eval(u, depth, visiting)
+				if foreign {
+					ks = notParams(ks)
+				}
+				return ks
+			}
 			if ks, ok := e.load(v.X, depth, visiting); ok {
 				return ks
 			}
@@ -156,7 +163,7 @@ func paramIndex(p *ssa.Parameter) int {
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
 func (e *evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) key {
-	v = unwrapInterface(e.resolve(unwrapInterface(v)))
+	v, foreign := e.underlying(v)
 	if text, ok := formatConst(verb, v); ok {
 		return textKey(text)
 	}
@@ -164,10 +171,59 @@ func (e *evaluator) formatted(verb string, v ssa.Value, show string, noBrace, no
 		show = e.show(v)
 	}
 	p := part{id: verb + "(" + e.id(v) + ")", show: show, noBrace: noBrace, nonEmpty: nonEmpty}
-	if param, ok := v.(*ssa.Parameter); ok {
+	if param, ok := v.(*ssa.Parameter); ok && !foreign {
 		p.param, p.verb = paramIndex(param), verb
 	}
 	return unknownKey(p)
+}
+
+// underlying is the value v stands for: through interfaces, the iteration
+// being unrolled, and loads of a variable stored once and never written
+// again, as a parameter or local captured by a closure is (SSA keeps it in a
+// cell; every use is a load of its own). foreign says the value belongs to
+// an enclosing function, reached from a closure's free variable: it is the
+// same value for identity, but not a parameter of the closure.
+func (e *evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
+	for range maxDepth {
+		v = unwrapInterface(e.resolve(unwrapInterface(v)))
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return v, foreign
+		}
+		cell := load.X
+		for fv, ok := cell.(*ssa.FreeVar); ok; fv, ok = cell.(*ssa.FreeVar) {
+			b := e.pkg.binding(fv) // a closure's closure binds its parent's free variable
+			if b == nil {
+				return v, foreign
+			}
+			cell, foreign = b, true
+		}
+		alloc, ok := cell.(*ssa.Alloc)
+		if !ok {
+			return v, foreign
+		}
+		stored, ok := e.pkg.storedOnce(alloc)
+		if !ok {
+			return v, foreign
+		}
+		v = stored
+	}
+	return v, foreign
+}
+
+// notParams makes a foreign function's parameters plain unknown parts: the
+// same values for identity, but no holes for this function's callers.
+func notParams(ks []key) []key {
+	out := make([]key, len(ks))
+	for i, k := range ks {
+		out[i] = append(key(nil), k...)
+		for j := range out[i] {
+			if out[i][j].param > 0 && !out[i][j].join {
+				out[i][j].param, out[i][j].verb = 0, ""
+			}
+		}
+	}
+	return out
 }
 
 // formatConst formats a string or integer constant as fmt would.

@@ -183,6 +183,25 @@ func (k key) hashed() (key, bool) {
 	return nil, false // every part may be empty: "{}" or a tag, by value
 }
 
+// emptyTagPossible: the key has a tag whose every part may be empty, so that
+// by value it is "{}" (the whole key is hashed) or a tag.
+func (k key) emptyTagPossible() bool {
+	open, found, ok := k.openBrace()
+	if !ok || !found {
+		return false
+	}
+	tag, _, closed, ok := k.tagAfter(open)
+	if !ok || !closed || len(tag) == 0 {
+		return false
+	}
+	for _, p := range tag {
+		if !p.unknown || p.nonEmpty {
+			return false
+		}
+	}
+	return true
+}
+
 // slot is the key's slot when the hashed part is fully known.
 func (k key) slot() (int, bool) {
 	h, ok := k.hashed()

@@ -121,6 +121,9 @@ type keyArg struct {
 	// viaCall: the key reached a wrapper's command from the caller's
 	// arguments (see instantiateKey).
 	viaCall bool
+	// unread names a list of keys the analyzer cannot read (a slice from
+	// input); alts is empty. Only strict mode reports it.
+	unread string
 }
 
 // fromParams reports whether the key depends on the calling function's

@@ -255,6 +255,11 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, m *ty
 			}
 		}
 	}
+	var all []keyArg
+	for _, c := range cmds {
+		all = append(all, c.keys...)
+	}
+	a.reportUnprovable(name, all, false)
 }
 
 // transactionFate says what the module's go-redis does with a transaction
