@@ -14,6 +14,8 @@
 //	        description: Redis Cluster CROSSSLOT bugs and malformed hash tags
 //	        settings:
 //	          include-single-node: false
+//	          proofs-only: false
+//	          strict: false
 //
 // Every analyzer flag has a setting of the same name and meaning; unknown
 // settings are an error.
@@ -38,6 +40,10 @@ func init() {
 type Settings struct {
 	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
 	IncludeSingleNode bool `json:"include-single-node"`
+	// ProofsOnly leaves out the near-sure tier of crossslot findings.
+	ProofsOnly bool `json:"proofs-only"`
+	// Strict also reports, as unprovable, batches not proved to share a slot.
+	Strict bool `json:"strict"`
 }
 
 // New builds the plugin for one configuration. golangci-lint calls it with
@@ -65,7 +71,11 @@ type plugin struct{ settings Settings }
 // BuildAnalyzers returns an analyzer of its own for this configuration:
 // nothing is shared with analyzers built for other configurations.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	cfg := &analyzer.Config{IncludeSingleNode: p.settings.IncludeSingleNode}
+	cfg := &analyzer.Config{
+		IncludeSingleNode: p.settings.IncludeSingleNode,
+		ProofsOnly:        p.settings.ProofsOnly,
+		Strict:            p.settings.Strict,
+	}
 	return []*analysis.Analyzer{analyzer.New(cfg)}, nil
 }
 

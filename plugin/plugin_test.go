@@ -32,7 +32,7 @@ func TestBadSettings(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{map[string]any{"include-singlenode": true}, `crossslot settings: decoding settings: json: unknown field "include-singlenode" (known settings: include-single-node)`},
+		{map[string]any{"include-singlenode": true}, `crossslot settings: decoding settings: json: unknown field "include-singlenode" (known settings: include-single-node, proofs-only, strict)`},
 		{map[string]any{"include-single-node": "yes"}, `cannot unmarshal string into Go struct field Settings.include-single-node of type bool`},
 		{[]any{"include-single-node"}, `cannot unmarshal array`},
 	} {
@@ -77,6 +77,8 @@ func TestSettingsPerConfiguration(t *testing.T) {
 	alsoWithout := build(map[string]any{"include-single-node": false})
 
 	analysistest.Run(t, testdata, with, "singlenode") // every want matched
+	analysistest.Run(t, testdata, build(map[string]any{"strict": true}), "strict")
+	analysistest.Run(t, testdata, build(map[string]any{"proofs-only": true}), "proofsonly")
 	for name, a := range map[string]*analysis.Analyzer{"no settings": without, "include-single-node: false": alsoWithout} {
 		var missed errorCount
 		analysistest.Run(&missed, testdata, a, "singlenode")
