@@ -200,3 +200,9 @@ func TestVerdicts(t *testing.T) {
 func TestStrict(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{Strict: true}), "strict")
 }
+
+// TestTemplateFix applies the template fixes and compares with
+// templatefix.go.golden; notFixed pins where none is offered.
+func TestTemplateFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "templatefix")
+}

@@ -27,14 +27,14 @@ type packageAnalysis struct {
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 	pkg, funcs := buildSSA(pass)
-	calls, literals := indexSource(pass)
+	src := indexSource(pass)
 	a := &packageAnalysis{
 		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keyArg{},
 		bindings:  map[*ssa.FreeVar]ssa.Value{},
 	}
-	a.ev = &evaluator{calls: calls, literals: literals, info: pass.TypesInfo, pkg: a,
+	a.ev = &evaluator{calls: src.calls, literals: src.literals, exprs: src.exprs, info: pass.TypesInfo, pkg: a,
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{}}
 	a.stores = indexStores(pkg, funcs)
 	a.stores.ev = a.ev
@@ -202,8 +202,8 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 						Message: fmt.Sprintf("%s runs %s here", via.name, method),
 					})
 				}
-			} else {
-				fixes = coLocateFix(keys, a.ev.literals)
+			} else if fixes = coLocateFix(keys, a.ev.literals); fixes == nil {
+				fixes = templateFix(keys, a.ev)
 			}
 			a.pass.Report(analysis.Diagnostic{
 				Pos: at.at.pos, End: at.at.end, Category: CategoryCrossSlot,

@@ -23,6 +23,7 @@ const (
 type evaluator struct {
 	calls    map[token.Pos]*ast.CallExpr // call expressions by their '(' position
 	literals map[positioned]*ast.BasicLit
+	exprs    map[positioned]ast.Expr // calls and concatenations by range
 	info     *types.Info
 	pkg      *packageAnalysis // summaries of callees, package variables and fields
 

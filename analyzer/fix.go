@@ -3,6 +3,8 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -69,4 +71,142 @@ func literalLike(lit *ast.BasicLit, s string) string {
 		return "`" + s + "`"
 	}
 	return strconv.Quote(s)
+}
+
+// templateFix puts the one value every key of a command shares in a hash
+// tag, in each key's template at the call:
+//
+//	fmt.Sprintf("order:%d:items", id) → fmt.Sprintf("order:{%d}:items", id)
+//	"order:" + id + ":total"          → "order:{" + id + "}:total"
+//
+// It is offered only when every key is written so at the call, around one
+// value that is never empty and never holds a brace, with no brace in its
+// text, and when the fixed keys then provably share a slot (the key model
+// checks the rewritten keys). The keys move to another slot, so their stored
+// data needs migrating; the fix says so.
+func templateFix(keys []keyArg, ev *evaluator) []analysis.SuggestedFix {
+	var edits []analysis.TextEdit
+	var fixed []key
+	var shared part
+	done := map[positioned]bool{}
+	for i, k := range keys {
+		if len(k.alts) != 1 {
+			return nil
+		}
+		u, ok := oneValue(k.alts[0])
+		if !ok || (i > 0 && u.id != shared.id) {
+			return nil
+		}
+		shared = u
+		if done[k.at] {
+			continue // one expression read twice
+		}
+		done[k.at] = true
+		e, ok := templateEdits(ev.exprs[k.at], ev.info)
+		if !ok {
+			return nil
+		}
+		edits = append(edits, e...)
+		fixed = append(fixed, tagged(k.alts[0]))
+	}
+	for _, f := range fixed[1:] {
+		if relate(fixed[0], f) != relSame {
+			return nil
+		}
+	}
+	if len(fixed) < 2 {
+		return nil
+	}
+	return []analysis.SuggestedFix{{
+		Message:   fmt.Sprintf("put the shared %s in a hash tag; the keys move to another slot, so migrate their stored data", shared.show),
+		TextEdits: edits,
+	}}
+}
+
+// oneValue is a key's only unknown part, when the key has one, never empty
+// and never a brace, and its text has no brace.
+func oneValue(k key) (part, bool) {
+	var u part
+	n := 0
+	for _, p := range k {
+		switch {
+		case p.unknown:
+			u = p
+			n++
+		case strings.ContainsAny(p.text, "{}"):
+			return part{}, false
+		}
+	}
+	return u, n == 1 && u.noBrace && u.nonEmpty
+}
+
+// tagged is the key with its one unknown part in braces.
+func tagged(k key) key {
+	var out key
+	for _, p := range k {
+		if p.unknown {
+			out = concat(out, textKey("{"), key{p}, textKey("}"))
+		} else {
+			out = concat(out, key{p})
+		}
+	}
+	return out
+}
+
+// templateEdits are the edits that wrap a template's one value in braces:
+// around the verb of a one-verb fmt.Sprintf literal, or in the literals on
+// both sides of a concatenation "a" + x + "b". Literals with escapes are
+// left alone: their source offsets are not their text's.
+func templateEdits(e ast.Expr, info *types.Info) ([]analysis.TextEdit, bool) {
+	insert := func(pos token.Pos, s string) analysis.TextEdit {
+		return analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(s)}
+	}
+	plain := func(lit *ast.BasicLit) bool {
+		return lit.Kind == token.STRING && !strings.ContainsAny(lit.Value, "\\{}")
+	}
+	switch e := e.(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutilCallee(info, e)
+		if !ok || fn != "fmt.Sprintf" || len(e.Args) != 2 {
+			return nil, false
+		}
+		lit, ok := e.Args[0].(*ast.BasicLit)
+		if !ok || !plain(lit) || strings.Count(lit.Value, "%") != 1 {
+			return nil, false
+		}
+		i := strings.IndexByte(lit.Value, '%')
+		_, _, next, _, ok := scanVerb(lit.Value, i+1)
+		if !ok {
+			return nil, false
+		}
+		return []analysis.TextEdit{insert(lit.Pos()+token.Pos(i), "{"), insert(lit.Pos()+token.Pos(next), "}")}, true
+	case *ast.BinaryExpr:
+		left, ok := e.X.(*ast.BinaryExpr)
+		if !ok || e.Op != token.ADD || left.Op != token.ADD {
+			return nil, false
+		}
+		before, ok1 := left.X.(*ast.BasicLit)
+		after, ok2 := e.Y.(*ast.BasicLit)
+		if !ok1 || !ok2 || !plain(before) || !plain(after) {
+			return nil, false
+		}
+		if _, lit := left.Y.(*ast.BasicLit); lit {
+			return nil, false
+		}
+		return []analysis.TextEdit{insert(before.End()-1, "{"), insert(after.Pos()+1, "}")}, true
+	}
+	return nil, false
+}
+
+// typeutilCallee names a call's package-level function as "pkg.Name".
+func typeutilCallee(info *types.Info, call *ast.CallExpr) (string, bool) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return "", false
+	}
+	return fn.Pkg().Path() + "." + fn.Name(), true
 }

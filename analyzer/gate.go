@@ -357,24 +357,32 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// indexSource finds the syntax SSA points back to: call expressions by their
-// '(' (for receivers and arguments as written) and string literals by their
-// range (for fixes that rewrite a key).
-func indexSource(pass *analysis.Pass) (map[token.Pos]*ast.CallExpr, map[positioned]*ast.BasicLit) {
-	calls := map[token.Pos]*ast.CallExpr{}
-	literals := map[positioned]*ast.BasicLit{}
+// source is the syntax SSA points back to: call expressions by their '('
+// (for receivers and arguments as written), and string literals, calls and
+// concatenations by their range (for fixes that rewrite a key).
+type source struct {
+	calls    map[token.Pos]*ast.CallExpr
+	literals map[positioned]*ast.BasicLit
+	exprs    map[positioned]ast.Expr
+}
+
+func indexSource(pass *analysis.Pass) source {
+	src := source{calls: map[token.Pos]*ast.CallExpr{}, literals: map[positioned]*ast.BasicLit{}, exprs: map[positioned]ast.Expr{}}
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				calls[n.Lparen] = n
+				src.calls[n.Lparen] = n
+				src.exprs[rangeOf(n)] = n
+			case *ast.BinaryExpr:
+				src.exprs[rangeOf(n)] = n
 			case *ast.BasicLit:
 				if n.Kind == token.STRING {
-					literals[rangeOf(n)] = n
+					src.literals[rangeOf(n)] = n
 				}
 			}
 			return true
 		})
 	}
-	return calls, literals
+	return src
 }

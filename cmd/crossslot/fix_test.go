@@ -11,8 +11,10 @@ import (
 )
 
 const (
-	unfixedCall = `rdb.MGet(ctx, "user:1:profile", "user:1:settings")`
-	fixedCall   = `rdb.MGet(ctx, "{user:1}:profile", "{user:1}:settings")`
+	unfixedCall     = `rdb.MGet(ctx, "user:1:profile", "user:1:settings")`
+	fixedCall       = `rdb.MGet(ctx, "{user:1}:profile", "{user:1}:settings")`
+	unfixedTemplate = `rdb.MGet(ctx, fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id))`
+	fixedTemplate   = `rdb.MGet(ctx, fmt.Sprintf("order:{%d}:items", id), fmt.Sprintf("order:{%d}:total", id))`
 )
 
 // TestFixTools applies the suggested fix through both Go 1.26 front ends:
@@ -45,14 +47,17 @@ func TestFixTools(t *testing.T) {
 	if !strings.Contains(string(b), fixedCall) || strings.Contains(string(b), unfixedCall) {
 		t.Fatalf("go fix did not rewrite the call:\n%s", b)
 	}
+	if !strings.Contains(string(b), fixedTemplate) || strings.Contains(string(b), unfixedTemplate) {
+		t.Fatalf("go fix did not rewrite the template family:\n%s", b)
+	}
 	_, stderr, _ := runIn(t, dir, fixtureEnv(), "go", "vet", "-vettool="+crossslotBin, "./...")
-	if strings.Contains(stderr, "user:1:profile") || !strings.Contains(stderr, `"user:1:a"`) {
+	if strings.Contains(stderr, "user:1:profile") || strings.Contains(stderr, "order:id:items") || !strings.Contains(stderr, `"user:1:a"`) {
 		t.Errorf("go vet after the fix: the fixed call is still reported, or nothing is:\n%s", stderr)
 	}
 }
 
 // TestFixedCallOnLiveCluster runs the fixed example on the live cluster: the
-// call the fix rewrote must now succeed.
+// calls the fixes rewrote (literal keys, a template family) must now succeed.
 func TestFixedCallOnLiveCluster(t *testing.T) {
 	addr := redistest.Addr(t)
 	dir := cmdtest.CopyDir(t, exampleDir)
@@ -63,13 +68,18 @@ func TestFixedCallOnLiveCluster(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("running the fixed example: exit %d\n%s", code, stderr)
 	}
-	for _, line := range strings.Split(stdout, "\n") {
-		if strings.HasPrefix(line, "badProfileAndSettings\t") {
-			if !strings.HasPrefix(line, "badProfileAndSettings\tok") {
-				t.Errorf("after the fix the server says %q, want ok", line)
+	for _, fn := range []string{"badProfileAndSettings", "badTemplateFamily"} {
+		ran := false
+		for _, line := range strings.Split(stdout, "\n") {
+			if strings.HasPrefix(line, fn+"\t") {
+				ran = true
+				if !strings.HasPrefix(line, fn+"\tok") {
+					t.Errorf("after the fix the server says %q, want ok", line)
+				}
 			}
-			return
+		}
+		if !ran {
+			t.Errorf("%s did not run:\n%s", fn, stdout)
 		}
 	}
-	t.Errorf("badProfileAndSettings did not run:\n%s", stdout)
 }

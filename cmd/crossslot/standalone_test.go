@@ -260,8 +260,8 @@ func TestSARIF(t *testing.T) {
 	for msg := range vetAt {
 		t.Errorf("go vet diagnostic %q is missing from SARIF", msg)
 	}
-	if fixes != 1 {
-		t.Errorf("%d fixes in SARIF, want the one for badProfileAndSettings", fixes)
+	if fixes != 3 {
+		t.Errorf("%d fixes in SARIF, want those for badProfileAndSettings, badTemplateFamily and badNearSureFamily", fixes)
 	}
 }
 

@@ -192,6 +192,20 @@ func goodWrapperDerivedKey(ctx context.Context, rdb redis.UniversalClient) error
 	return store.Archive(ctx, rdb, "{report:1}")
 }
 
+// Key families without a tag, with ids known only at run time: order:id:items
+// and order:id:total are on different slots for every id (CRC16 is linear);
+// user:id:profile and user:id:settings for all but about 1 in 16384 ids.
+
+func badTemplateFamily(ctx context.Context, rdb redis.UniversalClient) error {
+	id := len(os.Args)
+	return rdb.MGet(ctx, fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id)).Err()
+}
+
+func badNearSureFamily(ctx context.Context, rdb redis.UniversalClient) error {
+	id := strconv.Itoa(len(os.Args))
+	return rdb.MGet(ctx, "user:"+id+":profile", "user:"+id+":settings").Err()
+}
+
 type scenario struct {
 	name string
 	run  func(context.Context, *redis.ClusterClient) error
@@ -233,6 +247,8 @@ var scenarios = []scenario{
 	{"badWrapperVariadic", universal(badWrapperVariadic)},
 	{"badWrapperDerivedKey", universal(badWrapperDerivedKey)},
 	{"goodWrapperDerivedKey", universal(goodWrapperDerivedKey)},
+	{"badTemplateFamily", universal(badTemplateFamily)},
+	{"badNearSureFamily", universal(badNearSureFamily)},
 }
 
 func main() {
