@@ -93,6 +93,14 @@ func (c *callSite) argPos(j int) positioned {
 	return c.callPos()
 }
 
+// argText is argument j as the source writes it, for messages.
+func (c *callSite) argText(j int, v ssa.Value) string {
+	if i := j - c.recvArgs(); c.expr != nil && i >= 0 && i < len(c.expr.Args) {
+		return types.ExprString(c.expr.Args[i])
+	}
+	return c.eval.show(v)
+}
+
 // elementsOfArg returns the elements of slice argument j, variadic or not,
 // when they are fixed by a literal or by the call's argument list.
 func (c *callSite) elementsOfArg(j int) ([]element, bool) {
@@ -148,7 +156,7 @@ func (c *callSite) keysOfParam(name string) []keyArg {
 		if p, ok := v.(*ssa.Parameter); ok {
 			return []keyArg{{spread: paramIndex(p), unread: p.Name(), at: c.argPos(j)}}
 		}
-		return []keyArg{{unread: c.eval.show(v), at: c.argPos(j)}}
+		return []keyArg{{unread: c.argText(j, v), at: c.argPos(j)}}
 	}
 	return c.keyArgs(elems)
 }

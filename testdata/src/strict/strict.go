@@ -40,3 +40,7 @@ func pair(ctx context.Context, rdb *redis.ClusterClient, a, b string) {
 func delAll(ctx context.Context, rdb *redis.ClusterClient, keys ...string) {
 	rdb.Del(ctx, keys...) // want `Del keys are not proved to share a hash slot: they come from keys, which is not read here`
 }
+
+func fromCall(ctx context.Context, rdb *redis.ClusterClient, load func() []string) {
+	rdb.Del(ctx, load()...) // want `Del keys are not proved to share a hash slot: they come from load\(\), which is not read here`
+}
