@@ -4,9 +4,12 @@ import (
 	"go/constant"
 	"go/types"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // goRedisPackages are the import paths of go-redis across its versions. The
@@ -297,91 +300,58 @@ func xreadStreams(c *callSite) []keyArg {
 	return c.keysAt(keys, v.at)
 }
 
-// A commandSpec says where a raw command's keys are, as Redis's key specs do:
-// a fixed range (first, last counted from the end as in COMMAND INFO, step),
-// or a numkeys argument followed by that many keys, after optional fixed keys.
-type commandSpec struct {
-	first, last, step int // last < 0 counts from the end: -1 is the last argument
-	numkeysAt         int // > 0: the argument holding the number of keys
-	fixedBefore       int // keys before numkeys (ZUNIONSTORE's destination)
-}
-
-// rawCommands lists multi-key commands for Do(ctx, "NAME", args...).
-// Indexes count the command name as 0, as Redis does.
-var rawCommands = map[string]commandSpec{
-	"MGET": {first: 1, last: -1, step: 1}, "DEL": {first: 1, last: -1, step: 1},
-	"UNLINK": {first: 1, last: -1, step: 1}, "EXISTS": {first: 1, last: -1, step: 1},
-	"TOUCH": {first: 1, last: -1, step: 1}, "WATCH": {first: 1, last: -1, step: 1},
-	"SUNION": {first: 1, last: -1, step: 1}, "SINTER": {first: 1, last: -1, step: 1},
-	"SDIFF": {first: 1, last: -1, step: 1}, "PFCOUNT": {first: 1, last: -1, step: 1},
-	"SUNIONSTORE": {first: 1, last: -1, step: 1}, "SINTERSTORE": {first: 1, last: -1, step: 1},
-	"SDIFFSTORE": {first: 1, last: -1, step: 1}, "PFMERGE": {first: 1, last: -1, step: 1},
-	"MSET": {first: 1, last: -1, step: 2}, "MSETNX": {first: 1, last: -1, step: 2},
-	"RENAME": {first: 1, last: 2, step: 1}, "RENAMENX": {first: 1, last: 2, step: 1},
-	"COPY": {first: 1, last: 2, step: 1}, "SMOVE": {first: 1, last: 2, step: 1},
-	"RPOPLPUSH": {first: 1, last: 2, step: 1}, "LMOVE": {first: 1, last: 2, step: 1},
-	"BLMOVE": {first: 1, last: 2, step: 1}, "BRPOPLPUSH": {first: 1, last: 2, step: 1},
-	"BLPOP": {first: 1, last: -2, step: 1}, "BRPOP": {first: 1, last: -2, step: 1},
-	"BZPOPMIN": {first: 1, last: -2, step: 1}, "BZPOPMAX": {first: 1, last: -2, step: 1},
-	"EVAL": {numkeysAt: 2}, "EVALSHA": {numkeysAt: 2}, "EVAL_RO": {numkeysAt: 2}, "EVALSHA_RO": {numkeysAt: 2},
-	"FCALL": {numkeysAt: 2}, "FCALL_RO": {numkeysAt: 2},
-	"ZUNIONSTORE": {numkeysAt: 2, fixedBefore: 1}, "ZINTERSTORE": {numkeysAt: 2, fixedBefore: 1},
-	"ZDIFFSTORE": {numkeysAt: 2, fixedBefore: 1},
-	"ZUNION":     {numkeysAt: 1}, "ZINTER": {numkeysAt: 1}, "ZDIFF": {numkeysAt: 1},
-	"SINTERCARD": {numkeysAt: 1}, "ZINTERCARD": {numkeysAt: 1},
-	"LMPOP": {numkeysAt: 1}, "ZMPOP": {numkeysAt: 1},
-}
-
-// rawCommand reads Do(ctx, "NAME", args...) whose name is a constant.
+// rawCommand reads Do(ctx, "NAME", args...) whose name is a constant, with
+// the command table from the server's key specs (internal/commands). Keys
+// are found as the server finds them; an argument the code does not fix is
+// a key only if the table places one there, and a keyword or count that is
+// not fixed leaves the keys unknown.
 func rawCommand(c *callSite) []keyArg {
 	elems, ok := c.elementsOfParam("args")
 	if !ok || len(elems) == 0 {
 		return nil
 	}
+	return commandKeys(c, elems)
+}
+
+// commandKeys reads the keys of a command line given as values, the
+// command's name first (go-redis Do, redigo Do and Send).
+func commandKeys(c *callSite, elems []element) []keyArg {
 	name, ok := constString(unwrapInterface(elems[0].value))
 	if !ok {
 		return nil
 	}
-	spec, ok := rawCommands[strings.ToUpper(name)]
+	cmd, ok := commands.Lookup(name)
 	if !ok {
 		return nil
 	}
-	var idx []int
-	if spec.numkeysAt > 0 {
-		if spec.numkeysAt >= len(elems) {
-			return nil
-		}
-		n, ok := constInt(unwrapInterface(elems[spec.numkeysAt].value))
-		if !ok || n < 0 || spec.numkeysAt+int(n) >= len(elems) {
-			return nil
-		}
-		for i := 1; i <= spec.fixedBefore; i++ {
-			idx = append(idx, i)
-		}
-		for i := range int(n) {
-			idx = append(idx, spec.numkeysAt+1+i)
-		}
-	} else {
-		last := spec.last
-		if last < 0 {
-			last = len(elems) + last
-		}
-		if last >= len(elems) {
-			return nil
-		}
-		for i := spec.first; i <= last; i += spec.step {
-			idx = append(idx, i)
-		}
+	argv := make([]commands.Arg, len(elems))
+	for i, el := range elems {
+		argv[i].Text, argv[i].Known = constText(unwrapInterface(el.value))
+	}
+	pos, ok := cmd.Keys(argv)
+	if !ok {
+		return nil
 	}
 	var out []keyArg
-	for _, i := range idx {
+	for _, i := range pos {
 		v := unwrapInterface(elems[i].value)
-		if !isString(v.Type()) {
-			return nil
+		if v == nil || !isString(v.Type()) {
+			continue // a key the analyzer cannot read (bytes, a number)
 		}
 		out = append(out, keyArg{alts: c.eval.keys(v), at: elems[i].at})
 	}
 	return out
+}
+
+// constText is a string or integer constant as the command line holds it.
+func constText(v ssa.Value) (string, bool) {
+	if s, ok := constString(v); ok {
+		return s, true
+	}
+	if n, ok := constInt(v); ok {
+		return strconv.FormatInt(n, 10), true
+	}
+	return "", false
 }
 
 func constInt(v ssa.Value) (int64, bool) {

@@ -3,6 +3,8 @@ package analyzer
 import (
 	"strings"
 	"testing"
+
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // multiKeyReference is the 85 go-redis v9.23.0 Cmdable methods that can carry
@@ -33,4 +35,26 @@ func TestTableCoversReferenceMethods(t *testing.T) {
 			t.Errorf("%s is missing from the table", name)
 		}
 	}
+}
+
+// TestMethodsAgreeWithCommandTable: where a go-redis multi-key method is
+// named after a command (MGet is MGET, SUnionStore is SUNIONSTORE), the
+// command table from the server's key specs says that command can take
+// several keys too.
+func TestMethodsAgreeWithCommandTable(t *testing.T) {
+	matched := 0
+	for name := range multiKeyMethods {
+		cmd, ok := commands.Lookup(name)
+		if !ok {
+			continue // no command of that name (Run, BitOpAnd, JSONMGet, ...)
+		}
+		matched++
+		if !cmd.MultiKey() {
+			t.Errorf("go-redis %s is multi-key, but the server's %s takes one key", name, cmd.Name)
+		}
+	}
+	if matched < 40 {
+		t.Errorf("only %d go-redis methods matched a command by name", matched)
+	}
+	t.Logf("%d go-redis multi-key methods agree with the server's key specs", matched)
 }
