@@ -206,3 +206,9 @@ func TestStrict(t *testing.T) {
 func TestTemplateFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, "templatefix")
 }
+
+// TestRedigo covers redigo's command lines, scripts and MULTI/EXEC, checked
+// where the package reaches redisc and skipped where it does not.
+func TestRedigo(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "redigocalls", "redigosingle")
+}

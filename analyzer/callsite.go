@@ -17,7 +17,11 @@ func rangeOf(n ast.Node) positioned { return positioned{n.Pos(), n.End()} }
 // rules need. Arguments are numbered as SSA passes them (j): a static method
 // call passes its receiver first; signature parameters (i) are not.
 type callSite struct {
-	method string // the client method; "" for a wrapper
+	method string  // the client method (or command) for rules and messages; "" for a wrapper
+	rule   keyRule // the rule for a client other than go-redis, whose rules are by method
+	// commandLine: the call sends a command line whose name is method
+	// (redigo's Do and Send).
+	commandLine bool
 	common *ssa.CallCommon
 	sig    *types.Signature
 	expr   *ast.CallExpr // nil when the source call was not found

@@ -23,6 +23,9 @@ type packageAnalysis struct {
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keyArg
 	bindings  map[*ssa.FreeVar]ssa.Value
+	// redigoCluster: whether the package reaches a cluster library built
+	// on redigo; nil until asked.
+	redigoCluster *bool
 }
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
@@ -52,6 +55,7 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 		a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee))
 	})
 	a.checkTransactions(fn)
+	a.checkMultiExec(fn)
 }
 
 // commandsIn walks fn's commands: its calls of the client, and the sinks of
@@ -81,7 +85,7 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *callSite {
 	common := call.Common()
 	method := methodOf(common)
 	if method == nil {
-		return nil
+		return a.redigoCall(common)
 	}
 	site := &callSite{method: method.Name(), common: common, sig: method.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
 	if !a.cfg.IncludeSingleNode && a.singleNode(site.receiver()) {
@@ -93,7 +97,10 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *callSite {
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.
 func (a *packageAnalysis) keysOf(site *callSite) (keys []keyArg, multi bool) {
-	rule, multi := multiKeyMethods[site.method]
+	rule, multi := site.rule, site.rule != nil
+	if rule == nil {
+		rule, multi = multiKeyMethods[site.method]
+	}
 	if k, ok := a.siteKeys[site.common]; ok {
 		return k, multi
 	}

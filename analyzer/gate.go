@@ -43,10 +43,14 @@ func needOf(pass *analysis.Pass) need {
 }
 
 // clientModules are the path prefixes of the clients' own code, which is
-// not checked.
+// not checked: a package that imports one of them calls a client.
 var clientModules = []string{
 	"github.com/redis/go-redis/v9",
 	"github.com/go-redis/redis",
+	"github.com/gomodule/redigo",
+	"github.com/mna/redisc",
+	"github.com/redis/rueidis",
+	"github.com/valkey-io/valkey-go",
 }
 
 func isClientCode(path string) bool {
@@ -80,7 +84,7 @@ func reachesClient(pass *analysis.Pass) bool {
 		withFacts[f.Object.Pkg()] = true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if goRedisPackages[imp.Path()] || withFacts[imp] {
+		if isClientCode(imp.Path()) || withFacts[imp] {
 			return true
 		}
 	}
@@ -269,7 +273,7 @@ func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*typ
 				}
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
-			case fn.Pkg() != nil && goRedisPackages[fn.Pkg().Path()]:
+			case fn.Pkg() != nil && isClientCode(fn.Pkg().Path()):
 				found |= callsClient
 			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
 				found |= callsClient

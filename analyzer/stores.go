@@ -125,6 +125,17 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	return w.values[0], true
 }
 
+// onlyInit is the value the package initializer alone stores into an
+// unexported package variable of any type, nil when others may write it.
+func (s *stores) onlyInit(g *ssa.Global) ssa.Value {
+	obj, ok := g.Object().(*types.Var)
+	w := s.globals[g]
+	if !ok || obj.Exported() || w == nil || w.outside || len(w.values) != 1 {
+		return nil
+	}
+	return w.values[0]
+}
+
 // refOf names field i of a struct type T or *T of this package.
 func (s *stores) refOf(t types.Type, i int) (fieldRef, bool) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {

@@ -46,11 +46,11 @@ func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 			switch m.Name() {
 			case "TxPipelined":
 				if cb := callbackArg(common); cb != nil {
-					a.reportTransaction("TxPipelined", a.queuedOn(cb), m)
+					a.reportTransaction("TxPipelined", a.queuedOn(cb), transactionFate(m))
 				}
 			case "TxPipeline":
 				if v, ok := call.(*ssa.Call); ok {
-					a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), m)
+					a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), transactionFate(m))
 				}
 			case "Watch":
 				if cb := callbackArg(common); cb != nil {
@@ -232,7 +232,7 @@ func (a *packageAnalysis) siteOf(common *ssa.CallCommon) *callSite {
 
 // reportTransaction reports the first two keys of different commands of one
 // transaction that are proved to be on different slots, at the later one.
-func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, m *types.Func) {
+func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, fate string) {
 	for j := 1; j < len(cmds); j++ {
 		for _, kj := range cmds[j].keys {
 			for i := range j {
@@ -244,7 +244,7 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, m *ty
 					a.pass.Report(analysis.Diagnostic{
 						Pos: kj.at.pos, End: kj.at.end, Category: CategoryCrossSlot,
 						Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
-							name, d.key(true, cmds[i].method), d.key(false, cmds[j].method), d.how(), transactionFate(m)),
+							name, d.key(true, cmds[i].method), d.key(false, cmds[j].method), d.how(), fate),
 						Related: []analysis.RelatedInformation{{
 							Pos: ki.at.pos, End: ki.at.end,
 							Message: fmt.Sprintf("%s key %s%s", cmds[i].method, ki.alts[0].quoted(), d.slotOf(true)),
@@ -260,6 +260,43 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, m *ty
 		all = append(all, c.keys...)
 	}
 	a.reportUnprovable(name, all, false)
+}
+
+// checkMultiExec reports the transactions fn sends as command lines (redigo's
+// Send("MULTI") ... Do("EXEC")) on one connection, in straight-line code:
+// MULTI, the commands, and EXEC in one block.
+func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		open := map[ssa.Value][]txCommand{} // by connection, since its MULTI
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			site := a.clientCall(call)
+			if site == nil || !site.commandLine {
+				continue
+			}
+			conn := clientRoot(site.receiver())
+			cmds, inTx := open[conn]
+			switch site.method {
+			case "MULTI":
+				open[conn] = []txCommand{}
+			case "EXEC":
+				if inTx {
+					a.reportTransaction("MULTI/EXEC", cmds, "the server refuses the transaction at EXEC (CROSSSLOT)")
+				}
+				delete(open, conn)
+			case "DISCARD":
+				delete(open, conn)
+			default:
+				if inTx {
+					keys, _ := a.keysOf(site)
+					open[conn] = append(cmds, txCommand{site.method, keys})
+				}
+			}
+		}
+	}
 }
 
 // transactionFate says what the module's go-redis does with a transaction

@@ -1,0 +1,48 @@
+// Package redigocalls uses redigo through redisc, a cluster library: its
+// command lines, scripts and MULTI/EXEC transactions are checked.
+package redigocalls
+
+import (
+	"github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
+)
+
+var cluster = &redisc.Cluster{StartupNodes: []string{":7000"}}
+
+var rateScript = redis.NewScript(2, "return 1")
+
+func commands(id string) {
+	c := cluster.Get()
+	defer c.Close()
+	c.Do("MGET", "user:1:a", "user:2:a") // want `MGET keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
+	c.Do("mget", "user:{1}:a", "user:{1}:b")
+	c.Do("SET", "user:{}:a", "x")                                // want `SET key "user:\{\}:a" has an empty hash tag`
+	c.Send("RENAME", "src", "dst")                               // want `RENAME keys "src" \(slot 13222\) and "dst" \(slot 9394\)`
+	c.Do("ZUNIONSTORE", "out", 2, "z:1", "z:2", "WEIGHTS", 1, 2) // want `ZUNIONSTORE keys "out" \(slot \d+\) and "z:1" \(slot \d+\)`
+	c.Do("EVAL", "return 1", 2, "k1", "k2")                      // want `EVAL keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
+	c.Do("EVAL", "return 1", 1, "k1", "k2")
+	c.Do("XREAD", "COUNT", 1, "STREAMS", "s1", "s2", "0", "0") // want `XREAD keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
+	c.Do("MGET", id, "x")
+	rateScript.Do(c, "rate:1", "rate:2", 10) // want `Script.Do keys "rate:1" \(slot \d+\) and "rate:2" \(slot \d+\)`
+	rateScript.Do(c, "{rate}:1", "{rate}:2", "rate:3")
+	redis.NewScript(1, "return 1").Do(c, "k1", "k2")
+	redis.NewScript(2, "return 1").Send(c, "k1", "k2") // want `Script.Send keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
+}
+
+func transactions() {
+	c := cluster.Get()
+	c.Send("MULTI")
+	c.Send("SET", "a", 1)
+	c.Send("SET", "b", 2) // want `MULTI/EXEC keys "a" \(slot 15495, SET\) and "b" \(slot 3300, SET\) are on different hash slots; the server refuses the transaction at EXEC \(CROSSSLOT\)`
+	c.Do("EXEC")
+
+	c.Send("MULTI")
+	c.Send("SET", "{a}1", 1)
+	c.Send("INCR", "{a}2")
+	c.Do("EXEC")
+
+	c.Send("SET", "a", 1) // before MULTI: not in the transaction
+	c.Send("MULTI")
+	c.Send("SET", "b", 1)
+	c.Do("EXEC")
+}
