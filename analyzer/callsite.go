@@ -22,10 +22,10 @@ type callSite struct {
 	// commandLine: the call sends a command line whose name is method
 	// (redigo's Do and Send).
 	commandLine bool
-	common *ssa.CallCommon
-	sig    *types.Signature
-	expr   *ast.CallExpr // nil when the source call was not found
-	eval   *evaluator
+	common      *ssa.CallCommon
+	sig         *types.Signature
+	expr        *ast.CallExpr // nil when the source call was not found
+	eval        *evaluator
 }
 
 // element is one element of a slice: its value, or the keys it evaluates

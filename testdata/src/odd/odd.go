@@ -127,7 +127,7 @@ func throughValues(ctx context.Context, rdb redis.UniversalClient) {
 	pingPong(ctx, rdb, "{pp}", 1)
 	pingPong(ctx, rdb, "zz", 1) // want `MGet keys "zz" \(slot \d+\) and "pp" \(slot \d+\) are on different hash slots in pingPong`
 	g := pingPong
-	g(ctx, rdb, "zz", 1) // want `in pingPong`
+	g(ctx, rdb, "zz", 1)                     // want `in pingPong`
 	func() { pingPong(ctx, rdb, "zz", 0) }() // want `in pingPong`
 	var keys []string
 	for _, k := range keys {
