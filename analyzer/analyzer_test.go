@@ -212,3 +212,9 @@ func TestTemplateFix(t *testing.T) {
 func TestRedigo(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "redigocalls", "redigosingle")
 }
+
+// TestBuilders covers rueidis's and valkey-go's command builders, Lua
+// scripts and DoMulti transactions.
+func TestBuilders(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "rueidiscalls", "valkeycalls")
+}

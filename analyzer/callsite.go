@@ -22,6 +22,9 @@ type callSite struct {
 	// commandLine: the call sends a command line whose name is method
 	// (redigo's Do and Send).
 	commandLine bool
+	// fate ends a crossslot message with what the client does, if it does
+	// something of its own (rueidis's builder panics).
+	fate string
 	common      *ssa.CallCommon
 	sig         *types.Signature
 	expr        *ast.CallExpr // nil when the source call was not found

@@ -52,7 +52,7 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 				a.reportTagProblem(s.method, k)
 			}
 		}
-		a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee))
+		a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee), "")
 	})
 	a.checkTransactions(fn)
 	a.checkMultiExec(fn)
@@ -85,7 +85,10 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *callSite {
 	common := call.Common()
 	method := methodOf(common)
 	if method == nil {
-		return a.redigoCall(common)
+		if site := a.redigoCall(common); site != nil {
+			return site
+		}
+		return a.builderCall(call)
 	}
 	site := &callSite{method: method.Name(), common: common, sig: method.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
 	if !a.cfg.IncludeSingleNode && a.singleNode(site.receiver()) {
@@ -121,7 +124,7 @@ func (a *packageAnalysis) checkClientCall(site *callSite) {
 		a.reportTagProblem(site.method, k)
 	}
 	if multi {
-		a.reportCrossSlot(site.method, keys, nil)
+		a.reportCrossSlot(site.method, keys, nil, site.fate)
 	}
 }
 
@@ -181,7 +184,7 @@ func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
 // a wrapper (via != nil), only pairs with a key from the caller's arguments
 // count, as the wrapper's own keys are checked in the wrapper, and the
 // diagnostic is at such a key.
-func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wrapperVia) {
+func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wrapperVia, fate string) {
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
 			if via != nil && !keys[i].viaCall && !keys[j].viaCall {
@@ -195,7 +198,7 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 			if via != nil && !at.viaCall {
 				at, other, otherFirst = keys[i], keys[j], false
 			}
-			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s", method, d.key(true, ""), d.key(false, ""), d.how())
+			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s%s", method, d.key(true, ""), d.key(false, ""), d.how(), fate)
 			var fixes []analysis.SuggestedFix
 			related := []analysis.RelatedInformation{{
 				Pos: other.at.pos, End: other.at.end,

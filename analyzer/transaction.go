@@ -39,6 +39,7 @@ func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 				continue
 			}
 			common := call.Common()
+			a.checkDoMulti(call)
 			m := methodOf(common)
 			if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(receiverValue(common))) {
 				continue

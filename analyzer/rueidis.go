@@ -1,0 +1,190 @@
+package analyzer
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// rueidis (github.com/redis/rueidis) and valkey-go (github.com/valkey-io/
+// valkey-go, the Valkey project's client) share a generated command builder:
+//
+//	c.B().Mget().Key(a, b).Build()
+//	c.B().Rename().Key(a).Newkey(b).Build()
+//	c.B().Arbitrary("MGET").Keys(a, b).Build()
+//
+// On a cluster client the builder checks every key it is given and panics
+// with "multi key command with different key slots are not allowed". A
+// Build() is followed back along its chain to the Builder: the first method
+// names the command (Arbitrary's first token), and the key-marking methods
+// on the way (those whose parameters the generator marks as keys) give the
+// keys. Lua scripts take their keys in Exec; DoMulti with MULTI ... EXEC is
+// a transaction, which the cluster client refuses, panicking, when its keys
+// span slots. The splitting helpers (rueidis.MGet, MDel, MSet, ...) split by
+// slot and are never reported.
+
+// builderModules are the clients built on the generated command builder.
+var builderModules = map[string]bool{"github.com/redis/rueidis": true, "github.com/valkey-io/valkey-go": true}
+
+// builderKeyMethods are the builder methods whose first parameter is a key
+// (a string, or ...string), as the builder's generator marks them (see
+// shared/reference/clients.md §5). Channel, which marks a sharded channel's
+// slot, is left out: channels are not keys.
+var builderKeyMethods = map[string]bool{
+	"Key": true, "Keys": true, "Destination": true, "Newkey": true, "Source": true, "Store": true,
+	"Storedist": true, "Destkey": true, "Sourcekey": true, "SourceKey": true, "DestinationKey": true,
+	"Dst": true, "Src": true, "Key1": true, "Key2": true, "KeyValue": true, "KeyTimestampValue": true, "Graph": true,
+}
+
+// builderPanic says what a cluster client does with a command whose keys
+// span slots.
+const builderPanic = "; the cluster client's builder panics on it (multi key command with different key slots are not allowed)"
+
+func isBuilderPackage(p *types.Package) bool {
+	if p == nil {
+		return false
+	}
+	mod, ok := strings.CutSuffix(p.Path(), "/internal/cmds")
+	return ok && builderModules[mod]
+}
+
+// builderCall recognizes a Build() of the generated builder and a Lua
+// script's Exec.
+func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
+	common := call.Common()
+	fn := common.StaticCallee()
+	pkg := funcPackage(fn)
+	if pkg == nil || fn.Signature.Recv() == nil {
+		return nil
+	}
+	site := &callSite{common: common, sig: fn.Signature, expr: a.ev.calls[common.Pos()], eval: a.ev, fate: builderPanic}
+	switch {
+	case fn.Name() == "Build" && isBuilderPackage(pkg):
+		v, ok := call.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		name, keyCalls, ok := builderChain(v)
+		if !ok {
+			return nil
+		}
+		site.method = name
+		site.rule = func(*callSite) []keyArg { return a.builderKeys(keyCalls) }
+		return site
+	case fn.Name() == "Exec" && builderModules[pkg.Path()] && isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Lua"):
+		site.method, site.rule = "Lua.Exec", params("keys")
+		return site
+	}
+	return nil
+}
+
+// builderChain follows a built command back to the Builder: the command's
+// name and the key-marking calls on the way.
+func builderChain(v ssa.Value) (name string, keyCalls []*ssa.Call, ok bool) {
+	for range 64 {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return "", nil, false
+		}
+		fn := call.Call.StaticCallee()
+		pkg := funcPackage(fn)
+		if !isBuilderPackage(pkg) || fn.Signature.Recv() == nil || len(call.Call.Args) == 0 {
+			return "", nil, false
+		}
+		if isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
+			if fn.Name() != "Arbitrary" {
+				return strings.ToUpper(fn.Name()), keyCalls, true
+			}
+			tokens, ok := sliceElements(call.Call.Args[1])
+			if !ok || len(tokens) == 0 {
+				return "", nil, false
+			}
+			first, ok := constString(tokens[0])
+			return strings.ToUpper(first), keyCalls, ok
+		}
+		if builderKeyMethods[fn.Name()] {
+			keyCalls = append([]*ssa.Call{call}, keyCalls...)
+		}
+		v = call.Call.Args[0] // the value receiver: the chain so far
+	}
+	return "", nil, false
+}
+
+// funcPackage is the package that declares fn. (SSA leaves Pkg nil for the
+// functions of packages imported only indirectly, as the builder's are.)
+func funcPackage(fn *ssa.Function) *types.Package {
+	if fn == nil {
+		return nil
+	}
+	if obj := fn.Object(); obj != nil {
+		return obj.Pkg()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg
+	}
+	return nil
+}
+
+// builderKeys reads the keys the chain's key-marking calls were given:
+// their first parameter, one key or a variadic list.
+func (a *packageAnalysis) builderKeys(keyCalls []*ssa.Call) []keyArg {
+	var out []keyArg
+	for _, kc := range keyCalls {
+		fn := kc.Call.StaticCallee()
+		site := &callSite{common: &kc.Call, sig: fn.Signature, expr: a.ev.calls[kc.Pos()], eval: a.ev}
+		j := site.recvArgs()
+		if j >= len(kc.Call.Args) {
+			continue
+		}
+		if v := kc.Call.Args[j]; isString(v.Type()) {
+			out = append(out, keyArg{alts: a.ev.keys(v), at: site.argPos(j)})
+			continue
+		}
+		elems, ok := site.elementsOfArg(j)
+		if !ok {
+			out = append(out, keyArg{unread: site.argText(j, kc.Call.Args[j]), at: site.argPos(j)})
+			continue
+		}
+		out = append(out, site.keyArgs(elems)...)
+	}
+	return out
+}
+
+// checkDoMulti reports a DoMulti whose commands are MULTI ... EXEC with keys
+// on different slots: the cluster client panics ("Mixing no-slot and cross
+// slot commands in DoMulti is prohibited"). A plain DoMulti is split by
+// slot and is not compared.
+func (a *packageAnalysis) checkDoMulti(call ssa.CallInstruction) {
+	common := call.Common()
+	var m *types.Func
+	if common.IsInvoke() {
+		m = common.Method
+	} else if fn := common.StaticCallee(); fn != nil {
+		m, _ = fn.Object().(*types.Func)
+	}
+	if m == nil || m.Name() != "DoMulti" || m.Pkg() == nil || !builderModules[m.Pkg().Path()] {
+		return
+	}
+	site := &callSite{common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
+	elems, ok := site.elementsOfArg(len(common.Args) - 1)
+	if !ok || len(elems) < 3 {
+		return
+	}
+	var cmds []txCommand
+	for _, el := range elems {
+		v, ok := el.value.(*ssa.Call)
+		if !ok {
+			return
+		}
+		name, keyCalls, ok := builderChain(v)
+		if !ok {
+			return
+		}
+		cmds = append(cmds, txCommand{name, a.builderKeys(keyCalls)})
+	}
+	if cmds[0].method != "MULTI" || cmds[len(cmds)-1].method != "EXEC" {
+		return
+	}
+	a.reportTransaction("DoMulti", cmds[1:len(cmds)-1], "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)")
+}

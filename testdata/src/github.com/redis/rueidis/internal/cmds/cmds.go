@@ -1,0 +1,63 @@
+// Package cmds stubs rueidis's generated command builders for the
+// analyzer's tests: the real names and chains, keys marked by the same
+// methods (Key, Destination, Newkey, Keys).
+package cmds
+
+type Completed struct{ cs []string }
+
+type Builder struct{ ks uint16 }
+
+func (b Builder) Mget() (c Mget)                          { return }
+func (b Builder) Rename() (c Rename)                      { return }
+func (b Builder) Sunionstore() (c Sunionstore)            { return }
+func (b Builder) Set() (c Set)                            { return }
+func (b Builder) Incr() (c Incr)                          { return }
+func (b Builder) Get() (c Get)                            { return }
+func (b Builder) Multi() (c Multi)                        { return }
+func (b Builder) Exec() (c Exec)                          { return }
+func (b Builder) Arbitrary(token ...string) (c Arbitrary) { return }
+
+type (
+	Mget                   Completed
+	MgetKey                Completed
+	Rename                 Completed
+	RenameKey              Completed
+	RenameNewkey           Completed
+	Sunionstore            Completed
+	SunionstoreDestination Completed
+	SunionstoreKey         Completed
+	Set                    Completed
+	SetKey                 Completed
+	SetValue               Completed
+	Incr                   Completed
+	IncrKey                Completed
+	Get                    Completed
+	GetKey                 Completed
+	Multi                  Completed
+	Exec                   Completed
+	Arbitrary              Completed
+)
+
+func (c Mget) Key(key ...string) MgetKey              { return MgetKey(c) }
+func (c MgetKey) Key(key ...string) MgetKey           { return c }
+func (c MgetKey) Build() Completed                    { return Completed(c) }
+func (c Rename) Key(key string) RenameKey             { return RenameKey(c) }
+func (c RenameKey) Newkey(newkey string) RenameNewkey { return RenameNewkey(c) }
+func (c RenameNewkey) Build() Completed               { return Completed(c) }
+func (c Sunionstore) Destination(destination string) SunionstoreDestination {
+	return SunionstoreDestination(c)
+}
+func (c SunionstoreDestination) Key(key ...string) SunionstoreKey { return SunionstoreKey(c) }
+func (c SunionstoreKey) Build() Completed                         { return Completed(c) }
+func (c Set) Key(key string) SetKey                               { return SetKey(c) }
+func (c SetKey) Value(value string) SetValue                      { return SetValue(c) }
+func (c SetValue) Build() Completed                               { return Completed(c) }
+func (c Incr) Key(key string) IncrKey                             { return IncrKey(c) }
+func (c IncrKey) Build() Completed                                { return Completed(c) }
+func (c Get) Key(key string) GetKey                               { return GetKey(c) }
+func (c GetKey) Build() Completed                                 { return Completed(c) }
+func (c Multi) Build() Completed                                  { return Completed(c) }
+func (c Exec) Build() Completed                                   { return Completed(c) }
+func (c Arbitrary) Keys(keys ...string) Arbitrary                 { return c }
+func (c Arbitrary) Args(args ...string) Arbitrary                 { return c }
+func (c Arbitrary) Build() Completed                              { return Completed(c) }

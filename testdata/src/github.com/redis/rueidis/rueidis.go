@@ -1,0 +1,40 @@
+// Package rueidis stubs github.com/redis/rueidis for the analyzer's tests.
+package rueidis
+
+import (
+	"context"
+
+	"github.com/redis/rueidis/internal/cmds"
+)
+
+type Builder = cmds.Builder
+type Completed = cmds.Completed
+
+type RedisResult struct{}
+
+func (r RedisResult) Error() error { return nil }
+
+type Client interface {
+	B() Builder
+	Do(ctx context.Context, cmd Completed) (resp RedisResult)
+	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
+	Close()
+}
+
+type ClientOption struct {
+	InitAddress       []string
+	ForceSingleClient bool
+}
+
+func NewClient(option ClientOption) (client Client, err error) { return nil, nil }
+
+type Lua struct{ script string }
+
+func NewLuaScript(script string) *Lua { return &Lua{script: script} }
+
+func (s *Lua) Exec(ctx context.Context, c Client, keys, args []string) (resp RedisResult) { return }
+
+// MGet splits keys by slot: never a cross-slot command.
+func MGet(client Client, ctx context.Context, keys []string) (ret map[string]RedisResult, err error) {
+	return nil, nil
+}
