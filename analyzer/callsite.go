@@ -24,11 +24,11 @@ type callSite struct {
 	commandLine bool
 	// fate ends a crossslot message with what the client does, if it does
 	// something of its own (rueidis's builder panics).
-	fate string
-	common      *ssa.CallCommon
-	sig         *types.Signature
-	expr        *ast.CallExpr // nil when the source call was not found
-	eval        *evaluator
+	fate   string
+	common *ssa.CallCommon
+	sig    *types.Signature
+	expr   *ast.CallExpr // nil when the source call was not found
+	eval   *evaluator
 }
 
 // element is one element of a slice: its value, or the keys it evaluates

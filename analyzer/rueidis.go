@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // rueidis (github.com/redis/rueidis) and valkey-go (github.com/valkey-io/
@@ -65,12 +67,15 @@ func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
 		if !ok {
 			return nil
 		}
-		name, keyCalls, ok := builderChain(v)
+		built, ok := builderChain(v)
 		if !ok {
 			return nil
 		}
-		site.method = name
-		site.rule = func(*callSite) []keyArg { return a.builderKeys(keyCalls) }
+		site.method = built.name
+		site.rule = func(c *callSite) []keyArg { return a.builtKeys(c, built) }
+		if built.arbitrary != nil && len(built.keyCalls) == 0 {
+			site.fate = "" // no key marked: the builder checks nothing, the server refuses it
+		}
 		return site
 	case fn.Name() == "Exec" && builderModules[pkg.Path()] && isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Lua"):
 		site.method, site.rule = "Lua.Exec", params("keys")
@@ -79,36 +84,74 @@ func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
 	return nil
 }
 
+// A builtCommand is a Build() followed back to the Builder.
+type builtCommand struct {
+	name     string
+	keyCalls []*ssa.Call // the key-marking calls, in order
+	// For Arbitrary(tokens...): that call, and the Keys and Args calls
+	// after it, in order, which make up the command line.
+	arbitrary *ssa.Call
+	parts     []*ssa.Call
+}
+
 // builderChain follows a built command back to the Builder: the command's
-// name and the key-marking calls on the way.
-func builderChain(v ssa.Value) (name string, keyCalls []*ssa.Call, ok bool) {
+// name and the calls on the way.
+func builderChain(v ssa.Value) (builtCommand, bool) {
+	var b builtCommand
 	for range 64 {
 		call, ok := v.(*ssa.Call)
 		if !ok {
-			return "", nil, false
+			return b, false
 		}
 		fn := call.Call.StaticCallee()
 		pkg := funcPackage(fn)
 		if !isBuilderPackage(pkg) || fn.Signature.Recv() == nil || len(call.Call.Args) == 0 {
-			return "", nil, false
+			return b, false
 		}
 		if isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
 			if fn.Name() != "Arbitrary" {
-				return strings.ToUpper(fn.Name()), keyCalls, true
+				b.name = strings.ToUpper(fn.Name())
+				return b, true
 			}
 			tokens, ok := sliceElements(call.Call.Args[1])
 			if !ok || len(tokens) == 0 {
-				return "", nil, false
+				return b, false
 			}
 			first, ok := constString(tokens[0])
-			return strings.ToUpper(first), keyCalls, ok
+			b.name, b.arbitrary = strings.ToUpper(first), call
+			return b, ok
 		}
 		if builderKeyMethods[fn.Name()] {
-			keyCalls = append([]*ssa.Call{call}, keyCalls...)
+			b.keyCalls = append([]*ssa.Call{call}, b.keyCalls...)
+		}
+		if fn.Name() == "Keys" || fn.Name() == "Args" {
+			b.parts = append([]*ssa.Call{call}, b.parts...)
 		}
 		v = call.Call.Args[0] // the value receiver: the chain so far
 	}
-	return "", nil, false
+	return b, false
+}
+
+// builtKeys reads a built command's keys: those its key-marking calls were
+// given; for an Arbitrary command the server's table knows, the keys of its
+// command line (tokens, then Keys and Args in order), as the server finds
+// them.
+func (a *packageAnalysis) builtKeys(c *callSite, b builtCommand) []keyArg {
+	if b.arbitrary != nil {
+		if _, known := commands.Lookup(b.name); known {
+			var line []element
+			for _, part := range append([]*ssa.Call{b.arbitrary}, b.parts...) {
+				site := a.siteOf(&part.Call)
+				elems, ok := site.elementsOfArg(len(part.Call.Args) - 1)
+				if !ok {
+					return a.builderKeys(b.keyCalls)
+				}
+				line = append(line, elems...)
+			}
+			return commandKeys(c, line)
+		}
+	}
+	return a.builderKeys(b.keyCalls)
 }
 
 // funcPackage is the package that declares fn. (SSA leaves Pkg nil for the
@@ -177,11 +220,11 @@ func (a *packageAnalysis) checkDoMulti(call ssa.CallInstruction) {
 		if !ok {
 			return
 		}
-		name, keyCalls, ok := builderChain(v)
+		built, ok := builderChain(v)
 		if !ok {
 			return
 		}
-		cmds = append(cmds, txCommand{name, a.builderKeys(keyCalls)})
+		cmds = append(cmds, txCommand{built.name, a.builtKeys(site, built)})
 	}
 	if cmds[0].method != "MULTI" || cmds[len(cmds)-1].method != "EXEC" {
 		return

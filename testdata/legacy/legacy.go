@@ -50,6 +50,15 @@ func v7WithContext(ctx context.Context, rdb *redis7.ClusterClient) {
 	rdb.WithContext(ctx).MGet("user:1:a", "user:2:a")                          // reported: crossslot
 }
 
+// Scripts on the context-free signatures.
+func scripts(ctx context.Context, r8 *redis8.ClusterClient, r7 *redis7.ClusterClient, r6 *redis6.ClusterClient) {
+	redis8.NewScript("return 1").Run(ctx, r8, []string{"s:1", "s:2"}) // reported: crossslot
+	redis7.NewScript("return 1").Run(r7, []string{"s:1", "s:2"})      // reported: crossslot
+	redis6.NewScript("return 1").Run(r6, []string{"s:1", "s:2"})      // reported: crossslot
+	redis7.NewScript("return 1").Run(r7, []string{"{s}1", "{s}2"})
+	r7.EvalSha("sha", []string{"s:1", "s:2"}) // reported: crossslot
+}
+
 func v6Calls(rdb *redis6.ClusterClient, u redis6.UniversalClient) {
 	rdb.MGet("user:1:a", "user:2:a") // reported: crossslot
 	rdb.MGet("user:{1}:a", "user:{1}:b")
