@@ -68,7 +68,7 @@ func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
 			return nil
 		}
 		built, ok := builderChain(v)
-		if !ok {
+		if !ok || (!a.cfg.IncludeSingleNode && forcedSingle(built.builder)) {
 			return nil
 		}
 		site.method = built.name
@@ -87,6 +87,7 @@ func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
 // A builtCommand is a Build() followed back to the Builder.
 type builtCommand struct {
 	name     string
+	builder  ssa.Value   // the Builder the chain starts from
 	keyCalls []*ssa.Call // the key-marking calls, in order
 	// For Arbitrary(tokens...): that call, and the Keys and Args calls
 	// after it, in order, which make up the command line.
@@ -109,6 +110,7 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 			return b, false
 		}
 		if isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
+			b.builder = call.Call.Args[0]
 			if fn.Name() != "Arbitrary" {
 				b.name = strings.ToUpper(fn.Name())
 				return b, true
@@ -152,6 +154,52 @@ func (a *packageAnalysis) builtKeys(c *callSite, b builtCommand) []keyArg {
 		}
 	}
 	return a.builderKeys(b.keyCalls)
+}
+
+// forcedSingle reports whether a Builder comes from a client the function
+// makes with ClientOption{ForceSingleClient: true}: one node, whose builder
+// checks no slots. (Whether a client of one address is a cluster is decided
+// when it connects; such clients are checked.)
+func forcedSingle(builder ssa.Value) bool {
+	b, ok := builder.(*ssa.Call)
+	if !ok || !b.Call.IsInvoke() || b.Call.Method.Name() != "B" {
+		return false
+	}
+	ext, ok := clientRoot(b.Call.Value).(*ssa.Extract)
+	if !ok || ext.Index != 0 {
+		return false
+	}
+	mk, ok := ext.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := mk.Call.StaticCallee()
+	pkg := funcPackage(fn)
+	if pkg == nil || !builderModules[pkg.Path()] || fn.Name() != "NewClient" || len(mk.Call.Args) != 1 {
+		return false
+	}
+	load, ok := mk.Call.Args[0].(*ssa.UnOp)
+	if !ok {
+		return false
+	}
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return false
+	}
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fieldName(fa.X.Type(), fa.Field) != "ForceSingleClient" {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok {
+				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && c.Value.String() == "true" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // funcPackage is the package that declares fn. (SSA leaves Pkg nil for the

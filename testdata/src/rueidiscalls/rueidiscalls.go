@@ -45,3 +45,10 @@ func doMulti(ctx context.Context, c rueidis.Client) {
 	)
 	c.DoMulti(ctx, c.B().Set().Key("a").Value("1").Build(), c.B().Incr().Key("b").Build()) // no MULTI: split by slot
 }
+
+func singleClient(ctx context.Context) {
+	one, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{":6379"}, ForceSingleClient: true})
+	one.Do(ctx, one.B().Mget().Key("user:1:a", "user:2:a").Build()) // one node: silent
+	maybe, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{":6379"}})
+	maybe.Do(ctx, maybe.B().Mget().Key("user:1:a", "user:2:a").Build()) // want `MGET keys "user:1:a"`
+}
