@@ -1,0 +1,265 @@
+// Package luascript reads the Lua of a Redis script, with a real Lua parser
+// (github.com/yuin/gopher-lua/parse), for the keys it touches: every
+// redis.call, redis.pcall and server.call (Valkey's name) of a command with
+// keys (by the command table from the server's key specs), each key as a
+// concatenation of known text, KEYS[i], ARGV[i] and values the reader does
+// not follow.
+package luascript
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/crossslot/crossslot/internal/commands"
+)
+
+// A Script is what a script's Lua does with keys.
+type Script struct {
+	Flags    []string // from a first line "#!lua flags=a,b"
+	Calls    []Call   // the redis.call-like calls of commands with keys
+	KeyReads []Read   // every KEYS[n] with a constant n
+}
+
+// A Call is one command the script sends.
+type Call struct {
+	Line    int // 1-based, in the script
+	Command string
+	Keys    []Key
+}
+
+// A Read is a KEYS[N] the script reads.
+type Read struct {
+	Line, N int
+}
+
+// A Key is a key expression: its pieces in order.
+type Key []Piece
+
+// A Piece is known text, KEYS[Key], ARGV[Arg] or (Unknown) anything else.
+type Piece struct {
+	Text    string
+	Key     int
+	Arg     int
+	Unknown bool
+}
+
+// Declared reports whether the key is exactly KEYS[i], and i.
+func (k Key) Declared() (int, bool) {
+	if len(k) == 1 && k[0].Key > 0 {
+		return k[0].Key, true
+	}
+	return 0, false
+}
+
+// Derived reports whether the key is built from KEYS[i] with more around it.
+func (k Key) Derived() bool {
+	if _, ok := k.Declared(); ok {
+		return false
+	}
+	for _, p := range k {
+		if p.Key > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// String shows the key as Lua: 'text' .. KEYS[1] .. ARGV[2] .. ?.
+func (k Key) String() string {
+	var s []string
+	for _, p := range k {
+		switch {
+		case p.Key > 0:
+			s = append(s, "KEYS["+strconv.Itoa(p.Key)+"]")
+		case p.Arg > 0:
+			s = append(s, "ARGV["+strconv.Itoa(p.Arg)+"]")
+		case p.Unknown:
+			s = append(s, "?")
+		default:
+			s = append(s, strconv.Quote(p.Text))
+		}
+	}
+	return strings.Join(s, " .. ")
+}
+
+// Parse reads a script.
+func Parse(src string) (*Script, error) {
+	s := &Script{}
+	if first, _, _ := strings.Cut(src, "\n"); strings.HasPrefix(first, "#!") {
+		for _, f := range strings.Fields(first) {
+			if v, ok := strings.CutPrefix(f, "flags="); ok {
+				s.Flags = strings.Split(v, ",")
+			}
+		}
+		src = "--" + src // Lua 5.1 has no shebang; the line stays, as a comment
+	}
+	chunk, err := parse.Parse(strings.NewReader(src), "script")
+	if err != nil {
+		return nil, err
+	}
+	r := &reader{script: s, locals: map[string]ast.Expr{}, assigned: map[string]int{}}
+	walk(reflect.ValueOf(chunk), r.assignments)
+	walk(reflect.ValueOf(chunk), r.visit)
+	return s, nil
+}
+
+// HasFlag reports a flag of the script's shebang line.
+func (s *Script) HasFlag(name string) bool {
+	for _, f := range s.Flags {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+type reader struct {
+	script   *Script
+	locals   map[string]ast.Expr // locals assigned once, by name
+	assigned map[string]int
+}
+
+// assignments records the locals a key may be read through.
+func (r *reader) assignments(n any) {
+	switch n := n.(type) {
+	case *ast.LocalAssignStmt:
+		for i, name := range n.Names {
+			r.assigned[name]++
+			if len(n.Exprs) == len(n.Names) {
+				r.locals[name] = n.Exprs[i]
+			}
+		}
+	case *ast.AssignStmt:
+		for _, lhs := range n.Lhs {
+			if id, ok := lhs.(*ast.IdentExpr); ok {
+				r.assigned[id.Value]++
+			}
+		}
+	}
+}
+
+func (r *reader) visit(n any) {
+	switch n := n.(type) {
+	case *ast.AttrGetExpr:
+		if i, ok := index(n, "KEYS"); ok {
+			r.script.KeyReads = append(r.script.KeyReads, Read{Line: n.Line(), N: i})
+		}
+	case *ast.FuncCallExpr:
+		r.call(n)
+	}
+}
+
+// call reads redis.call('CMD', ...), redis.pcall and server.call.
+func (r *reader) call(n *ast.FuncCallExpr) {
+	fn, ok := n.Func.(*ast.AttrGetExpr)
+	if !ok {
+		return
+	}
+	obj, ok1 := fn.Object.(*ast.IdentExpr)
+	name, ok2 := fn.Key.(*ast.StringExpr)
+	if !ok1 || !ok2 || (obj.Value != "redis" && obj.Value != "server") || (name.Value != "call" && name.Value != "pcall") || len(n.Args) == 0 {
+		return
+	}
+	cmdName, ok := n.Args[0].(*ast.StringExpr)
+	if !ok {
+		return
+	}
+	cmd, ok := commands.Lookup(cmdName.Value)
+	if !ok {
+		return
+	}
+	argv := make([]commands.Arg, len(n.Args))
+	for i, a := range n.Args {
+		switch a := r.resolve(a).(type) {
+		case *ast.StringExpr:
+			argv[i] = commands.Arg{Text: a.Value, Known: true}
+		case *ast.NumberExpr:
+			argv[i] = commands.Arg{Text: a.Value, Known: true}
+		}
+	}
+	pos, ok := cmd.Keys(argv)
+	if !ok {
+		return
+	}
+	c := Call{Line: n.Line(), Command: strings.ToUpper(cmdName.Value)}
+	for _, p := range pos {
+		c.Keys = append(c.Keys, r.key(n.Args[p], 0))
+	}
+	r.script.Calls = append(r.script.Calls, c)
+}
+
+// resolve reads through a local assigned once.
+func (r *reader) resolve(e ast.Expr) ast.Expr {
+	for range 8 {
+		id, ok := e.(*ast.IdentExpr)
+		if !ok || r.assigned[id.Value] != 1 || r.locals[id.Value] == nil {
+			return e
+		}
+		e = r.locals[id.Value]
+	}
+	return e
+}
+
+// key reads a key expression.
+func (r *reader) key(e ast.Expr, depth int) Key {
+	if depth > 16 {
+		return Key{{Unknown: true}}
+	}
+	switch e := r.resolve(e).(type) {
+	case *ast.StringExpr:
+		return Key{{Text: e.Value}}
+	case *ast.NumberExpr:
+		return Key{{Text: e.Value}}
+	case *ast.StringConcatOpExpr:
+		return append(r.key(e.Lhs, depth+1), r.key(e.Rhs, depth+1)...)
+	case *ast.AttrGetExpr:
+		if i, ok := index(e, "KEYS"); ok {
+			return Key{{Key: i}}
+		}
+		if i, ok := index(e, "ARGV"); ok {
+			return Key{{Arg: i}}
+		}
+	}
+	return Key{{Unknown: true}}
+}
+
+// index reads TABLE[n] with a constant n.
+func index(e *ast.AttrGetExpr, table string) (int, bool) {
+	id, ok := e.Object.(*ast.IdentExpr)
+	num, ok2 := e.Key.(*ast.NumberExpr)
+	if !ok || !ok2 || id.Value != table {
+		return 0, false
+	}
+	i, err := strconv.Atoi(num.Value)
+	return i, err == nil && i > 0
+}
+
+// walk calls visit on every node of the syntax tree under v.
+func walk(v reflect.Value, visit func(any)) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if !v.IsNil() {
+			walk(v.Elem(), visit)
+		}
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		visit(v.Interface())
+		walk(v.Elem(), visit)
+	case reflect.Slice:
+		for i := range v.Len() {
+			walk(v.Index(i), visit)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				walk(v.Field(i), visit)
+			}
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package luascript
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	src := `#!lua flags=allow-cross-slot-keys
+local count = KEYS[1] .. ':count'
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('INCR', count)
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return redis.pcall('LPUSH', ARGV[1] .. 'wait', ARGV[2])
+end
+server.call('SET', 'stats:global', 1)
+redis.call('MGET', KEYS[1], KEYS[3])
+return redis.call('PING')`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range s.Calls {
+		var keys []string
+		for _, k := range c.Keys {
+			keys = append(keys, k.String())
+		}
+		got = append(got, fmt.Sprintf("%d %s %s", c.Line, c.Command, strings.Join(keys, ", ")))
+	}
+	want := []string{
+		`3 SET KEYS[1]`,
+		`4 INCR KEYS[1] .. ":count"`,
+		`5 EXISTS KEYS[2]`,
+		`6 LPUSH ARGV[1] .. "wait"`,
+		`8 SET "stats:global"`,
+		`9 MGET KEYS[1], KEYS[3]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !s.HasFlag("allow-cross-slot-keys") {
+		t.Errorf("flags %v", s.Flags)
+	}
+	max := 0
+	for _, r := range s.KeyReads {
+		max = maxInt(max, r.N)
+	}
+	if max != 3 {
+		t.Errorf("highest KEYS read %d, want 3", max)
+	}
+	if _, err := Parse("redis.call('GET'"); err == nil {
+		t.Error("a syntax error parsed")
+	}
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
