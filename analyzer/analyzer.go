@@ -17,6 +17,10 @@ const (
 	CategoryDoubleTag   = "doubletag"
 	CategoryUnclosedTag = "unclosedtag"
 	CategoryUnprovable  = "unprovable"
+
+	CategoryScriptSlot    = "scriptslot"
+	CategoryUndeclaredKey = "undeclaredkey"
+	CategoryMissingKey    = "missingkey"
 )
 
 // Config holds the analyzer's settings.
@@ -78,7 +82,8 @@ type Check struct {
 func Checks() []Check {
 	sections := docSections()
 	var checks []Check
-	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag, CategoryUnprovable} {
+	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag, CategoryUnprovable,
+		CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey} {
 		text := sections["Check "+name]
 		title, body, _ := strings.Cut(text, "\n\n")
 		checks = append(checks, Check{Name: name, Title: strings.TrimPrefix(title, name+": "), Text: body})

@@ -165,7 +165,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("check %s: text has no example", c.Name)
 		}
 	}
-	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable"; got != want {
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey"; got != want {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }
@@ -217,4 +217,10 @@ func TestRedigo(t *testing.T) {
 // scripts and DoMulti transactions.
 func TestBuilders(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "rueidiscalls", "valkeycalls")
+}
+
+// TestScripts reads the Lua that calls send, in literals, constants and
+// package variables, for go-redis, rueidis and redigo.
+func TestScripts(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "scripts")
 }

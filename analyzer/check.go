@@ -26,6 +26,8 @@ type packageAnalysis struct {
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
+	embedded      map[types.Object]string // string variables filled by //go:embed, to their file
+	scripts       map[string]parsedScript // Lua read so far, by text
 }
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
@@ -36,6 +38,8 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keyArg{},
 		bindings:  map[*ssa.FreeVar]ssa.Value{},
+		embedded:  embeddedStrings(pass),
+		scripts:   map[string]parsedScript{},
 	}
 	a.ev = &evaluator{calls: src.calls, literals: src.literals, exprs: src.exprs, info: pass.TypesInfo, pkg: a,
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{}}
@@ -125,6 +129,7 @@ func (a *packageAnalysis) checkClientCall(site *callSite) {
 	}
 	if multi {
 		a.reportCrossSlot(site.method, keys, nil, site.fate)
+		a.checkScript(site, keys)
 	}
 }
 

@@ -133,4 +133,43 @@
 //
 //	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{a}:a" and "user:{b}:b" hash different values
 //	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", a)) // after the fix: both on a's slot
+//
+// # Check scriptslot
+//
+// scriptslot: a key a script touches is on another slot than its declared keys
+//
+// The analyzer reads the Lua that Go code sends (EVAL, go-redis Script,
+// rueidis Lua, redigo Script; in string constants and //go:embed files) and
+// the keys of every redis.call, redis.pcall and server.call in it. On a
+// cluster a script runs on the node of its declared keys (KEYS); a key it
+// builds from them (KEYS[1] .. ':count') or writes itself that is on another
+// slot fails with "ERR Script attempted to access a non local key in a
+// cluster node" wherever that slot lives on another node — on a one-node
+// setup it works, so tests pass. Derive keys inside the declared tag
+// ("user:{1}" .. ':count' stays on the tag's slot), or pass them in KEYS.
+// A script whose first line declares flags=allow-cross-slot-keys is not
+// checked for slots.
+//
+//	rdb.Eval(ctx, "return redis.call('INCR', KEYS[1] .. ':count')", []string{"user:1"}) // Eval script's INCR key "user:1:count" (slot 11676) and the declared key "user:1" (slot 10778) are on different hash slots; on a cluster the script fails where they are on different nodes (non local key)
+//	rdb.Eval(ctx, "return redis.call('INCR', KEYS[1] .. ':count')", []string{"user:{1}"}) // after the fix: the count shares the tag
+//
+// # Check undeclaredkey
+//
+// undeclaredkey: a script touches a key it does not declare and that is not proved to be on its declared keys' slot
+//
+// Redis requires scripts to declare every key they touch in KEYS, so that a
+// cluster can route the script to the keys' node. A key taken from ARGV, or
+// one the analyzer cannot pin down, may be on another node, where the script
+// fails (non local key).
+//
+//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, "x") // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)
+//
+// # Check missingkey
+//
+// missingkey: a script reads KEYS[n], and the call passes fewer than n keys
+//
+// KEYS[n] beyond the keys passed is nil, so the command that uses it fails
+// or touches a key other than intended.
+//
+//	rdb.Eval(ctx, "return redis.call('GET', KEYS[2])", []string{"user:1"}) // Eval script reads KEYS[2], but the call passes 1 key: it gets nil
 package analyzer

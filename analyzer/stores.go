@@ -112,6 +112,9 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	if !ok || !isString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
 		return nil, false
 	}
+	if _, embedded := s.ev.pkg.embedded[obj]; embedded {
+		return nil, false // set from a file by //go:embed, not ""
+	}
 	w := s.globals[g]
 	if w == nil {
 		return nil, true

@@ -1,0 +1,352 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/internal/luascript"
+)
+
+// Scripts: the Lua that Go code sends is read (internal/luascript) and
+// checked against the keys the Go call declares. On a cluster the script
+// runs on the node of its declared keys; a key it touches that lives on
+// another node fails with "ERR Script attempted to access a non local key in
+// a cluster node", whether the script builds it from KEYS (derived), writes
+// it as a literal, or takes it from ARGV (undeclared).
+
+// A scriptSource is the text of a script and where it is written: a Go
+// string literal (positions mapped by line where the literal has no escapes)
+// or an embedded file.
+type scriptSource struct {
+	text string
+	lit  *ast.BasicLit
+	file string // an embedded .lua file
+}
+
+// scriptSite is a call that runs a script, with its declared keys.
+type scriptSite struct {
+	site *callSite
+	src  scriptSource
+	ro   bool // EVAL_RO and friends: read-only by contract
+}
+
+// scriptOf finds the script a client call runs and its source, when the
+// code fixes it: go-redis Eval/EvalRO(ctx, script, keys) and a Script's
+// Run/Eval/...; rueidis and valkey-go Lua.Exec; redigo Script.Do/Send.
+func (a *packageAnalysis) scriptOf(site *callSite) (scriptSource, bool) {
+	switch site.method {
+	case "Eval", "EvalRO":
+		if recv := site.receiver(); recv != nil && isScriptType(recv.Type()) {
+			return a.scriptMadeBy(recv)
+		}
+		j, v, ok := site.param("script")
+		if !ok {
+			return scriptSource{}, false
+		}
+		return a.sourceOf(v, site.argExpr(j))
+	case "Run", "RunRO", "EvalSha", "EvalShaRO", "Lua.Exec", "Script.Do", "Script.Send", "Script.SendHash", "Script.DoContext":
+		return a.scriptMadeBy(site.receiver())
+	}
+	return scriptSource{}, false
+}
+
+func isScriptType(t types.Type) bool {
+	return isNamed(t, "github.com/redis/go-redis/v9", "Script") || isNamed(t, "github.com/go-redis/redis/v8", "Script")
+}
+
+// scriptMadeBy follows a script value to the call that made it, NewScript
+// (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
+// through an unexported package variable only the initializer sets.
+func (a *packageAnalysis) scriptMadeBy(v ssa.Value) (scriptSource, bool) {
+	if load, ok := v.(*ssa.UnOp); ok {
+		if g, ok := load.X.(*ssa.Global); ok {
+			v = a.stores.onlyInit(g)
+		}
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return scriptSource{}, false
+	}
+	fn := call.Call.StaticCallee()
+	if fn == nil || funcPackage(fn) == nil || !isClientCode(funcPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+		return scriptSource{}, false
+	}
+	site := a.siteOf(&call.Call)
+	for j, arg := range call.Call.Args {
+		if isString(arg.Type()) {
+			return a.sourceOf(arg, site.argExpr(j))
+		}
+	}
+	return scriptSource{}, false
+}
+
+// argExpr is argument j as written, or nil.
+func (c *callSite) argExpr(j int) ast.Expr {
+	if i := j - c.recvArgs(); c.expr != nil && i >= 0 && i < len(c.expr.Args) {
+		return c.expr.Args[i]
+	}
+	return nil
+}
+
+// sourceOf reads a script's text: a constant (the literal that writes it
+// when it can be found), or an embedded file.
+func (a *packageAnalysis) sourceOf(v ssa.Value, expr ast.Expr) (scriptSource, bool) {
+	if load, ok := v.(*ssa.UnOp); ok {
+		if g, ok := load.X.(*ssa.Global); ok {
+			if file, ok := a.embedded[g.Object()]; ok {
+				text, err := os.ReadFile(file)
+				return scriptSource{text: string(text), file: file}, err == nil
+			}
+		}
+	}
+	ks := a.ev.keys(v)
+	if len(ks) != 1 {
+		return scriptSource{}, false
+	}
+	text, ok := ks[0].known()
+	if !ok {
+		return scriptSource{}, false
+	}
+	return scriptSource{text: text, lit: a.literalOf(expr, text)}, true
+}
+
+// literalOf finds the string literal that writes text: the argument itself,
+// or the declaration of the constant or variable it names.
+func (a *packageAnalysis) literalOf(expr ast.Expr, text string) *ast.BasicLit {
+	var found *ast.BasicLit
+	check := func(e ast.Expr) {
+		if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok && lit.Kind == token.STRING && found == nil {
+			found = lit
+		}
+	}
+	switch e := ast.Unparen(expr).(type) {
+	case *ast.BasicLit:
+		check(e)
+	case *ast.Ident, *ast.SelectorExpr:
+		id, _ := e.(*ast.Ident)
+		if sel, ok := e.(*ast.SelectorExpr); ok {
+			id = sel.Sel
+		}
+		obj := a.pass.TypesInfo.ObjectOf(id)
+		if obj == nil {
+			return nil
+		}
+		for _, f := range a.pass.Files {
+			for _, d := range f.Decls {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok {
+					continue
+				}
+				for _, spec := range gd.Specs {
+					vs, ok := spec.(*ast.ValueSpec)
+					if !ok {
+						continue
+					}
+					for i, name := range vs.Names {
+						if a.pass.TypesInfo.Defs[name] == obj && i < len(vs.Values) {
+							check(vs.Values[i])
+						}
+					}
+				}
+			}
+		}
+	}
+	return found
+}
+
+// embeddedStrings finds the package's string variables filled by
+// //go:embed with one file: their text is that file's, not "".
+func embeddedStrings(pass *analysis.Pass) map[types.Object]string {
+	out := map[types.Object]string{}
+	for _, f := range pass.Files {
+		dir := filepath.Dir(pass.Fset.File(f.Pos()).Name())
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				doc := vs.Doc
+				if doc == nil {
+					doc = gd.Doc
+				}
+				if doc == nil || len(vs.Names) != 1 {
+					continue
+				}
+				for _, c := range doc.List {
+					pattern, ok := strings.CutPrefix(c.Text, "//go:embed ")
+					if !ok {
+						continue
+					}
+					if obj := pass.TypesInfo.Defs[vs.Names[0]]; obj != nil {
+						out[obj] = filepath.Join(dir, strings.TrimSpace(pattern))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkScript reads a script call's Lua and reports the keys it touches
+// that are not its declared keys' slot, the KEYS it reads that the call does
+// not pass, and keys it neither declares nor provably shares a slot with.
+func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
+	src, ok := a.scriptOf(site)
+	if !ok {
+		return
+	}
+	script, err := a.parseScript(src.text)
+	if err != nil {
+		return // not Lua the parser reads: silent
+	}
+	passed := len(declared)
+	for _, k := range declared {
+		if k.unread != "" || k.spread > 0 || len(k.alts) == 0 {
+			passed = -1 // how many keys is not known
+		}
+	}
+	for _, r := range script.KeyReads {
+		if passed >= 0 && r.N > passed {
+			a.reportAt(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
+				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil", site.method, r.N, plural(passed, "key")))
+			break
+		}
+	}
+	if script.HasFlag("allow-cross-slot-keys") {
+		return // the script vouches that its keys are on one node
+	}
+	for _, call := range script.Calls {
+		for _, k := range call.Keys {
+			if _, ok := k.Declared(); ok {
+				continue
+			}
+			key := luaKey(k, declared)
+			if a.reportScriptKey(site, src, call, k, key, declared) {
+				return
+			}
+		}
+	}
+}
+
+// reportScriptKey judges one key the script touches that is not a plain
+// KEYS[i]: proved on another slot than a declared key (scriptslot), proved
+// on theirs (fine), or neither (undeclaredkey).
+func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call luascript.Call, lk luascript.Key, k keyArg, declared []keyArg) bool {
+	sameAsAll := len(declared) > 0
+	for _, d := range declared {
+		if diff, ok := a.differ(d, k); ok {
+			a.reportAt(src, call.Line, "", site, CategoryScriptSlot, fmt.Sprintf(
+				"%s script's %s key %s and the declared key %s are on different hash slots%s; on a cluster the script fails where they are on different nodes (non local key)",
+				site.method, call.Command, diff.key(false, ""), diff.key(true, ""), diff.how()))
+			return true
+		}
+		if unproved(d, k) != "" {
+			sameAsAll = false
+		}
+	}
+	if sameAsAll {
+		return false // derived keys that share the declared keys' tag
+	}
+	a.reportAt(src, call.Line, "", site, CategoryUndeclaredKey, fmt.Sprintf(
+		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
+		site.method, call.Command, lk))
+	return true
+}
+
+// luaKey is a key the script builds, in the key model: KEYS[i] as the Go
+// call declares it, ARGV and other values unknown (and maybe braces).
+func luaKey(k luascript.Key, declared []keyArg) keyArg {
+	out := []key{{}}
+	for i, p := range k {
+		switch {
+		case p.Key > 0 && p.Key <= len(declared) && len(declared[p.Key-1].alts) > 0:
+			out = product(out, declared[p.Key-1].alts)
+		case p.Unknown || p.Key > 0 || p.Arg > 0:
+			out = product(out, []key{unknownKey(part{id: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), show: luascript.Key{p}.String()})})
+		default:
+			out = product(out, []key{textKey(p.Text)})
+		}
+	}
+	return keyArg{alts: out}
+}
+
+func (a *packageAnalysis) parseScript(text string) (*luascript.Script, error) {
+	if s, ok := a.scripts[text]; ok {
+		return s.script, s.err
+	}
+	s, err := luascript.Parse(text)
+	a.scripts[text] = parsedScript{s, err}
+	return s, err
+}
+
+type parsedScript struct {
+	script *luascript.Script
+	err    error
+}
+
+// reportAt reports at a line of the script: in the Go string literal that
+// writes it (at want, or the line's first non-blank character), in the
+// embedded .lua file, or else at the call. Away from the call, the call is
+// related information: a script may serve several calls.
+func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site *callSite, category, msg string) {
+	call := site.callPos()
+	pos := call.pos
+	switch {
+	case src.lit != nil && !strings.Contains(src.lit.Value, `\`):
+		if off, ok := lineOffset(src.lit.Value[1:len(src.lit.Value)-1], line, want); ok {
+			pos = src.lit.Pos() + 1 + token.Pos(off)
+		}
+	case src.file != "":
+		if off, ok := lineOffset(src.text, line, want); ok {
+			tf := a.pass.Fset.AddFile(src.file, -1, len(src.text))
+			tf.SetLinesForContent([]byte(src.text))
+			pos = tf.Pos(off)
+		}
+	}
+	d := analysis.Diagnostic{Pos: pos, Category: category, Message: msg}
+	if pos != call.pos {
+		d.Related = []analysis.RelatedInformation{{Pos: call.pos, End: call.end, Message: "the script runs here"}}
+	}
+	a.pass.Report(d)
+}
+
+// lineOffset is the offset of want on a 1-based line of text (its first
+// non-blank character when want is "" or not there).
+func lineOffset(text string, line int, want string) (int, bool) {
+	off := 0
+	for range line - 1 {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	end := strings.IndexByte(text[off:], '\n')
+	if end < 0 {
+		end = len(text) - off
+	}
+	l := text[off : off+end]
+	if want != "" {
+		if i := strings.Index(l, want); i >= 0 {
+			return off + i, true
+		}
+	}
+	return off + len(l) - len(strings.TrimLeft(l, " \t")), true
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
