@@ -21,6 +21,7 @@ const (
 	CategoryScriptSlot    = "scriptslot"
 	CategoryUndeclaredKey = "undeclaredkey"
 	CategoryMissingKey    = "missingkey"
+	CategoryHotTag        = "hottag"
 )
 
 // Config holds the analyzer's settings.
@@ -33,6 +34,9 @@ type Config struct {
 	// Strict also reports, as check unprovable, commands and transactions
 	// whose keys are not proved to share a slot.
 	Strict bool
+	// HotTags also reports, as check hottag, keys whose tag is one constant
+	// while a per-entity value sits outside it.
+	HotTags bool
 }
 
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
@@ -56,6 +60,8 @@ func New(cfg *Config) *analysis.Analyzer {
 		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
 	a.Flags.BoolVar(&cfg.Strict, "strict", cfg.Strict,
 		"also report (check unprovable) multi-key commands and transactions whose keys are not proved to share a slot")
+	a.Flags.BoolVar(&cfg.HotTags, "hot-tags", cfg.HotTags,
+		"also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot")
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg) }
 	return a
 }
@@ -83,7 +89,7 @@ func Checks() []Check {
 	sections := docSections()
 	var checks []Check
 	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag, CategoryUnprovable,
-		CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey} {
+		CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey, CategoryHotTag} {
 		text := sections["Check "+name]
 		title, body, _ := strings.Cut(text, "\n\n")
 		checks = append(checks, Check{Name: name, Title: strings.TrimPrefix(title, name+": "), Text: body})

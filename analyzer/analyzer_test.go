@@ -96,7 +96,7 @@ var _ = fmt.Sprint
 
 func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int) {
 `+body.String()+"}\n")
-	analysistest.Run(t, dir, analyzer.New(&analyzer.Config{Strict: true}), "examples")
+	analysistest.Run(t, dir, analyzer.New(&analyzer.Config{Strict: true, HotTags: true}), "examples")
 }
 
 // TestDocExamples runs every example of doc.go through the analyzer, so the
@@ -165,7 +165,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("check %s: text has no example", c.Name)
 		}
 	}
-	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey"; got != want {
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag"; got != want {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }
@@ -223,4 +223,9 @@ func TestBuilders(t *testing.T) {
 // package variables, for go-redis, rueidis and redigo.
 func TestScripts(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "scripts")
+}
+
+// TestHotTags covers the opt-in hottag check.
+func TestHotTags(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{HotTags: true}), "hottags")
 }

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/slotcalc"
 )
 
 // packageAnalysis is the state of one package's analysis: its SSA, the
@@ -126,6 +128,7 @@ func (a *packageAnalysis) checkClientCall(site *callSite) {
 	keys, multi := a.keysOf(site)
 	for _, k := range keys {
 		a.reportTagProblem(site.method, k)
+		a.reportHotTag(site.method, k)
 	}
 	if multi {
 		a.reportCrossSlot(site.method, keys, nil, site.fate)
@@ -169,6 +172,23 @@ func (a *packageAnalysis) reportTagProblem(method string, k keyArg) {
 		return
 	}
 	a.pass.Report(analysis.Diagnostic{Pos: k.at.pos, End: k.at.end, Category: category, Message: msg})
+}
+
+// reportHotTag (opt-in) reports a key whose tag is one constant while a
+// value outside the tag varies: every value shares the tag's slot.
+func (a *packageAnalysis) reportHotTag(method string, k keyArg) {
+	if !a.cfg.HotTags || len(k.alts) != 1 {
+		return
+	}
+	tag, values, ok := k.alts[0].constantTag()
+	if !ok {
+		return
+	}
+	a.pass.Report(analysis.Diagnostic{
+		Pos: k.at.pos, End: k.at.end, Category: CategoryHotTag,
+		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot",
+			method, k.alts[0].quoted(), tag, values, slotcalc.Slot(tag)),
+	})
 }
 
 // A wrapperVia says, for a diagnostic at a wrapper's caller, which wrapper

@@ -172,4 +172,16 @@
 // or touches a key other than intended.
 //
 //	rdb.Eval(ctx, "return redis.call('GET', KEYS[2])", []string{"user:1"}) // Eval script reads KEYS[2], but the call passes 1 key: it gets nil
+//
+// # Check hottag
+//
+// hottag: a key's hash tag is one constant while a per-entity value sits outside it (opt-in)
+//
+// Off unless -hot-tags is set. "feed:{global}:" + userID puts every user's
+// feed on the slot of "global", so one node serves all of them: the hot-slot
+// mistake Redis's cluster guidance warns about. Put the entity in the tag
+// ("feed:{" + userID + "}"), or leave the tag out.
+//
+//	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:a" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot
+//	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", a)) // after the fix: each feed on its own slot
 package analyzer

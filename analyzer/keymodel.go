@@ -202,6 +202,31 @@ func (k key) emptyTagPossible() bool {
 	return true
 }
 
+// constantTag reports a key whose tag is one known, non-empty text while the
+// key holds a value outside it that may vary (not a constant): the tag and
+// the values' names.
+func (k key) constantTag() (tag string, values string, ok bool) {
+	open, found, ok := k.openBrace()
+	if !ok || !found {
+		return "", "", false
+	}
+	t, _, closed, ok := k.tagAfter(open)
+	if !ok || !closed {
+		return "", "", false
+	}
+	tag, known := t.known()
+	if !known || tag == "" {
+		return "", "", false
+	}
+	var names []string
+	for _, p := range k {
+		if p.unknown {
+			names = append(names, p.show)
+		}
+	}
+	return tag, strings.Join(names, " and "), len(names) > 0
+}
+
 // slot is the key's slot when the hashed part is fully known.
 func (k key) slot() (int, bool) {
 	h, ok := k.hashed()

@@ -16,6 +16,7 @@
 //	          include-single-node: false
 //	          proofs-only: false
 //	          strict: false
+//	          hot-tags: false
 //
 // Every analyzer flag has a setting of the same name and meaning; unknown
 // settings are an error.
@@ -44,6 +45,8 @@ type Settings struct {
 	ProofsOnly bool `json:"proofs-only"`
 	// Strict also reports, as unprovable, batches not proved to share a slot.
 	Strict bool `json:"strict"`
+	// HotTags also reports keys with a constant tag and a varying rest.
+	HotTags bool `json:"hot-tags"`
 }
 
 // New builds the plugin for one configuration. golangci-lint calls it with
@@ -75,6 +78,7 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		IncludeSingleNode: p.settings.IncludeSingleNode,
 		ProofsOnly:        p.settings.ProofsOnly,
 		Strict:            p.settings.Strict,
+		HotTags:           p.settings.HotTags,
 	}
 	return []*analysis.Analyzer{analyzer.New(cfg)}, nil
 }
