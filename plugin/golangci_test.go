@@ -190,6 +190,53 @@ func TestPinnedVersions(t *testing.T) {
 	for _, path := range []string{"golang.org/x/tools", "honnef.co/go/tools", "github.com/golangci/plugin-module-register"} {
 		t.Logf("%s %s", path, selected[path])
 	}
+	// What the plugin adds to golangci-lint's module graph: the modules
+	// crossslot reaches that golangci-lint does not. Expected: crossslot,
+	// its Lua parser (gopher-lua; the requirements of its REPL are pruned
+	// from the graph), and x/tools' go/expect module, which analysistest in
+	// crossslot's tests requires.
+	expected := map[string]bool{
+		"github.com/crossslot/crossslot": true, "github.com/yuin/gopher-lua": true, "golang.org/x/tools/go/expect": true,
+	}
+	edges := map[string][]string{}
+	for _, line := range strings.Split(string(run("mod", "graph")), "\n") {
+		if f := strings.Fields(line); len(f) == 2 {
+			edges[f[0]] = append(edges[f[0]], f[1])
+		}
+	}
+	reach := func(prefix string) map[string]bool {
+		seen := map[string]bool{}
+		var stack []string
+		for from := range edges {
+			if strings.HasPrefix(from, prefix) {
+				stack = append(stack, from)
+			}
+		}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			path, _, _ := strings.Cut(n, "@")
+			if seen[path] {
+				continue
+			}
+			seen[path] = true
+			stack = append(stack, edges[n]...)
+		}
+		return seen
+	}
+	ours, theirs := reach("github.com/crossslot/crossslot@"), reach("github.com/golangci/golangci-lint/v2@")
+	var added []string
+	for path := range ours {
+		if theirs[path] {
+			continue
+		}
+		added = append(added, path+" "+selected[path])
+		if !expected[path] {
+			t.Errorf("the plugin adds %s %s to golangci-lint's build: a new dependency to review", path, selected[path])
+		}
+	}
+	sort.Strings(added)
+	t.Logf("the plugin adds to golangci-lint v2.15.0's module graph: %s", strings.Join(added, ", "))
 }
 
 // fixture copies testdata/golangci with the README's .golangci.yml, its
