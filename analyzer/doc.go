@@ -162,7 +162,7 @@
 // one the analyzer cannot pin down, may be on another node, where the script
 // fails (non local key).
 //
-//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, "x") // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)
+//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, fmt.Sprint(a)) // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)
 //
 // # Check missingkey
 //

@@ -225,12 +225,13 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 	if script.HasFlag("allow-cross-slot-keys") {
 		return // the script vouches that its keys are on one node
 	}
+	argv := a.scriptArgs(site)
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
 			if _, ok := k.Declared(); ok {
 				continue
 			}
-			key := luaKey(k, declared)
+			key := luaKey(k, declared, argv)
 			if a.reportScriptKey(site, src, call, k, key, declared) {
 				return
 			}
@@ -242,7 +243,9 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 // KEYS[i]: proved on another slot than a declared key (scriptslot), proved
 // on theirs (fine), or neither (undeclaredkey).
 func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call luascript.Call, lk luascript.Key, k keyArg, declared []keyArg) bool {
-	sameAsAll := len(declared) > 0
+	// The declared keys share one slot, or the call fails with CROSSSLOT
+	// anyway: a key on the slot of any of them is on theirs.
+	sameAsOne := false
 	for _, d := range declared {
 		if diff, ok := a.differ(d, k); ok {
 			a.reportAt(src, call.Line, "", site, CategoryScriptSlot, fmt.Sprintf(
@@ -250,12 +253,12 @@ func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call
 				site.method, call.Command, diff.key(false, ""), diff.key(true, ""), diff.how()))
 			return true
 		}
-		if unproved(d, k) != "" {
-			sameAsAll = false
+		if unproved(d, k) == "" || sameTagTemplate(d, k) {
+			sameAsOne = true
 		}
 	}
-	if sameAsAll {
-		return false // derived keys that share the declared keys' tag
+	if sameAsOne {
+		return false // keys that share the declared keys' tag
 	}
 	a.reportAt(src, call.Line, "", site, CategoryUndeclaredKey, fmt.Sprintf(
 		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
@@ -263,14 +266,44 @@ func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call
 	return true
 }
 
+// scriptArgs is the ARGV a script call passes, as far as the code fixes it:
+// the string values of its args (after redigo's keys); nil when unknown.
+func (a *packageAnalysis) scriptArgs(site *callSite) [][]key {
+	var elems []element
+	var ok bool
+	switch {
+	case strings.HasPrefix(site.method, "Script."):
+		n, known := a.scriptKeyCount(site.receiver())
+		j := len(site.common.Args) - 1
+		if elems, ok = site.elementsOfArg(j); !known || !ok || n > len(elems) {
+			return nil
+		}
+		elems = elems[n:]
+	default:
+		if elems, ok = site.elementsOfParam("args"); !ok {
+			return nil
+		}
+	}
+	out := make([][]key, len(elems))
+	for i, el := range elems {
+		if v := unwrapInterface(el.value); v != nil && isString(v.Type()) {
+			out[i] = a.ev.keys(v)
+		}
+	}
+	return out
+}
+
 // luaKey is a key the script builds, in the key model: KEYS[i] as the Go
-// call declares it, ARGV and other values unknown (and maybe braces).
-func luaKey(k luascript.Key, declared []keyArg) keyArg {
+// call declares it, ARGV[i] as the call passes it (when it is a string the
+// code fixes), other values unknown (and maybe braces).
+func luaKey(k luascript.Key, declared []keyArg, argv [][]key) keyArg {
 	out := []key{{}}
 	for i, p := range k {
 		switch {
 		case p.Key > 0 && p.Key <= len(declared) && len(declared[p.Key-1].alts) > 0:
 			out = product(out, declared[p.Key-1].alts)
+		case p.Arg > 0 && p.Arg <= len(argv) && argv[p.Arg-1] != nil:
+			out = product(out, argv[p.Arg-1])
 		case p.Unknown || p.Key > 0 || p.Arg > 0:
 			out = product(out, []key{unknownKey(part{id: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), show: luascript.Key{p}.String()})})
 		default:

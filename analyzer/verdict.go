@@ -72,6 +72,60 @@ func relate(a, b key) relation {
 	return relNearSure
 }
 
+// sameTagTemplate reports keys whose tags are built from the same parts:
+// the first '{' is known text in both (nothing before it may hold a brace),
+// and the parts up to the first known '}' after it are the same text and the
+// same values. Whatever the values, both tags are then the same text, so the
+// keys share a slot — unless that text is empty (a value starting with '}',
+// or empty values), the degenerate case strict mode reports.
+func sameTagTemplate(x, y keyArg) bool {
+	for _, a := range x.alts {
+		for _, b := range y.alts {
+			ta, okA := a.tagTemplate()
+			tb, okB := b.tagTemplate()
+			if !okA || !okB || len(ta) != len(tb) {
+				return false
+			}
+			for i := range ta {
+				if ta[i].unknown != tb[i].unknown || ta[i].text != tb[i].text || (ta[i].unknown && ta[i].id != tb[i].id) {
+					return false
+				}
+			}
+		}
+	}
+	return len(x.alts) > 0 && len(y.alts) > 0
+}
+
+// tagTemplate is the parts between a key's first known '{' and the first
+// known '}' after it, when no part before that '{' may hold a brace.
+func (k key) tagTemplate() (key, bool) {
+	for i, p := range k {
+		if p.unknown {
+			if !p.noBrace {
+				return nil, false
+			}
+			continue
+		}
+		open := strings.IndexByte(p.text, '{')
+		if open < 0 {
+			continue
+		}
+		var tag key
+		rest := k[i:]
+		rest = append(key{{text: p.text[open+1:]}}, rest[1:]...)
+		for _, q := range rest {
+			if !q.unknown {
+				if end := strings.IndexByte(q.text, '}'); end >= 0 {
+					return concat(tag, textKey(q.text[:end])), true
+				}
+			}
+			tag = concat(tag, key{q})
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
 // segments splits a key into its known texts around its unknown parts (one
 // more text than parts, "" where two parts touch) and the parts' ids.
 func (k key) segments() (texts []string, ids []string) {

@@ -39,17 +39,20 @@ type Read struct {
 // A Key is a key expression: its pieces in order.
 type Key []Piece
 
-// A Piece is known text, KEYS[Key], ARGV[Arg] or (Unknown) anything else.
+// A Piece is known text, KEYS[Key], KEYS[i] with an index the reader does
+// not fix (AnyKey), ARGV[Arg] or (Unknown) anything else.
 type Piece struct {
 	Text    string
 	Key     int
+	AnyKey  bool
 	Arg     int
 	Unknown bool
 }
 
-// Declared reports whether the key is exactly KEYS[i], and i.
+// Declared reports whether the key is exactly one of KEYS, and which (0 when
+// the index is not fixed, as in a loop over KEYS).
 func (k Key) Declared() (int, bool) {
-	if len(k) == 1 && k[0].Key > 0 {
+	if len(k) == 1 && (k[0].Key > 0 || k[0].AnyKey) {
 		return k[0].Key, true
 	}
 	return 0, false
@@ -75,6 +78,8 @@ func (k Key) String() string {
 		switch {
 		case p.Key > 0:
 			s = append(s, "KEYS["+strconv.Itoa(p.Key)+"]")
+		case p.AnyKey:
+			s = append(s, "KEYS[?]")
 		case p.Arg > 0:
 			s = append(s, "ARGV["+strconv.Itoa(p.Arg)+"]")
 		case p.Unknown:
@@ -222,6 +227,9 @@ func (r *reader) key(e ast.Expr, depth int) Key {
 		}
 		if i, ok := index(e, "ARGV"); ok {
 			return Key{{Arg: i}}
+		}
+		if id, ok := e.Object.(*ast.IdentExpr); ok && id.Value == "KEYS" {
+			return Key{{AnyKey: true}}
 		}
 	}
 	return Key{{Unknown: true}}

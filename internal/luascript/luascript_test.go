@@ -16,6 +16,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then
 end
 server.call('SET', 'stats:global', 1)
 redis.call('MGET', KEYS[1], KEYS[3])
+for i = 1, 2 do redis.call('DEL', KEYS[i]) end
 return redis.call('PING')`
 	s, err := Parse(src)
 	if err != nil {
@@ -36,6 +37,7 @@ return redis.call('PING')`
 		`6 LPUSH ARGV[1] .. "wait"`,
 		`8 SET "stats:global"`,
 		`9 MGET KEYS[1], KEYS[3]`,
+		`10 DEL KEYS[?]`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -35,12 +35,12 @@ var lua = rueidis.NewLuaScript(`return redis.call('INCR', KEYS[1] .. ':wait')`) 
 
 var cluster = &redisc.Cluster{}
 
-func scripts(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client) {
+func scripts(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, input string) {
 	rdb.Eval(ctx, pushScript, []string{"queue:1"}, "job")
 	rdb.Eval(ctx, pushScript, []string{"{queue:1}"}, "job") // derived inside the tag: silent
 	bump.Run(ctx, rdb, []string{"user:{1}"}, "x")
 	tagged.Run(ctx, rdb, []string{"user:{1}"}, "x")
-	fromArgv.Run(ctx, rdb, []string{"jobs"}, "q")
+	fromArgv.Run(ctx, rdb, []string{"jobs"}, input)
 	allowed.Run(ctx, rdb, []string{"user:{1}"}) // allow-cross-slot-keys: not checked for slots
 	readOnly.Run(ctx, rdb, []string{"user:{1}"})
 	readOnly.Run(ctx, rdb, []string{})
@@ -49,4 +49,17 @@ func scripts(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client) 
 	lua.Exec(ctx, c, []string{"queue:1"}, nil)
 	conn := cluster.Get()
 	redis.NewScript(1, "return redis.call('SET', 'c', '1')").Do(conn, "b") // want `Script.Do script's SET key "c" \(slot 7365\) and the declared key "b" \(slot 3300\)`
+}
+
+// Keys passed in ARGV with the declared keys' tag, as job queues do: the
+// script builds ARGV[1] .. id, on the tag's slot whatever the queue.
+var moveTask = goredis.NewScript(`local id = redis.call('LPOP', KEYS[1])
+return redis.call('HSET', ARGV[1] .. id, 'state', 'active')`)
+
+var argvOtherTag = goredis.NewScript(`local id = redis.call('LPOP', KEYS[1])
+return redis.call('HSET', ARGV[1] .. id, 'state', 'active')`) // want `Run script's HSET key ARGV\[1\] .. \? is not declared in KEYS and not proved to be on the declared keys' slot`
+
+func queues(ctx context.Context, rdb *goredis.ClusterClient, qname string) {
+	moveTask.Run(ctx, rdb, []string{"asynq:{" + qname + "}:pending"}, "asynq:{"+qname+"}:t:")
+	argvOtherTag.Run(ctx, rdb, []string{"jobs:{q}:pending"}, "jobs:other:t:")
 }
