@@ -22,6 +22,17 @@ const AddrEnv = "CROSSSLOT_REDIS_ADDR"
 // 10923-16383: there a key of another node's slot gets MOVED.
 const ClusterAddrEnv = "CROSSSLOT_REDIS_CLUSTER_ADDR"
 
+// PlainAddrEnv names the environment variable holding a plain redis-server,
+// without cluster mode, where any keys may be combined.
+const PlainAddrEnv = "CROSSSLOT_REDIS_PLAIN_ADDR"
+
+// PlainAddr returns the plain server's address, required as Addr's is.
+func PlainAddr(t testing.TB) string {
+	t.Helper()
+	return required(t, PlainAddrEnv, "start a redis-server (redis-server --port 7200 --save '') and set "+
+		PlainAddrEnv+"=127.0.0.1:7200, or run .ci/run")
+}
+
 // Addr returns the live server's address. Without one the test fails under
 // CI=true, where the server is required, and is skipped elsewhere.
 func Addr(t testing.TB) string {

@@ -1,0 +1,133 @@
+package guard_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/crossslot/crossslot/guard"
+)
+
+// sent records what reaches the next hook.
+type sent struct{ cmds []string }
+
+func (s *sent) process(ctx context.Context, cmd redis.Cmder) error {
+	s.cmds = append(s.cmds, cmd.Name())
+	return nil
+}
+
+func (s *sent) pipeline(ctx context.Context, cmds []redis.Cmder) error {
+	for _, c := range cmds {
+		s.cmds = append(s.cmds, c.Name())
+	}
+	return nil
+}
+
+func TestFailMode(t *testing.T) {
+	ctx := context.Background()
+	var s sent
+	var reported []guard.Violation
+	h := guard.New(guard.Options{Report: func(v guard.Violation) { reported = append(reported, v) }})
+	process := h.ProcessHook(s.process)
+
+	for _, tc := range []struct {
+		args []interface{}
+		want string // the error's suffix, "" for none
+	}{
+		{[]interface{}{"mget", "user:1:a", "user:2:a"}, `MGET keys "user:1:a" (slot 323) and "user:2:a" (slot 6163))`},
+		{[]interface{}{"mget", "user:{1}:a", "user:{1}:b"}, ""},
+		{[]interface{}{"get", "user:1:a"}, ""},
+		{[]interface{}{"eval", "return 1", 2, "k1", "k2"}, `EVAL keys "k1" (slot 12706) and "k2" (slot 449))`},
+		{[]interface{}{"eval", "return 1", 1, "k1", "k2"}, ""},
+		{[]interface{}{"zunionstore", "out", int64(2), "z:{a}", "z:{a}2"}, `ZUNIONSTORE keys "out" (slot 16101) and "z:{a}" (slot 15495))`},
+		{[]interface{}{"xread", "count", 1, "streams", "s1", "s2", "0", "0"}, `XREAD keys "s1" (slot 15224) and "s2" (slot 2843))`},
+		{[]interface{}{"mset", "", "x", "a", "y"}, `MSET keys "" (slot 0) and "a" (slot 15495))`},
+		{[]interface{}{"ping"}, ""},
+	} {
+		s.cmds = nil
+		cmd := redis.NewCmd(ctx, tc.args...)
+		err := process(ctx, cmd)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v, want it sent", tc.args, err)
+		case tc.want == "" && len(s.cmds) != 1:
+			t.Errorf("%v: not sent", tc.args)
+		case tc.want != "" && (err == nil || !strings.HasSuffix(err.Error(), tc.want) || len(s.cmds) != 0):
+			t.Errorf("%v: error %v, sent %v; want an error ending %q and nothing sent", tc.args, err, s.cmds, tc.want)
+		case tc.want != "" && (!strings.HasPrefix(err.Error(), "CROSSSLOT Keys in request don't hash to the same slot") || !errors.Is(err, redis.ErrCrossSlot) || cmd.Err() != err):
+			t.Errorf("%v: error %v does not read and match like the server's, or is not the command's", tc.args, err)
+		}
+	}
+	process(ctx, redis.NewCmd(ctx, "get", "user:{}:a"))
+	process(ctx, redis.NewCmd(ctx, "set", "user:{1", "x"))
+	if len(reported) != 2 || reported[0].Problem != "emptytag" || reported[1].Problem != "unclosedtag" {
+		t.Errorf("malformed tags reported as %+v", reported)
+	}
+}
+
+func TestReportModeAndSampling(t *testing.T) {
+	ctx := context.Background()
+	var s sent
+	var reported []guard.Violation
+	h := guard.New(guard.Options{Mode: guard.Report, Caller: true, Report: func(v guard.Violation) { reported = append(reported, v) }})
+	if err := h.ProcessHook(s.process)(ctx, redis.NewCmd(ctx, "mget", "a", "b")); err != nil || len(s.cmds) != 1 {
+		t.Fatalf("report mode: %v, sent %v; want it sent", err, s.cmds)
+	}
+	if len(reported) != 1 || reported[0].Command != "MGET" || !strings.HasSuffix(strings.Split(reported[0].Caller, ":")[0], "guard_test.go") {
+		t.Errorf("reported %+v, want the MGET from this file", reported)
+	}
+	reported = nil
+	sampled := guard.New(guard.Options{Mode: guard.Report, SampleRatio: 0.1, Report: func(v guard.Violation) { reported = append(reported, v) }})
+	p := sampled.ProcessHook(s.process)
+	for range 10000 {
+		p(ctx, redis.NewCmd(ctx, "mget", "a", "b"))
+	}
+	if n := len(reported); n < 800 || n > 1200 {
+		t.Errorf("sample ratio 0.1: %d of 10000 reported", n)
+	}
+}
+
+func TestTransactionsAndPipelines(t *testing.T) {
+	ctx := context.Background()
+	var s sent
+	h := guard.New(guard.Options{})
+	pipe := h.ProcessPipelineHook(s.pipeline)
+	tx := func(cmds ...redis.Cmder) []redis.Cmder {
+		return append(append([]redis.Cmder{redis.NewStatusCmd(ctx, "multi")}, cmds...), redis.NewSliceCmd(ctx, "exec"))
+	}
+	cross := tx(redis.NewCmd(ctx, "incr", "user:1:visits"), redis.NewCmd(ctx, "incr", "user:2:visits"))
+	err := pipe(ctx, cross)
+	if err == nil || !strings.Contains(err.Error(), `MULTI/EXEC INCR keys "user:1:visits" (slot 6646) and "user:2:visits" (slot 4483)`) || len(s.cmds) != 0 {
+		t.Errorf("cross-slot transaction: %v, sent %v", err, s.cmds)
+	}
+	for _, c := range cross {
+		if c.Err() != err {
+			t.Errorf("%s: error %v, want the transaction's", c.Name(), c.Err())
+		}
+	}
+	if err := pipe(ctx, tx(redis.NewCmd(ctx, "incr", "{u}1"), redis.NewCmd(ctx, "ping"), redis.NewCmd(ctx, "incr", "{u}2"))); err != nil {
+		t.Errorf("one-slot transaction: %v", err)
+	}
+	// A plain pipeline is split per node by the client: commands apart.
+	s.cmds = nil
+	if err := pipe(ctx, []redis.Cmder{redis.NewCmd(ctx, "incr", "a"), redis.NewCmd(ctx, "incr", "b")}); err != nil || len(s.cmds) != 2 {
+		t.Errorf("plain pipeline: %v, sent %v", err, s.cmds)
+	}
+	if err := pipe(ctx, []redis.Cmder{redis.NewCmd(ctx, "mget", "a", "b")}); err == nil {
+		t.Error("a cross-slot command in a plain pipeline was sent")
+	}
+}
+
+// TestNoAllocationOnSingleKeyCommands: the common path allocates nothing.
+func TestNoAllocationOnSingleKeyCommands(t *testing.T) {
+	ctx := context.Background()
+	process := guard.New(guard.Options{}).ProcessHook(func(context.Context, redis.Cmder) error { return nil })
+	get := redis.NewStringCmd(ctx, "get", "user:{1}:profile")
+	set := redis.NewStatusCmd(ctx, "set", "user:1:profile", "x")
+	if n := testing.AllocsPerRun(1000, func() { process(ctx, get); process(ctx, set) }); n != 0 {
+		t.Errorf("%v allocations per single-key command, want 0", n)
+	}
+}
