@@ -1,9 +1,6 @@
 package main
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,15 +11,9 @@ import (
 // v1.0.79, redigo v1.9.3 and redisc v1.4.0.
 const clientsDir = "../../testdata/clients"
 
-func clientsReported(t *testing.T) (map[string][]string, []string) {
+func clientsReported(t *testing.T) (map[string][]vetDiagnostic, []string) {
 	t.Helper()
-	funcAt, names := funcsOf(t, filepath.Join(clientsDir, "main.go"))
-	reported := map[string][]string{}
-	for _, d := range vetModule(t, clientsDir, "example.com/clients") {
-		fn := funcAt(lineOf(t, d.Posn))
-		reported[fn] = append(reported[fn], d.Message)
-	}
-	return reported, names
+	return findingsByFunc(t, clientsDir, "example.com/clients", nil)
 }
 
 // TestOtherClientsOnRealModules vets the clients module: every bad* function
@@ -31,14 +22,14 @@ func TestOtherClientsOnRealModules(t *testing.T) {
 	reported, names := clientsReported(t)
 	bad := 0
 	for _, fn := range names {
-		switch msgs := reported[fn]; {
+		switch ds := reported[fn]; {
 		case strings.HasPrefix(fn, "bad"):
 			bad++
-			if len(msgs) != 1 {
-				t.Errorf("%s: reported %q, want one diagnostic", fn, msgs)
+			if len(ds) != 1 {
+				t.Errorf("%s: reported %v, want one diagnostic", fn, ds)
 			}
-		case len(msgs) > 0:
-			t.Errorf("%s: reported %q, want nothing", fn, msgs)
+		case len(ds) > 0:
+			t.Errorf("%s: reported %v, want nothing", fn, ds)
 		}
 	}
 	if bad < 7 {
@@ -53,32 +44,19 @@ func TestOtherClientsOnRealModules(t *testing.T) {
 func TestOtherClientsGroundTruth(t *testing.T) {
 	addr := redistest.Addr(t)
 	reported, _ := clientsReported(t)
-	cmd := exec.Command("go", "run", ".", "-addr", addr)
-	cmd.Dir = clientsDir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("running the clients module: %v\n%s", err, out)
-	}
-	checked := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.SplitN(line+"\t", "\t", 3) // an ok line ends in an empty detail
-		if len(f) != 3 {
-			t.Fatalf("unexpected output line %q", line)
-		}
-		fn, result, detail := f[0], f[1], strings.TrimSuffix(f[2], "\t")
-		failed := result == "panic" && strings.Contains(detail, "slot") ||
-			result == "error" && strings.Contains(detail, "CROSSSLOT")
-		switch isReported := len(reported[fn]) > 0; {
+	runs := runScenarios(t, clientsDir, addr)
+	for _, r := range runs {
+		failed := r.result == "panic" && strings.Contains(r.detail, "slot") ||
+			r.result == "error" && strings.Contains(r.detail, "CROSSSLOT")
+		switch isReported := len(reported[r.name]) > 0; {
 		case isReported && !failed:
-			t.Errorf("%s: reported, but the cluster said %q", fn, line)
-		case !isReported && result != "ok":
-			t.Errorf("%s: not reported, but the cluster said %q", fn, line)
+			t.Errorf("%s: reported, but the cluster said %v", r.name, r)
+		case !isReported && r.result != "ok":
+			t.Errorf("%s: not reported, but the cluster said %v", r.name, r)
 		}
-		checked++
 	}
-	t.Logf("%d rueidis, valkey-go and redigo calls on %s agree with the analyzer", checked, addr)
-	if checked < 12 {
-		t.Fatalf("only %d calls ran", checked)
+	t.Logf("%d rueidis, valkey-go and redigo calls on %s agree with the analyzer", len(runs), addr)
+	if len(runs) < 12 {
+		t.Fatalf("only %d calls ran", len(runs))
 	}
 }

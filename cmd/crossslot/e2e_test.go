@@ -227,3 +227,49 @@ func TestGroundTruthOnLiveCluster(t *testing.T) {
 		t.Fatalf("only %d scenarios ran", checked)
 	}
 }
+
+// findingsByFunc vets a scenario module and returns, per function of its
+// main.go, the diagnostics reported in it, and the functions in order.
+// attribute may place a finding elsewhere than by its line (a .lua file).
+func findingsByFunc(t *testing.T, dir, pkg string, attribute func(vetDiagnostic) string, flags ...string) (map[string][]vetDiagnostic, []string) {
+	t.Helper()
+	funcAt, names := funcsOf(t, filepath.Join(dir, "main.go"))
+	out := map[string][]vetDiagnostic{}
+	for _, d := range vetModule(t, dir, pkg, flags...) {
+		fn := ""
+		if attribute != nil {
+			fn = attribute(d)
+		}
+		if fn == "" {
+			fn = funcAt(lineOf(t, d.Posn))
+		}
+		out[fn] = append(out[fn], d)
+	}
+	return out, names
+}
+
+// A scenarioRun is one line a scenario module prints: the function, "ok",
+// "error" or "panic", and the rest (written keys, the error, ...).
+type scenarioRun struct{ name, result, detail string }
+
+// runScenarios runs a scenario module against a server, go flags first (such
+// as -modfile), and reads its tab-separated lines.
+func runScenarios(t *testing.T, dir, addr string, flags ...string) []scenarioRun {
+	t.Helper()
+	cmd := exec.Command("go", append(append([]string{"run"}, flags...), ".", "-addr", addr)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("running %s: %v\n%s", dir, err, out)
+	}
+	var runs []scenarioRun
+	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+		f := strings.SplitN(line+"\t", "\t", 3) // an ok line may end in an empty field
+		if len(f) != 3 {
+			t.Fatalf("unexpected output line %q", line)
+		}
+		runs = append(runs, scenarioRun{f[0], f[1], strings.TrimSuffix(f[2], "\t")})
+	}
+	return runs
+}

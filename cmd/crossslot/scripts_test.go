@@ -1,9 +1,6 @@
 package main
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,20 +12,16 @@ import (
 const scriptsDir = "../../testdata/scripts"
 
 // scriptFindings vets the scripts module and returns, per function, the
-// categories reported for it: findings in the script literals are in the
+// diagnostics reported for it: findings in the script literals are in the
 // function; those in bump.lua are badEmbeddedScript's.
-func scriptFindings(t *testing.T) (map[string][]string, []string) {
+func scriptFindings(t *testing.T) (map[string][]vetDiagnostic, []string) {
 	t.Helper()
-	funcAt, names := funcsOf(t, filepath.Join(scriptsDir, "main.go"))
-	out := map[string][]string{}
-	for _, d := range vetModule(t, scriptsDir, "example.com/scripts") {
-		fn := "badEmbeddedScript"
-		if !strings.Contains(d.Posn, "bump.lua:") {
-			fn = funcAt(lineOf(t, d.Posn))
+	return findingsByFunc(t, scriptsDir, "example.com/scripts", func(d vetDiagnostic) string {
+		if strings.Contains(d.Posn, "bump.lua:") {
+			return "badEmbeddedScript"
 		}
-		out[fn] = append(out[fn], d.Category)
-	}
-	return out, names
+		return ""
+	})
 }
 
 // TestScriptsOnRealGoRedis: every bad* script gets exactly one script
@@ -37,14 +30,14 @@ func TestScriptsOnRealGoRedis(t *testing.T) {
 	found, names := scriptFindings(t)
 	bad := 0
 	for _, fn := range names {
-		switch cats := found[fn]; {
+		switch ds := found[fn]; {
 		case strings.HasPrefix(fn, "bad"):
 			bad++
-			if len(cats) != 1 || !strings.Contains("scriptslot undeclaredkey missingkey", cats[0]) {
-				t.Errorf("%s: reported %q, want one script finding", fn, cats)
+			if len(ds) != 1 || !strings.Contains("scriptslot undeclaredkey missingkey", ds[0].Category) {
+				t.Errorf("%s: reported %v, want one script finding", fn, ds)
 			}
-		case len(cats) > 0:
-			t.Errorf("%s: reported %q, want nothing", fn, cats)
+		case len(ds) > 0:
+			t.Errorf("%s: reported %v, want nothing", fn, ds)
 		}
 	}
 	if bad < 5 {
@@ -58,31 +51,18 @@ func TestScriptsOnRealGoRedis(t *testing.T) {
 func TestScriptsGroundTruth(t *testing.T) {
 	addr := redistest.ClusterAddr(t)
 	found, _ := scriptFindings(t)
-	cmd := exec.Command("go", "run", ".", "-addr", addr)
-	cmd.Dir = scriptsDir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("running the scripts module: %v\n%s", err, out)
-	}
-	checked := 0
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.SplitN(line+"\t", "\t", 3)
-		if len(f) != 3 {
-			t.Fatalf("unexpected output line %q", line)
-		}
-		fn, result, detail := f[0], f[1], f[2]
-		refused := result == "error" && (strings.Contains(detail, "non local key") || strings.Contains(detail, "arguments must be strings"))
-		switch reported := len(found[fn]) > 0; {
+	runs := runScenarios(t, scriptsDir, addr)
+	for _, r := range runs {
+		refused := r.result == "error" && (strings.Contains(r.detail, "non local key") || strings.Contains(r.detail, "arguments must be strings"))
+		switch reported := len(found[r.name]) > 0; {
 		case reported && !refused:
-			t.Errorf("%s: reported, but the cluster said %q", fn, line)
-		case !reported && result != "ok":
-			t.Errorf("%s: not reported, but the cluster said %q", fn, line)
+			t.Errorf("%s: reported, but the cluster said %v", r.name, r)
+		case !reported && r.result != "ok":
+			t.Errorf("%s: not reported, but the cluster said %v", r.name, r)
 		}
-		checked++
 	}
-	t.Logf("%d scripts on %s agree with the analyzer", checked, addr)
-	if checked < 8 {
-		t.Fatalf("only %d scripts ran", checked)
+	t.Logf("%d scripts on %s agree with the analyzer", len(runs), addr)
+	if len(runs) < 8 {
+		t.Fatalf("only %d scripts ran", len(runs))
 	}
 }

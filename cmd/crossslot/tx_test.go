@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,11 +24,12 @@ var txVersions = []struct {
 // the messages reported in it.
 func txReported(t *testing.T, modfile string) (map[string][]string, []string) {
 	t.Helper()
-	funcAt, names := funcsOf(t, filepath.Join(txDir, "main.go"))
+	found, names := findingsByFunc(t, txDir, "example.com/tx", nil, "-modfile="+modfile)
 	reported := map[string][]string{}
-	for _, d := range vetModule(t, txDir, "example.com/tx", "-modfile="+modfile) {
-		fn := funcAt(lineOf(t, d.Posn))
-		reported[fn] = append(reported[fn], d.Message)
+	for fn, ds := range found {
+		for _, d := range ds {
+			reported[fn] = append(reported[fn], d.Message)
+		}
 	}
 	return reported, names
 }
@@ -79,37 +78,27 @@ func TestTransactionGroundTruth(t *testing.T) {
 	for _, v := range txVersions {
 		t.Run(v.name, func(t *testing.T) {
 			reported, _ := txReported(t, v.modfile)
-			cmd := exec.Command("go", "run", "-modfile="+v.modfile, ".", "-addr", addr)
-			cmd.Dir = txDir
-			cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("running the tx module: %v\n%s", err, out)
-			}
+			runs := runScenarios(t, txDir, addr, "-modfile="+v.modfile)
 			checked := 0
-			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-				f := strings.SplitN(line, "\t", 4)
-				if len(f) != 4 {
-					t.Fatalf("unexpected output line %q", line)
-				}
-				fn, result, written, errText := f[0], f[1], f[2], f[3]
+			for _, r := range runs {
+				written, errText, _ := strings.Cut(r.detail, "\t")
 				n, total, _ := strings.Cut(written, "/")
 				all, none := n == total, n == "0"
-				isReported := len(reported[fn]) > 0
+				isReported := len(reported[r.name]) > 0
 				split := v.name == "v9.10.0"
 				var ok bool
 				switch {
 				case !isReported:
-					ok = result == "ok" && all
+					ok = r.result == "ok" && all
 				case !split:
-					ok = result == "error" && none && (strings.Contains(errText, "CROSSSLOT") || strings.Contains(errText, "MOVED"))
-				case strings.Contains(fn, "Watch"):
-					ok = result == "ok" && none
+					ok = r.result == "error" && none && (strings.Contains(errText, "CROSSSLOT") || strings.Contains(errText, "MOVED"))
+				case strings.Contains(r.name, "Watch"):
+					ok = r.result == "ok" && none
 				default:
-					ok = result == "ok" && all
+					ok = r.result == "ok" && all
 				}
 				if !ok {
-					t.Errorf("%s: reported=%v, but the cluster said %q", fn, isReported, line)
+					t.Errorf("%s: reported=%v, but the cluster said %v", r.name, isReported, r)
 				}
 				checked++
 			}
