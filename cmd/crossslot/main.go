@@ -22,6 +22,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -44,6 +45,14 @@ import (
 const docURL = "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer"
 
 func main() {
+	switch args := os.Args[1:]; {
+	case len(args) == 1 && (args[0] == "-V=full" || args[0] == "--V=full"):
+		toolVersion(true)
+		return
+	case len(args) == 1 && (args[0] == "-V" || args[0] == "--V"):
+		toolVersion(false)
+		return
+	}
 	if driverProtocol(os.Args[1:]) {
 		unitchecker.Main(analyzer.Analyzer) // exits
 	}
@@ -250,8 +259,31 @@ func dig(v any, keys ...string) any {
 // version is the module version the binary was built from ("devel" in a
 // checkout).
 func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
+	info, ok := debug.ReadBuildInfo()
+	if !ok || info.Main.Version == "" || info.Main.Version == "(devel)" {
+		return "devel"
 	}
-	return "devel"
+	// A release (go install ...@v1.2.3, go get -tool), or, built in a
+	// checkout, the pseudo-version the go command stamps from the VCS:
+	// v0.0.0-DATE-REVISION, with +dirty for uncommitted changes.
+	return info.Main.Version
+}
+
+// toolVersion answers go vet's and go fix's -V=full, which they use as the
+// tool's identity for caching: the version and a hash of the executable, so
+// that any rebuild is a new tool. (unitchecker's own answer says "devel
+// comments-go-here".)
+func toolVersion(full bool) {
+	line := "crossslot version " + version()
+	if full {
+		h := sha256.New()
+		if exe, err := os.Executable(); err == nil {
+			if f, err := os.Open(exe); err == nil {
+				io.Copy(h, f)
+				f.Close()
+			}
+		}
+		line += fmt.Sprintf(" buildID=%x", h.Sum(nil))
+	}
+	fmt.Println(line)
 }
