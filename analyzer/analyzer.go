@@ -143,6 +143,13 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == nothing {
 		return nil, nil // most packages: no SSA is built
 	}
+	report := pass.Report
+	ignored := readIgnores(pass, report)
+	pass.Report = func(d analysis.Diagnostic) {
+		if !ignored.silences(pass.Fset, d) {
+			report(d)
+		}
+	}
 	a := newPackageAnalysis(pass, cfg)
 	if need == callsAndSummaries {
 		for _, fn := range a.funcs {

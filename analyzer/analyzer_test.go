@@ -229,3 +229,9 @@ func TestScripts(t *testing.T) {
 func TestHotTags(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{HotTags: true}), "hottags")
 }
+
+// TestIgnoreDirective covers //crossslot:ignore: the check named, a reason
+// required, the line and the next.
+func TestIgnoreDirective(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "ignored")
+}
