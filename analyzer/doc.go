@@ -86,7 +86,7 @@
 // in a tag in each template, when the fixed keys then provably share a slot
 // (and the value is never empty or a brace):
 //
-//	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", a), fmt.Sprintf("order:%d:total", a)) // MGet keys "order:a:items" and "order:a:total" are on different hash slots for every value of a
+//	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", a), fmt.Sprintf("order:%d:total", a)) // MGet keys "order:<a>:items" and "order:<a>:total" are on different hash slots for every value of a
 //	rdb.MGet(ctx, fmt.Sprintf("order:{%d}:items", a), fmt.Sprintf("order:{%d}:total", a)) // after the fix: both on a's slot
 //
 // # Check emptytag
@@ -131,7 +131,7 @@
 // empty (then the key is "{}" and hashed whole). Keys that come from the
 // function's parameters are checked where it is called.
 //
-//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{a}:a" and "user:{b}:b" hash different values
+//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{<a>}:a" and "user:{<b>}:b" hash different values
 //	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", a)) // after the fix: both on a's slot
 //
 // # Check scriptslot
@@ -182,6 +182,6 @@
 // mistake Redis's cluster guidance warns about. Put the entity in the tag
 // ("feed:{" + userID + "}"), or leave the tag out.
 //
-//	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:a" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot
+//	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot
 //	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", a)) // after the fix: each feed on its own slot
 package analyzer

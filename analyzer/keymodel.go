@@ -83,7 +83,7 @@ func (k key) String() string {
 	var b strings.Builder
 	for _, p := range k {
 		if p.unknown {
-			b.WriteString(p.show)
+			b.WriteString("<" + p.show + ">")
 		} else {
 			b.WriteString(p.text)
 		}
@@ -103,7 +103,8 @@ func (k key) fromParams() bool {
 }
 
 // quoted shows the key in messages: known text Go-quoted, unknown parts by
-// their source expression inside the quotes, e.g. "user:{id}:a".
+// their source expression in angle brackets inside the quotes, so that they
+// cannot be taken for text: "user:{<id>}:a", "user:{}:<id>".
 func (k key) quoted() string {
 	return strconv.Quote(k.String())
 }

@@ -45,7 +45,7 @@ func sprintfKeys(ctx context.Context, rdb redis.Cmdable, id int, name string) {
 	// A name may hold braces: which tag counts is unknown.
 	rdb.MGet(ctx, name+":{1}:a", name+":{2}:a")
 	// Digits cannot hold braces, so the tag is known.
-	rdb.MGet(ctx, strconv.Itoa(id)+":{1}:a", strconv.Itoa(id)+":{2}:a") // want `MGet keys "strconv.Itoa\(id\):\{1\}:a" \(slot 9842\) and "strconv.Itoa\(id\):\{2\}:a" \(slot 5649\)`
+	rdb.MGet(ctx, strconv.Itoa(id)+":{1}:a", strconv.Itoa(id)+":{2}:a") // want `MGet keys "<strconv.Itoa\(id\)>:\{1\}:a" \(slot 9842\) and "<strconv.Itoa\(id\)>:\{2\}:a" \(slot 5649\)`
 	rdb.MGet(ctx, fmt.Sprintf("%d:{1}:a", id), fmt.Sprintf("%05d:{1}:b", id))
 	rdb.MGet(ctx, strings.Join([]string{"user", "1", "a"}, ":"), "user:2:a") // want `MGet keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\)`
 	// An empty unknown tag would hash the whole key: unknown.

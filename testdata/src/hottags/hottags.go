@@ -11,7 +11,7 @@ import (
 )
 
 func hot(ctx context.Context, rdb *redis.ClusterClient, userID int) {
-	rdb.Get(ctx, "feed:{global}:"+strconv.Itoa(userID)) // want `Get key "feed:\{global\}:strconv.Itoa\(userID\)" has the constant hash tag \{global\}: every value of strconv.Itoa\(userID\) is on its slot 10408, one hot slot`
+	rdb.Get(ctx, "feed:{global}:"+strconv.Itoa(userID)) // want `Get key "feed:\{global\}:<strconv.Itoa\(userID\)>" has the constant hash tag \{global\}: every value of strconv.Itoa\(userID\) is on its slot 10408, one hot slot`
 	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", userID))      // the entity is the tag
 	rdb.Get(ctx, fmt.Sprintf("feed:%d", userID))        // no tag
 	rdb.Get(ctx, "feed:{global}:all")                   // one key, no entity

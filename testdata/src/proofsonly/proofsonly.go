@@ -10,7 +10,7 @@ import (
 )
 
 func verdicts(ctx context.Context, rdb *redis.ClusterClient, id, other int, prefix string) {
-	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id))     // want `MGet keys "order:id:items" and "order:id:total" are on different hash slots for every value of id`
+	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id))     // want `MGet keys "order:<id>:items" and "order:<id>:total" are on different hash slots for every value of id`
 	rdb.MGet(ctx, fmt.Sprintf("user:%d:profile", id), fmt.Sprintf("user:%d:settings", id))  // near-sure: silent
 	rdb.MGet(ctx, prefix+":tokens", prefix+":ts")                                           // prefix may hold a brace: unknown
 	rdb.MGet(ctx, fmt.Sprintf("rate:%x:tokens", prefix), fmt.Sprintf("rate:%x:ts", prefix)) // near-sure: silent
@@ -20,7 +20,7 @@ func verdicts(ctx context.Context, rdb *redis.ClusterClient, id, other int, pref
 	rdb.MGet(ctx, fmt.Sprintf("%d:items", id), fmt.Sprintf("%d:total", id))                 // want `for every value of id`
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Incr(ctx, fmt.Sprintf("order:%d:items", id))
-		p.Incr(ctx, fmt.Sprintf("order:%d:total", id)) // want `TxPipelined keys "order:id:items" \(Incr\) and "order:id:total" \(Incr\) are on different hash slots for every value of id; go-redis v9.11\+ rejects this transaction`
+		p.Incr(ctx, fmt.Sprintf("order:%d:total", id)) // want `TxPipelined keys "order:<id>:items" \(Incr\) and "order:<id>:total" \(Incr\) are on different hash slots for every value of id; go-redis v9.11\+ rejects this transaction`
 		return nil
 	})
 }

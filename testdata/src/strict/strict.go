@@ -10,18 +10,18 @@ import (
 )
 
 func strict(ctx context.Context, rdb *redis.ClusterClient, a, b int, name string, input []string) {
-	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // want `MGet keys are not proved to share a hash slot: "user:\{a\}:a" and "user:\{b\}:b" hash different values`
+	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // want `MGet keys are not proved to share a hash slot: "user:\{<a>\}:a" and "user:\{<b>\}:b" hash different values`
 	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", a))
 	rdb.MGet(ctx, "{x}:1", "{x}:2")
 	rdb.MGet(ctx, "x:1", "x:2")                                             // want `MGet keys "x:1" \(slot \d+\) and "x:2" \(slot \d+\) are on different hash slots`
 	rdb.MGet(ctx, input...)                                                 // want `MGet keys are not proved to share a hash slot: they come from input, which is not read here`
-	rdb.MGet(ctx, "{"+name+"}:a", "{"+name+"}:b")                           // want `MGet keys are not proved to share a hash slot: "\{name\}:a" may hold a brace, so its hash tag is not known`
-	rdb.MGet(ctx, fmt.Sprintf("{%x}:a", name), fmt.Sprintf("{%x}:b", name)) // want `MGet keys are not proved to share a hash slot: the hash tag of "\{name\}:a" may be empty`
-	rdb.MGet(ctx, fmt.Sprintf("{%d}:a", a), fmt.Sprintf("{%x}:b", name))    // want `MGet keys are not proved to share a hash slot: the hash tag of "\{name\}:b" may be empty`
+	rdb.MGet(ctx, "{"+name+"}:a", "{"+name+"}:b")                           // want `MGet keys are not proved to share a hash slot: "\{<name>\}:a" may hold a brace, so its hash tag is not known`
+	rdb.MGet(ctx, fmt.Sprintf("{%x}:a", name), fmt.Sprintf("{%x}:b", name)) // want `MGet keys are not proved to share a hash slot: the hash tag of "\{<name>\}:a" may be empty`
+	rdb.MGet(ctx, fmt.Sprintf("{%d}:a", a), fmt.Sprintf("{%x}:b", name))    // want `MGet keys are not proved to share a hash slot: the hash tag of "\{<name>\}:b" may be empty`
 	rdb.Get(ctx, name)                                                      // one key: nothing to prove
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Incr(ctx, fmt.Sprintf("visits:{%d}", a))
-		p.Incr(ctx, fmt.Sprintf("logins:{%d}", b)) // want `TxPipelined keys are not proved to share a hash slot: "visits:\{a\}" and "logins:\{b\}" hash different values`
+		p.Incr(ctx, fmt.Sprintf("logins:{%d}", b)) // want `TxPipelined keys are not proved to share a hash slot: "visits:\{<a>\}" and "logins:\{<b>\}" hash different values`
 		return nil
 	})
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
@@ -34,7 +34,7 @@ func strict(ctx context.Context, rdb *redis.ClusterClient, a, b int, name string
 
 // pair cannot prove its callers' keys share a slot: judged here, once.
 func pair(ctx context.Context, rdb *redis.ClusterClient, a, b string) {
-	rdb.MGet(ctx, a, b) // want `MGet keys are not proved to share a hash slot: "a" may hold a brace, so its hash tag is not known`
+	rdb.MGet(ctx, a, b) // want `MGet keys are not proved to share a hash slot: "<a>" may hold a brace, so its hash tag is not known`
 }
 
 func delAll(ctx context.Context, rdb *redis.ClusterClient, keys ...string) {

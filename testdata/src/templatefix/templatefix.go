@@ -11,8 +11,8 @@ import (
 )
 
 func fixed(ctx context.Context, rdb *redis.ClusterClient, id int) {
-	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id))        // want `MGet keys "order:id:items" and "order:id:total" are on different hash slots for every value of id`
-	rdb.Del(ctx, "cart:"+strconv.Itoa(id)+":lines", "cart:"+strconv.Itoa(id)+":sum")           // want `Del keys "cart:strconv.Itoa\(id\):lines" and "cart:strconv.Itoa\(id\):sum" are on different hash slots for all but about 1 in 16384 values of strconv.Itoa\(id\)`
+	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", id), fmt.Sprintf("order:%d:total", id))        // want `MGet keys "order:<id>:items" and "order:<id>:total" are on different hash slots for every value of id`
+	rdb.Del(ctx, "cart:"+strconv.Itoa(id)+":lines", "cart:"+strconv.Itoa(id)+":sum")           // want `Del keys "cart:<strconv.Itoa\(id\)>:lines" and "cart:<strconv.Itoa\(id\)>:sum" are on different hash slots for all but about 1 in 16384 values of strconv.Itoa\(id\)`
 	rdb.MGet(ctx, fmt.Sprintf("user:%05d:profile", id), fmt.Sprintf("user:%05d:settings", id)) // want `for all but about 1 in 16384 values of id`
 }
 

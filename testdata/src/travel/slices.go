@@ -89,9 +89,9 @@ func variadicBuilders(ctx context.Context, rdb *redis.ClusterClient, r *Repo, id
 	rdb.Rename(ctx, keys.Join("a", "b"), keys.Join("a", "c"))   // want `Rename keys "a:b" \(slot \d+\) and "a:c" \(slot \d+\)`
 	rdb.Rename(ctx, keys.Cat("x", "1"), keys.Cat("x", "2"))     // want `Rename keys "billing:x1" \(slot \d+\) and "billing:x2" \(slot \d+\)`
 	rdb.Del(ctx, keys.Family(7)...)                             // want `Del keys "order:7:items" \(slot \d+\) and "order:7:total" \(slot \d+\)`
-	rdb.Del(ctx, keys.Family(id)...)                            // want `Del keys "order:id:items" and "order:id:total" are on different hash slots for every value of id`
+	rdb.Del(ctx, keys.Family(id)...)                            // want `Del keys "order:<id>:items" and "order:<id>:total" are on different hash slots for every value of id`
 	rdb.Del(ctx, keysFor(1)...)                                 // want `Del keys "cart:1" \(slot \d+\) and "wish:1" \(slot \d+\)`
-	rdb.Del(ctx, keysFor(id)...)                                // want `Del keys "cart:id" and "wish:id" are on different hash slots for all but about 1 in 16384 values of id`
+	rdb.Del(ctx, keysFor(id)...)                                // want `Del keys "cart:<id>" and "wish:<id>" are on different hash slots for all but about 1 in 16384 values of id`
 	rdb.Rename(ctx, keys.Join(fmt.Sprint(id), "b"), keys.Join("a", "b"))
 }
 
