@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
+)
+
+// TestToolDependency installs crossslot as the README says, as a tool
+// dependency of a module (go get -tool; a replace to this checkout stands in
+// for the release), and runs go vet through go tool -n: the vet tool is the
+// one the module pins, and a missing one fails loudly instead of running
+// stock vet.
+func TestToolDependency(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := cmdtest.CopyDir(t, filepath.Join(root, "testdata", "golangci"))
+	env := fixtureEnv()
+	run := func(name string, args ...string) string {
+		t.Helper()
+		stdout, stderr, code := runIn(t, dir, env, name, args...)
+		if code != 0 {
+			t.Fatalf("%s %s: exit %d\n%s%s", name, strings.Join(args, " "), code, stdout, stderr)
+		}
+		return strings.TrimSpace(stdout)
+	}
+	// After a release: go get -tool github.com/crossslot/crossslot/cmd/crossslot@latest
+	run("go", "mod", "edit", "-replace", "github.com/crossslot/crossslot="+root,
+		"-require", "github.com/crossslot/crossslot@v0.0.0", "-tool", "github.com/crossslot/crossslot/cmd/crossslot")
+	run("go", "mod", "tidy")
+	if b, _ := os.ReadFile(filepath.Join(dir, "go.mod")); !strings.Contains(string(b), "tool github.com/crossslot/crossslot/cmd/crossslot") {
+		t.Fatalf("go.mod has no tool line:\n%s", b)
+	}
+	tool := run("go", "tool", "-n", "crossslot")
+	if !filepath.IsAbs(tool) {
+		t.Fatalf("go tool -n crossslot: %q, want an absolute path", tool)
+	}
+	_, stderr, code := runIn(t, dir, env, "go", "vet", "-vettool="+tool, "./...")
+	if code != 1 || !strings.Contains(stderr, `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots`) {
+		t.Errorf("go vet -vettool=$(go tool -n crossslot): exit %d\n%s", code, stderr)
+	}
+	// The trap the README warns of: an empty -vettool runs stock vet, which
+	// finds nothing here and succeeds.
+	if _, stderr, code := runIn(t, dir, env, "go", "vet", "-vettool=", "./..."); code == 1 && strings.Contains(stderr, "MGet keys") {
+		t.Errorf("go vet -vettool= ran crossslot?\n%s", stderr)
+	}
+}
