@@ -397,9 +397,9 @@ func TestVSCodeCommandLine(t *testing.T) {
 // TestGolangciLintCustom runs golangci-lint's own "custom" command on the
 // README's .custom-gcl.yml, as users do, with its one network step made
 // local: git's clone of github.com/golangci/golangci-lint is redirected to
-// a repository made from the module cache's copy of v2.15.0. Nothing is
-// published yet, so the plugin's "version: latest" becomes a path to this
-// checkout. The binary it builds must then report the fixture's issues.
+// a repository made from the module cache's copy of v2.15.0. The README's
+// plugin path, a placeholder for the reader's clone, becomes this checkout.
+// The binary it builds must then report the fixture's issues.
 func TestGolangciLintCustom(t *testing.T) {
 	gcl := buildCustomGCL(t) // any golangci-lint v2.15.0 has the custom command
 
@@ -428,10 +428,10 @@ func TestGolangciLintCustom(t *testing.T) {
 		t.Fatal(err)
 	}
 	config := readmeBlock(t, ".custom-gcl.yml")
-	if !strings.Contains(config, "version: latest") {
-		t.Fatalf("README's .custom-gcl.yml lacks the plugin's version: latest:\n%s", config)
+	if !strings.Contains(config, "path: /path/to/crossslot") {
+		t.Fatalf("README's .custom-gcl.yml lacks the plugin's path: /path/to/crossslot:\n%s", config)
 	}
-	config = strings.Replace(config, "version: latest", "path: "+checkout, 1)
+	config = strings.Replace(config, "path: /path/to/crossslot", "path: "+checkout, 1)
 	dir := fixture(t, "")
 	if err := os.WriteFile(filepath.Join(dir, ".custom-gcl.yml"), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
