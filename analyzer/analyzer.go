@@ -37,6 +37,8 @@ type Config struct {
 	// HotTags also reports, as check hottag, keys whose tag is one constant
 	// while a per-entity value sits outside it.
 	HotTags bool
+	// Coverage names a file that each package's Coverage is appended to.
+	Coverage string
 }
 
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
@@ -62,6 +64,8 @@ func New(cfg *Config) *analysis.Analyzer {
 		"also report (check unprovable) multi-key commands and transactions whose keys are not proved to share a slot")
 	a.Flags.BoolVar(&cfg.HotTags, "hot-tags", cfg.HotTags,
 		"also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot")
+	a.Flags.StringVar(&cfg.Coverage, "coverage", cfg.Coverage,
+		"append what each package's analysis checked (multi-key commands and transactions: proved, reported, undecided and why) to this `file`, one JSON line a package; crossslot coverage FILE sums it")
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg) }
 	return a
 }
@@ -157,5 +161,10 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		}
 	}
 	a.exportFacts()
+	if cfg.Coverage != "" && need == callsAndSummaries {
+		if err := a.writeCoverage(cfg.Coverage); err != nil {
+			return nil, err
+		}
+	}
 	return nil, nil
 }

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -234,4 +235,23 @@ func TestHotTags(t *testing.T) {
 // required, the line and the next.
 func TestIgnoreDirective(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "ignored")
+}
+
+// TestCoverage writes the coverage of a package with one batch of each kind
+// and reads it back.
+func TestCoverage(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "coverage.jsonl")
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{Coverage: file}), "coverage")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, total, err := analyzer.SumCoverage(data)
+	if err != nil || len(pkgs) != 1 {
+		t.Fatalf("coverage %q: %v", data, err)
+	}
+	want := `{"package":"total","commands":8,"transactions":1,"proved":3,"reported":1,"undecided":5,"reasons":{"a key from a parameter (checked at callers)":1,"a key list from input":1,"a value that may hold a brace or make the tag empty":1,"keys of different unknown values":1,"one tag by construction, unless its value is empty or starts with '}'":1}}`
+	if got, _ := json.Marshal(total); string(got) != want {
+		t.Errorf("coverage\n%s\nwant\n%s", got, want)
+	}
 }

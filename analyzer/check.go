@@ -30,6 +30,7 @@ type packageAnalysis struct {
 	redigoCluster *bool
 	embedded      map[types.Object]string // string variables filled by //go:embed, to their file
 	scripts       map[string]parsedScript // Lua read so far, by text
+	coverage      Coverage
 }
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
@@ -244,9 +245,11 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 				Pos: at.at.pos, End: at.at.end, Category: CategoryCrossSlot,
 				Message: msg, Related: related, SuggestedFixes: fixes,
 			})
+			a.count(false, keys, true)
 			return
 		}
 	}
+	a.count(false, keys, false)
 	a.reportUnprovable(method, keys, via != nil)
 }
 

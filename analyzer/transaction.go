@@ -251,6 +251,7 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, fate 
 							Message: fmt.Sprintf("%s key %s%s", cmds[i].method, ki.alts[0].quoted(), d.slotOf(true)),
 						}},
 					})
+					a.count(true, nil, true)
 					return
 				}
 			}
@@ -259,6 +260,9 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, fate 
 	var all []keyArg
 	for _, c := range cmds {
 		all = append(all, c.keys...)
+	}
+	if len(cmds) > 0 {
+		a.count(true, all, false)
 	}
 	a.reportUnprovable(name, all, false)
 }

@@ -47,6 +47,8 @@ type Settings struct {
 	Strict bool `json:"strict"`
 	// HotTags also reports keys with a constant tag and a varying rest.
 	HotTags bool `json:"hot-tags"`
+	// Coverage names a file each package's coverage is appended to.
+	Coverage string `json:"coverage"`
 }
 
 // New builds the plugin for one configuration. golangci-lint calls it with
@@ -79,6 +81,7 @@ func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 		ProofsOnly:        p.settings.ProofsOnly,
 		Strict:            p.settings.Strict,
 		HotTags:           p.settings.HotTags,
+		Coverage:          p.settings.Coverage,
 	}
 	return []*analysis.Analyzer{analyzer.New(cfg)}, nil
 }

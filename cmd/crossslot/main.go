@@ -53,6 +53,9 @@ func main() {
 		toolVersion(false)
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "coverage" {
+		os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
+	}
 	if driverProtocol(os.Args[1:]) {
 		unitchecker.Main(analyzer.Analyzer) // exits
 	}

@@ -1,0 +1,188 @@
+package analyzer
+
+import (
+	"encoding/json"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Coverage is what the analyzer saw in one package: the multi-key commands
+// and transactions, how many it proved on one slot, how many it reported,
+// and why the others were left undecided. With Config.Coverage set, each
+// package's is appended to that file as one JSON line (every front end runs
+// packages apart, go vet in processes of their own); `crossslot coverage
+// FILE` sums them.
+type Coverage struct {
+	Package      string         `json:"package"`
+	Commands     int            `json:"commands"`     // multi-key commands, wrapper calls included
+	Transactions int            `json:"transactions"` // TxPipelined, TxPipeline, Watch, MULTI/EXEC, DoMulti
+	Proved       int            `json:"proved"`       // every key on one slot, for every value
+	Reported     int            `json:"reported"`     // crossslot findings
+	Undecided    int            `json:"undecided"`
+	Reasons      map[string]int `json:"reasons,omitempty"` // why undecided, counted
+}
+
+// Reasons a batch is left undecided, in messages and reports.
+const (
+	reasonParameter    = "a key from a parameter (checked at callers)"
+	reasonInput        = "a key list from input"
+	reasonUnknownPart  = "a key part the analyzer does not follow"
+	reasonBrace        = "a value that may hold a brace or make the tag empty"
+	reasonSameTag      = "one tag by construction, unless its value is empty or starts with '}'"
+	reasonOtherValues  = "keys of different unknown values"
+	reasonAlternatives = "too many alternatives"
+	reasonNearSure     = "near-sure only (proofs-only)"
+)
+
+// count records one batch: reported, proved on one slot, or why not.
+func (a *packageAnalysis) count(transaction bool, keys []keyArg, reported bool) {
+	c := &a.coverage
+	if transaction {
+		c.Transactions++
+	} else {
+		c.Commands++
+	}
+	switch {
+	case reported:
+		c.Reported++
+		return
+	}
+	reason := a.undecidedReason(keys)
+	if reason == "" {
+		c.Proved++
+		return
+	}
+	c.Undecided++
+	if c.Reasons == nil {
+		c.Reasons = map[string]int{}
+	}
+	c.Reasons[reason]++
+}
+
+// undecidedReason says why keys are not proved to share a slot, "" when
+// they are.
+func (a *packageAnalysis) undecidedReason(keys []keyArg) string {
+	for _, k := range keys {
+		switch {
+		case k.spread > 0:
+			return reasonParameter
+		case k.unread != "":
+			return reasonInput
+		}
+	}
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if unproved(keys[i], keys[j]) == "" {
+				continue
+			}
+			if _, ok := a.differ(keys[i], keys[j]); !ok && !a.cfg.ProofsOnly {
+				return keyReason(keys[i], keys[j])
+			}
+			if a.cfg.ProofsOnly {
+				if allNear(keys[i], keys[j]) {
+					return reasonNearSure
+				}
+			}
+			return keyReason(keys[i], keys[j])
+		}
+	}
+	return ""
+}
+
+func allNear(x, y keyArg) bool {
+	for _, a := range x.alts {
+		for _, b := range y.alts {
+			if relate(a, b) != relNearSure {
+				return false
+			}
+		}
+	}
+	return len(x.alts) > 0 && len(y.alts) > 0
+}
+
+// keyReason classifies an undecided pair by its keys.
+func keyReason(x, y keyArg) string {
+	for _, k := range []keyArg{x, y} {
+		for _, alt := range k.alts {
+			for _, p := range alt {
+				if p.id == "too-many" || strings.HasSuffix(p.id, "/too-many") {
+					return reasonAlternatives
+				}
+			}
+			if alt.fromParams() {
+				return reasonParameter
+			}
+		}
+	}
+	if sameTagTemplate(x, y) {
+		return reasonSameTag
+	}
+	for _, k := range []keyArg{x, y} {
+		for _, alt := range k.alts {
+			if _, ok := alt.hashed(); !ok {
+				return reasonBrace
+			}
+		}
+	}
+	for _, k := range []keyArg{x, y} {
+		for _, alt := range k.alts {
+			for _, p := range alt {
+				if p.unknown && p.show == "…" {
+					return reasonUnknownPart
+				}
+			}
+		}
+	}
+	return reasonOtherValues
+}
+
+// writeCoverage appends the package's coverage to the file as a JSON line.
+func (a *packageAnalysis) writeCoverage(file string) error {
+	a.coverage.Package = a.pass.Pkg.Path()
+	line, err := json.Marshal(a.coverage)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = f.Write(append(line, '\n')) // one write: lines of parallel processes do not mix
+	return err
+}
+
+// SumCoverage reads a coverage file and sums it by package (a package
+// analyzed twice, as go vet does for its tests, counts once, its largest)
+// and in total.
+func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) {
+	seen := map[string]Coverage{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if line == "" {
+			continue
+		}
+		var c Coverage
+		if err := json.Unmarshal([]byte(line), &c); err != nil {
+			return nil, Coverage{}, err
+		}
+		if prev, ok := seen[c.Package]; !ok || c.Commands+c.Transactions > prev.Commands+prev.Transactions {
+			seen[c.Package] = c
+		}
+	}
+	total.Package = "total"
+	total.Reasons = map[string]int{}
+	for _, c := range seen {
+		byPackage = append(byPackage, c)
+		total.Commands += c.Commands
+		total.Transactions += c.Transactions
+		total.Proved += c.Proved
+		total.Reported += c.Reported
+		total.Undecided += c.Undecided
+		for r, n := range c.Reasons {
+			total.Reasons[r] += n
+		}
+	}
+	sort.Slice(byPackage, func(i, j int) bool { return byPackage[i].Package < byPackage[j].Package })
+	return byPackage, total, nil
+}

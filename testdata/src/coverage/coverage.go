@@ -1,0 +1,33 @@
+// Package coverage has one batch of each kind for the coverage report:
+// reported, proved on one slot, and undecided for each reason.
+package coverage
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func batches(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.MGet(ctx, "a", "b") // want `MGet keys "a"`
+	rdb.MGet(ctx, "{t}a", "{t}b")
+	rdb.MGet(ctx, strings.Fields(os.Getenv("KEYS"))...)
+	name := os.Getenv("NAME")
+	rdb.MGet(ctx, name+":a", name+":b")
+	id := len(os.Args)
+	rdb.MGet(ctx, fmt.Sprintf("x:%d", id), fmt.Sprintf("y:%d", id+1))
+	rdb.MGet(ctx, "{"+name+"}:a", "{"+name+"}:b")
+	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.Incr(ctx, "{u}1")
+		p.Incr(ctx, "{u}2")
+		return nil
+	})
+	pair(ctx, rdb, "{p}1", "{p}2")
+}
+
+func pair(ctx context.Context, rdb *redis.ClusterClient, a, b string) {
+	rdb.MGet(ctx, a, b)
+}
