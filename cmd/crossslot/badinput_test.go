@@ -24,7 +24,8 @@ func TestBadInput(t *testing.T) {
 		wantText string
 	}{
 		{"unknown flag", []string{"-bogus", "./..."}, ".", 2, "flag provided but not defined: -bogus"},
-		{"malformed code", []string{"./..."}, mod, 1, "bad.go:4:1: syntax error: unexpected EOF"},
+		{"malformed code", []string{"./..."}, mod, 3, "bad.go:4:1: syntax error: unexpected EOF"},
+		{"a path that matches nothing", []string{"./nosuchdir"}, mod, 3, "some packages could not be analyzed"},
 		{"unknown check", []string{"-checks", "all,-emptytags", "./..."}, ".", 2, `-checks: unknown check "emptytags"; the checks are crossslot, emptytag, doubletag, unclosedtag`},
 		{"unknown check to fail on", []string{"-fail", "SA1000", "./..."}, ".", 2, `-fail: unknown check "sa1000"`},
 		{"unknown format", []string{"-f", "xml", "./..."}, ".", 2, `unsupported output format "xml"`},
@@ -46,6 +47,42 @@ func TestBadInput(t *testing.T) {
 		}
 		if strings.Contains(string(out), "panic:") || strings.Contains(string(out), "goroutine ") {
 			t.Errorf("%s: panicked:\n%s", tc.name, out)
+		}
+	}
+}
+
+// TestExitCodes: a clean package exits 0, findings 1, usage errors 2, and
+// packages that could not be analyzed 3, in every output format.
+func TestExitCodes(t *testing.T) {
+	clean := t.TempDir()
+	for name, text := range map[string]string{"go.mod": "module clean\n\ngo 1.26\n", "clean.go": "package clean\n"} {
+		if err := os.WriteFile(filepath.Join(clean, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	broken := t.TempDir()
+	for name, text := range map[string]string{"go.mod": "module broken\n\ngo 1.26\n", "broken.go": "package broken\n\nfunc f() int { return \"x\" }\n"} {
+		if err := os.WriteFile(filepath.Join(broken, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		dir  string
+		args []string
+		want int
+	}{
+		{clean, []string{"./..."}, exitClean},
+		{exampleDir, []string{"./..."}, exitFindings},
+		{exampleDir, []string{"-f", "json", "./..."}, exitFindings},
+		{clean, []string{"-nosuchflag", "./..."}, exitUsage},
+		{broken, []string{"./..."}, exitNotAnalyzed},
+		{broken, []string{"-f", "json", "./..."}, exitNotAnalyzed},
+		{broken, []string{"-f", "stylish", "./..."}, exitNotAnalyzed},
+		{clean, []string{"./nosuchdir"}, exitNotAnalyzed},
+	} {
+		_, stderr, code := runIn(t, tc.dir, fixtureEnv(), crossslotBin, tc.args...)
+		if code != tc.want {
+			t.Errorf("crossslot %v in %s: exit %d, want %d\n%s", tc.args, filepath.Base(tc.dir), code, tc.want, stderr)
 		}
 	}
 }

@@ -110,7 +110,7 @@ func standalone(args []string) int {
 	if fs.Lookup("f").Value.String() == "sarif" {
 		return withOurLinks(cmd.Execute)
 	}
-	return cmd.Execute()
+	return withLoadCheck(cmd.Execute)
 }
 
 // checks gives lintcmd one check per diagnostic category, documented by
