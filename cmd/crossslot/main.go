@@ -53,6 +53,9 @@ func main() {
 		toolVersion(false)
 		return
 	}
+	if len(os.Args) == 2 && os.Args[1] == "lsp" {
+		os.Exit(serveLSP(os.Stdin, os.Stdout))
+	}
 	if len(os.Args) > 1 && os.Args[1] == "coverage" {
 		os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
 	}

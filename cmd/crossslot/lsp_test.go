@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// lspClient drives `crossslot lsp` over its pipes.
+type lspClient struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+	id  int
+}
+
+func (c *lspClient) send(method string, params any, request bool) int {
+	c.t.Helper()
+	msg := map[string]any{"jsonrpc": "2.0", "method": method, "params": params}
+	if request {
+		c.id++
+		msg["id"] = c.id
+	}
+	body, _ := json.Marshal(msg)
+	fmt.Fprintf(c.in, "Content-Length: %d\r\n\r\n%s", len(body), body)
+	return c.id
+}
+
+// until reads messages until one satisfies ok.
+func (c *lspClient) until(what string, ok func(lspMessage) bool) lspMessage {
+	c.t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		m, err := readLSP(c.out)
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", what, err)
+		}
+		if ok(*m) {
+			return *m
+		}
+	}
+	c.t.Fatalf("no %s", what)
+	return lspMessage{}
+}
+
+// TestLanguageServer opens the example's main.go: the server publishes its
+// diagnostics and offers the co-location fix as a code action.
+func TestLanguageServer(t *testing.T) {
+	dir, err := filepath.Abs(exampleDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(crossslotBin, "lsp")
+	cmd.Dir, cmd.Env = dir, fixtureEnv()
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	c := &lspClient{t: t, in: in, out: bufio.NewReader(out)}
+
+	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": map[string]any{}}, true)
+	init := c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	if b, _ := json.Marshal(init.Result); !strings.Contains(string(b), `"codeActionProvider":true`) {
+		t.Errorf("capabilities: %s", b)
+	}
+	c.send("initialized", map[string]any{}, false)
+	uri := toURI(filepath.Join(dir, "main.go"))
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
+
+	type diagnostic struct {
+		Range    lspRange
+		Severity int
+		Source   string
+		Code     string
+		Message  string
+	}
+	var diags []diagnostic
+	c.until("main.go's diagnostics", func(m lspMessage) bool {
+		var p struct {
+			URI         string
+			Diagnostics []diagnostic
+		}
+		if m.Method != "textDocument/publishDiagnostics" || json.Unmarshal(m.Params, &p) != nil || p.URI != uri {
+			return false
+		}
+		diags = p.Diagnostics
+		return true
+	})
+	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots`
+	found := false
+	for _, d := range diags {
+		if d.Message == want && d.Range.Start.Line == 23 && d.Source == "crossslot" && d.Code == "crossslot" && d.Severity == 1 {
+			found = true
+		}
+	}
+	if !found || len(diags) < 20 {
+		t.Fatalf("%d diagnostics, none %q at line 24: %+v", len(diags), want, diags)
+	}
+
+	// The fix of badProfileAndSettings's literal keys, as a code action.
+	line := -1
+	for _, d := range diags {
+		if strings.Contains(d.Message, `"user:1:profile"`) {
+			line = d.Range.Start.Line
+		}
+	}
+	id = c.send("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri},
+		"range":        lspRange{Start: lspPosition{Line: line}, End: lspPosition{Line: line, Character: 80}},
+		"context":      map[string]any{"diagnostics": []any{}},
+	}, true)
+	actions := c.until("code actions", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	if b, _ := json.Marshal(actions.Result); !strings.Contains(string(b), `"newText":"\"{user:1}:profile\""`) || !strings.Contains(string(b), `"kind":"quickfix"`) {
+		t.Errorf("code actions at line %d: %s", line+1, b)
+	}
+	c.send("shutdown", nil, true)
+	c.send("exit", nil, false)
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("the server did not exit cleanly: %v", err)
+	}
+}
