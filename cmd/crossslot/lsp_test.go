@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -127,4 +128,70 @@ func TestLanguageServer(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("the server did not exit cleanly: %v", err)
 	}
+}
+
+// neovimInit starts crossslot's language server for Go buffers with
+// Neovim's built-in client (0.7: start_client and buf_attach_client), waits
+// for the first buffer's diagnostics, writes them to $CROSSSLOT_DIAGNOSTICS
+// and quits.
+const neovimInit = `
+vim.cmd("filetype on")
+vim.api.nvim_create_autocmd("FileType", { pattern = "go", callback = function(args)
+  local id = vim.lsp.start_client({ name = "crossslot", cmd = { os.getenv("CROSSSLOT_BIN"), "lsp" }, root_dir = vim.fn.getcwd() })
+  vim.lsp.buf_attach_client(args.buf, id)
+end })
+vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+  local buf = vim.api.nvim_get_current_buf()
+  vim.wait(120000, function() return #vim.diagnostic.get(buf) > 0 end, 100)
+  local f = io.open(os.getenv("CROSSSLOT_DIAGNOSTICS"), "w")
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    f:write(string.format("%d:%d\t%s\t%s\n", d.lnum + 1, d.col + 1, d.source or "", d.message))
+  end
+  f:close()
+  vim.cmd("qa!")
+end })
+`
+
+// TestNeovim opens a file of the example in a real editor, headless Neovim
+// with its built-in LSP client, and reads the diagnostics it received.
+func TestNeovim(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("nvim is not installed: .ci/run installs Debian's neovim")
+		}
+		t.Skip("nvim is not installed (apt-get install neovim)")
+	}
+	dir, err := filepath.Abs(exampleDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	init, got := filepath.Join(tmp, "init.lua"), filepath.Join(tmp, "diagnostics.txt")
+	if err := os.WriteFile(init, []byte(neovimInit), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(nvim, "--headless", "-u", init, "-i", "NONE", "main.go")
+	cmd.Dir = dir
+	cmd.Env = append(fixtureEnv(), "CROSSSLOT_BIN="+crossslotBin, "CROSSSLOT_DIAGNOSTICS="+got, "XDG_STATE_HOME="+tmp, "XDG_DATA_HOME="+tmp)
+	done := make(chan error, 1)
+	go func() { _, err := cmd.CombinedOutput(); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("nvim: %v", err)
+		}
+	case <-time.After(3 * time.Minute):
+		cmd.Process.Kill()
+		t.Fatal("nvim did not finish")
+	}
+	b, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots"
+	if !strings.Contains(string(b), want+"\n") {
+		t.Errorf("Neovim received:\n%s\nwant a line %q", b, want)
+	}
+	t.Logf("Neovim received %d diagnostics from crossslot lsp", strings.Count(string(b), "\n"))
 }
