@@ -78,6 +78,8 @@ func TestExitCodes(t *testing.T) {
 		{broken, []string{"./..."}, exitNotAnalyzed},
 		{broken, []string{"-f", "json", "./..."}, exitNotAnalyzed},
 		{broken, []string{"-f", "stylish", "./..."}, exitNotAnalyzed},
+		{broken, []string{"-f", "sarif", "./..."}, exitNotAnalyzed},
+		{exampleDir, []string{"-f", "sarif", "./..."}, exitClean}, // SARIF reports findings as success
 		{clean, []string{"./nosuchdir"}, exitNotAnalyzed},
 	} {
 		_, stderr, code := runIn(t, tc.dir, fixtureEnv(), crossslotBin, tc.args...)

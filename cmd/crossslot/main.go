@@ -216,23 +216,31 @@ func withOurLinks(execute func() int) int {
 	code := execute()
 	w.Close()
 	os.Stdout = stdout
-	out := <-captured
-	fmt.Fprint(stdout, string(relinkSARIF(out)))
+	out, notAnalyzed := relinkSARIF(<-captured)
+	fmt.Fprint(stdout, string(out))
+	if notAnalyzed && code != exitUsage {
+		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (see the SARIF invocation's toolExecutionNotifications); exit 3")
+		return exitNotAnalyzed
+	}
 	return code
 }
 
-// relinkSARIF rewrites the driver's informationUri and each rule's helpUri;
-// anything it cannot parse is passed through unchanged.
-func relinkSARIF(out []byte) []byte {
+// relinkSARIF rewrites the driver's informationUri and each rule's helpUri,
+// and fixes the run (fixSARIF), saying whether some packages could not be
+// analyzed; anything it cannot parse is passed through unchanged.
+func relinkSARIF(out []byte) (_ []byte, notAnalyzed bool) {
 	var log map[string]any
 	if json.Unmarshal(out, &log) != nil {
-		return out
+		return out, false
 	}
 	runs, _ := log["runs"].([]any)
 	for _, run := range runs {
 		driver, _ := dig(run, "tool", "driver").(map[string]any)
 		if driver == nil {
 			continue
+		}
+		if run, ok := run.(map[string]any); ok {
+			notAnalyzed = !fixSARIF(run) || notAnalyzed
 		}
 		driver["informationUri"] = "https://github.com/crossslot/crossslot"
 		rules, _ := driver["rules"].([]any)
@@ -246,9 +254,9 @@ func relinkSARIF(out []byte) []byte {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if enc.Encode(log) != nil {
-		return out
+		return out, notAnalyzed
 	}
-	return b.Bytes()
+	return b.Bytes(), notAnalyzed
 }
 
 func dig(v any, keys ...string) any {

@@ -155,6 +155,20 @@ type sarifLog struct {
 				} `json:"rules"`
 			} `json:"driver"`
 		} `json:"tool"`
+		OriginalURIBaseIDs struct {
+			SrcRoot struct {
+				URI string `json:"uri"`
+			} `json:"%SRCROOT%"`
+		} `json:"originalUriBaseIds"`
+		Invocations []struct {
+			ExecutionSuccessful bool `json:"executionSuccessful"`
+			Notifications       []struct {
+				Level   string `json:"level"`
+				Message struct {
+					Text string `json:"text"`
+				} `json:"message"`
+			} `json:"toolExecutionNotifications"`
+		} `json:"invocations"`
 		Results []struct {
 			RuleID  string `json:"ruleId"`
 			Message struct {
@@ -202,6 +216,12 @@ func TestSARIF(t *testing.T) {
 		t.Fatalf("SARIF header: version %q, schema %q, %d runs", log.Version, log.Schema, len(log.Runs))
 	}
 	run := log.Runs[0]
+	if root, _ := filepath.Abs("../.."); run.OriginalURIBaseIDs.SrcRoot.URI != "file://"+filepath.ToSlash(root)+"/" {
+		t.Errorf("%%SRCROOT%% is %q, want the repository root %s", run.OriginalURIBaseIDs.SrcRoot.URI, root)
+	}
+	if len(run.Invocations) != 1 || !run.Invocations[0].ExecutionSuccessful || len(run.Invocations[0].Notifications) != 0 {
+		t.Errorf("invocations %+v, want one that succeeded", run.Invocations)
+	}
 	if run.Tool.Driver.Name != "crossslot" || run.Tool.Driver.InformationURI == "" {
 		t.Errorf("driver %q, informationUri %q", run.Tool.Driver.Name, run.Tool.Driver.InformationURI)
 	}
@@ -242,8 +262,8 @@ func TestSARIF(t *testing.T) {
 			t.Fatalf("%q: %d locations", msg, len(r.Locations))
 		}
 		loc := r.Locations[0].PhysicalLocation
-		if loc.ArtifactLocation.URI != "main.go" || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" {
-			t.Errorf("%q: artifact %+v, want main.go relative to %%SRCROOT%%", msg, loc.ArtifactLocation)
+		if loc.ArtifactLocation.URI != "testdata/example/main.go" || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" {
+			t.Errorf("%q: artifact %+v, want testdata/example/main.go relative to %%SRCROOT%%", msg, loc.ArtifactLocation)
 		}
 		wantPos := fmt.Sprintf("main.go:%d:%d", loc.Region.StartLine, loc.Region.StartColumn)
 		if !strings.HasSuffix(vd.Posn, "/"+wantPos) {
@@ -362,5 +382,36 @@ func TestVetFlag(t *testing.T) {
 	}
 	if stderr, code := vet("-crossslot.no-such-flag", "./singlenode"); code != 2 || !strings.Contains(stderr, "no-such-flag") {
 		t.Errorf("unknown analyzer flag: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestSARIFNotAnalyzed checks that a package crossslot could not analyze is
+// a tool execution notification of a failed invocation, not a result at line
+// 0 of a rule "compile" that dashboards would show as a finding.
+func TestSARIFNotAnalyzed(t *testing.T) {
+	broken := t.TempDir()
+	for name, text := range map[string]string{"go.mod": "module broken\n\ngo 1.26\n", "broken.go": "package broken\n\nfunc f() int { return \"x\" }\n"} {
+		if err := os.WriteFile(filepath.Join(broken, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, stderr, code := runIn(t, broken, fixtureEnv(), crossslotBin, "-f", "sarif", "./...")
+	if code != exitNotAnalyzed {
+		t.Errorf("exit %d, want %d\n%s", code, exitNotAnalyzed, stderr)
+	}
+	var log sarifLog
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("SARIF: %v\n%s", err, stdout)
+	}
+	run := log.Runs[0]
+	if len(run.Results) != 0 {
+		t.Errorf("%d results, want none: %+v", len(run.Results), run.Results)
+	}
+	if len(run.Invocations) != 1 || run.Invocations[0].ExecutionSuccessful {
+		t.Fatalf("invocations %+v, want one that failed", run.Invocations)
+	}
+	notes := run.Invocations[0].Notifications
+	if len(notes) != 1 || notes[0].Level != "error" || !strings.Contains(notes[0].Message.Text, "cannot use \"x\"") {
+		t.Errorf("notifications %+v, want the type error", notes)
 	}
 }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// fixSARIF makes lintcmd's SARIF what code-scanning dashboards accept:
+//   - artifact URIs relative to the repository's root (the VCS root, else the
+//     module's), with uriBaseId %SRCROOT% and the root declared in the run's
+//     originalUriBaseIds — lintcmd writes them relative to the working
+//     directory;
+//   - packages that could not be analyzed (lintcmd's "compile" results, at
+//     line 0) become tool execution notifications, and the invocation says
+//     executionSuccessful: false;
+//   - no region at line 0.
+//
+// It reports whether every package was analyzed.
+func fixSARIF(run map[string]any) (analyzed bool) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return true
+	}
+	root := sourceRoot(cwd)
+	run["originalUriBaseIds"] = map[string]any{"%SRCROOT%": map[string]any{"uri": (&url.URL{Scheme: "file", Path: filepath.ToSlash(root) + "/"}).String()}}
+	results, _ := run["results"].([]any)
+	var kept, notes []any
+	for _, r := range results {
+		res, _ := r.(map[string]any)
+		if res == nil {
+			continue
+		}
+		if res["ruleId"] == "compile" {
+			notes = append(notes, map[string]any{"level": "error", "message": res["message"]})
+			continue
+		}
+		for _, key := range []string{"locations", "relatedLocations"} {
+			locs, _ := res[key].([]any)
+			for _, l := range locs {
+				phys, _ := dig(l, "physicalLocation").(map[string]any)
+				if phys == nil {
+					continue
+				}
+				if art, ok := phys["artifactLocation"].(map[string]any); ok {
+					if uri, ok := art["uri"].(string); ok {
+						art["uri"] = rootRelative(cwd, root, uri)
+						art["uriBaseId"] = "%SRCROOT%"
+					}
+				}
+				if region, ok := phys["region"].(map[string]any); ok {
+					if line, _ := region["startLine"].(float64); line < 1 {
+						delete(phys, "region")
+					}
+				}
+			}
+		}
+		kept = append(kept, r)
+	}
+	if kept == nil {
+		kept = []any{}
+	}
+	run["results"] = kept
+	if notes != nil {
+		invocations, _ := run["invocations"].([]any)
+		if len(invocations) == 0 {
+			invocations = []any{map[string]any{}}
+		}
+		inv, _ := invocations[0].(map[string]any)
+		if inv == nil {
+			inv = map[string]any{}
+			invocations[0] = inv
+		}
+		inv["executionSuccessful"] = false
+		inv["toolExecutionNotifications"] = notes
+		run["invocations"] = invocations
+	}
+	return notes == nil
+}
+
+// sourceRoot is the VCS root above dir (a directory holding .git), else the
+// module root (go.mod), else dir.
+func sourceRoot(dir string) string {
+	module := ""
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && module == "" {
+			module = d
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if module != "" {
+		return module
+	}
+	return dir
+}
+
+// rootRelative turns a URI relative to cwd (or absolute) into one relative
+// to root.
+func rootRelative(cwd, root, uri string) string {
+	path := uri
+	if u, err := url.Parse(uri); err == nil && u.Scheme == "file" {
+		path = u.Path
+	}
+	path = filepath.FromSlash(path)
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(cwd, path)
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return uri
+	}
+	return filepath.ToSlash(rel)
+}
