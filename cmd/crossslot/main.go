@@ -96,8 +96,8 @@ func standalone(args []string) int {
 	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
 	cmd.AddAnalyzers(checks(a)...)
 	cmd.ParseFlags(args) // exits 2 with usage on a bad flag
-	for _, name := range []string{"checks", "fail"} {
-		if err := checkList(fs.Lookup(name).Value.String()); err != nil {
+	for name, extra := range map[string][]string{"checks": nil, "fail": {categoryDirective}} {
+		if err := checkList(fs.Lookup(name).Value.String(), extra...); err != nil {
 			fmt.Fprintf(os.Stderr, "crossslot: -%s: %v\n", name, err)
 			return 2
 		}
@@ -106,12 +106,21 @@ func standalone(args []string) int {
 	if name := fs.Lookup("explain").Value.String(); name != "" {
 		return explain(os.Stdout, os.Stderr, name)
 	}
+	if cwd, err := os.Getwd(); err == nil {
+		if err := checkConfigs(cwd); err != nil {
+			fmt.Fprintln(os.Stderr, "crossslot:", err)
+			return exitUsage
+		}
+	}
 	if err := separateCache(a); err != nil {
 		fmt.Fprintln(os.Stderr, "crossslot:", err)
 		return 1
 	}
-	if fs.Lookup("f").Value.String() == "sarif" {
+	switch fs.Lookup("f").Value.String() {
+	case "sarif":
 		return withOurLinks(cmd.Execute)
+	case "text", "stylish", "json":
+		return report(fs, cmd.Execute)
 	}
 	return withLoadCheck(cmd.Execute)
 }
@@ -145,12 +154,16 @@ func checks(a *analysis.Analyzer) []*lint.Analyzer {
 // checkList rejects a -checks or -fail list naming a check that does not
 // exist, which lintcmd would take as a selection of nothing: a typo there
 // would silently turn the checks off.
-func checkList(list string) error {
+func checkList(list string, extra ...string) error {
 	known := map[string]bool{"all": true, "*": true, "inherit": true}
 	var names []string
 	for _, c := range analyzer.Checks() {
 		known[c.Name] = true
 		names = append(names, c.Name)
+	}
+	for _, name := range extra {
+		known[name] = true
+		names = append(names, name)
 	}
 	for _, elem := range strings.Split(strings.Trim(list, `"`), ",") {
 		elem = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(elem), "-"))

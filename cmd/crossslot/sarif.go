@@ -32,6 +32,9 @@ func fixSARIF(run map[string]any) (analyzed bool) {
 		if res == nil {
 			continue
 		}
+		if res["ruleId"] == "staticcheck" {
+			res["ruleId"] = categoryDirective // a directive that silenced nothing
+		}
 		if res["ruleId"] == "compile" {
 			notes = append(notes, map[string]any{"level": "error", "message": res["message"]})
 			continue

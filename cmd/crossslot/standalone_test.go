@@ -71,7 +71,7 @@ func markedLinesIn(t *testing.T, dir, marker string) []string {
 
 // TestDirectives checks //lint:ignore and //lint:file-ignore per check: the
 // fixture marks every line that must still be reported, including a
-// directive naming the wrong check, which lintcmd reports as unmatched.
+// directive naming the wrong check, reported as unmatched (category directive).
 func TestDirectives(t *testing.T) {
 	got := lintJSON(t, "./directives")
 	want := markedLines(t, "directives", "reported")
@@ -90,7 +90,7 @@ func TestChecksFlag(t *testing.T) {
 		want   []string
 	}{
 		{"emptytag", []string{"line.go:23: emptytag"}},
-		{"all,-emptytag", []string{"file.go:14: crossslot", "line.go:15: crossslot", "line.go:22: staticcheck"}},
+		{"all,-emptytag", []string{"file.go:14: crossslot", "line.go:15: crossslot", "line.go:22: directive"}},
 	} {
 		got := lintJSON(t, "-checks", tc.checks, "./directives")
 		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {

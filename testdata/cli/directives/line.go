@@ -19,7 +19,7 @@ func lineDirectives(ctx context.Context, rdb redis.UniversalClient) {
 
 	// A directive for another check silences nothing here, and is itself
 	// reported as matching nothing.
-	//lint:ignore crossslot wrong check name // reported: staticcheck
+	//lint:ignore crossslot wrong check name // reported: directive
 	rdb.Get(ctx, "legacy:{}:b") // reported: emptytag
 
 	//lint:ignore crossslot,unclosedtag two checks at once

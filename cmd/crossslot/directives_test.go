@@ -1,0 +1,158 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
+)
+
+// TestFailSelectsDirectives checks that -fail decides the exit status for
+// every finding, a directive that silenced nothing included: lintcmd always
+// failed on those, as "staticcheck". The directives fixture has findings of
+// crossslot and emptytag, a stale directive, and ignored doubletag findings.
+func TestFailSelectsDirectives(t *testing.T) {
+	for _, tc := range []struct {
+		fail string
+		want int
+	}{
+		{"all", exitFindings},
+		{"crossslot", exitFindings},
+		{"doubletag", exitClean}, // its findings are all ignored; the stale directive is not selected
+		{"directive", exitFindings},
+		{"all,-crossslot,-emptytag", exitFindings}, // the stale directive is
+		{"all,-crossslot,-emptytag,-directive", exitClean},
+	} {
+		_, stderr, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-fail", tc.fail, "./directives")
+		if code != tc.want {
+			t.Errorf("-fail %s: exit %d, want %d\n%s", tc.fail, code, tc.want, stderr)
+		}
+	}
+	// Stylish counts what -fail selects as errors, the rest as warnings.
+	stdout, _, _ := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "stylish", "-fail", "emptytag", "./directives")
+	if !strings.Contains(stdout, " ✖ 10 problems (1 errors, 3 warnings, 6 ignored)\n") || !strings.Contains(stdout, "directive  ") {
+		t.Errorf("stylish with -fail emptytag:\n%s", stdout)
+	}
+	// JSON says which findings fail the run.
+	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "json", "-fail", "emptytag", "./directives")
+	severities := map[string]string{}
+	for _, f := range decodeFindings(t, stdout) {
+		severities[f.Code] = f.Severity
+	}
+	if want := map[string]string{"crossslot": "warning", "emptytag": "error", "directive": "warning"}; !maps.Equal(severities, want) {
+		t.Errorf("JSON severities %v, want %v", severities, want)
+	}
+}
+
+// TestShowIgnored checks that -show-ignored marks what directives silenced,
+// counts it as ignored, and does not fail the run on it.
+func TestShowIgnored(t *testing.T) {
+	stdout, stderr, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-show-ignored", "-fail", "doubletag", "./directives")
+	if code != exitClean {
+		t.Errorf("-show-ignored -fail doubletag: exit %d, want 0 (the doubletag findings are ignored)\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"directives/file.go:12:15: Get key \"{acme}:{7}:profile\" has a second hash tag after {acme}; only the first one counts (doubletag, ignored)\n",
+		"directives/line.go:14:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots (crossslot, ignored)\n",
+		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots (crossslot)\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("-show-ignored output lacks %q:\n%s", want, stdout)
+		}
+	}
+	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "stylish", "-show-ignored", "./directives")
+	if !strings.Contains(stdout, " ✖ 10 problems (4 errors, 0 warnings, 6 ignored)\n") || !strings.Contains(stdout, "(12, 15)    doubletag, ignored") {
+		t.Errorf("stylish -show-ignored:\n%s", stdout)
+	}
+	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "json", "-show-ignored", "./directives")
+	ignored := 0
+	for _, f := range decodeFindings(t, stdout) {
+		if f.Severity == "ignored" {
+			ignored++
+		}
+	}
+	if ignored != 6 {
+		t.Errorf("%d JSON findings with severity ignored, want 6:\n%s", ignored, stdout)
+	}
+}
+
+// TestStaticcheckConf checks that staticcheck.conf selects checks for the
+// packages below it, that a check name crossslot does not know is an error
+// (a typo would turn checks off silently), and that staticcheck's own names,
+// in a file shared with staticcheck, are accepted.
+func TestStaticcheckConf(t *testing.T) {
+	for _, tc := range []struct {
+		conf string
+		code int
+		want []string // findings, or the error
+	}{
+		{`checks = ["all", "-crossslot", "SA*", "-ST1000", "S1001"]`, exitFindings, []string{"line.go:23: emptytag"}},
+		{`checks = ["emptytag"]`, exitFindings, []string{"line.go:23: emptytag"}},
+		{`checks = ["all", "-crosslot"]`, exitUsage, []string{`directives/staticcheck.conf: checks: unknown check "crosslot"`}},
+	} {
+		dir := cmdtest.CopyDir(t, cliDir)
+		if err := os.WriteFile(filepath.Join(dir, "directives", "staticcheck.conf"), []byte(tc.conf+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, "-f", "json", "./directives")
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d\n%s", tc.conf, code, tc.code, stderr)
+		}
+		if tc.code == exitUsage {
+			if !strings.Contains(stderr, tc.want[0]) {
+				t.Errorf("%s: stderr %q, want %q", tc.conf, stderr, tc.want[0])
+			}
+			continue
+		}
+		var got []string
+		for _, f := range decodeFindings(t, stdout) {
+			got = append(got, fmt.Sprintf("%s:%d: %s", filepath.Base(f.Location.File), f.Location.Line, f.Code))
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s:\n%s\nwant:\n%s", tc.conf, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}
+
+// decodeFindings reads the JSON format, one finding per line.
+func decodeFindings(t *testing.T, stdout string) []finding {
+	t.Helper()
+	var out []finding
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		if line == "" {
+			continue
+		}
+		var f finding
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatalf("bad JSON line %q: %v", line, err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// TestChecksInherit checks the README's -checks inherit,-NAME: the command
+// line builds on staticcheck.conf's list instead of replacing it.
+func TestChecksInherit(t *testing.T) {
+	dir := cmdtest.CopyDir(t, cliDir)
+	if err := os.WriteFile(filepath.Join(dir, "directives", "staticcheck.conf"), []byte(`checks = ["crossslot", "emptytag"]`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		checks string
+		want   []string
+	}{
+		{"inherit,-crossslot", []string{"line.go:23: emptytag"}},
+		{"crossslot", []string{"file.go:14: crossslot", "line.go:15: crossslot", "line.go:22: directive"}},
+	} {
+		got := lintJSONIn(t, dir, "-checks", tc.checks, "./directives")
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("-checks %s over checks = [crossslot, emptytag]:\n%s\nwant:\n%s", tc.checks, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+	}
+}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/crossslot/crossslot/analyzer"
+)
+
+// categoryDirective is the category of a //lint:ignore or //lint:file-ignore
+// directive that silenced nothing. lintcmd names it "staticcheck" and always
+// fails the run on it; crossslot names it for what it is and lets -fail
+// decide, like any check.
+const categoryDirective = "directive"
+
+// finding is one diagnostic as lintcmd's JSON format writes it.
+type finding struct {
+	Code     string    `json:"code"`
+	Severity string    `json:"severity,omitempty"`
+	Location position  `json:"location"`
+	End      position  `json:"end"`
+	Message  string    `json:"message"`
+	Related  []related `json:"related,omitempty"`
+}
+
+type position struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+}
+
+type related struct {
+	Location position `json:"location"`
+	End      position `json:"end"`
+	Message  string   `json:"message"`
+}
+
+// report runs lintcmd for the text, stylish and json formats and writes its
+// findings itself. lintcmd asked for JSON with every finding (ignored ones
+// marked "ignored", -fail all) gives what its own formatters lose: which
+// findings a directive silenced, under -show-ignored too, and which checks
+// -fail selects, stale directives included.
+func report(fs *flag.FlagSet, execute func() int) int {
+	format := fs.Lookup("f").Value.String()
+	fail := failSet(fs.Lookup("fail").Value.String())
+	showIgnored := fs.Lookup("show-ignored").Value.String() == "true"
+	for name, value := range map[string]string{"f": "json", "show-ignored": "true", "fail": "all"} {
+		if err := fs.Set(name, value); err != nil {
+			fmt.Fprintln(os.Stderr, "crossslot:", err)
+			return exitUsage
+		}
+	}
+	out, code := captureStdout(execute)
+	if code != exitClean && code != exitFindings {
+		os.Stdout.Write(out)
+		return code
+	}
+
+	var shown []finding
+	var errors, warnings, ignored, notAnalyzed int
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for sc.Scan() {
+		var f finding
+		if json.Unmarshal(sc.Bytes(), &f) != nil || f.Code == "" {
+			fmt.Fprintln(os.Stdout, sc.Text()) // not a finding: pass it on
+			continue
+		}
+		if f.Code == "staticcheck" {
+			f.Code = categoryDirective
+		}
+		switch {
+		case f.Severity == "ignored":
+			ignored++
+			if !showIgnored {
+				continue
+			}
+		case f.Code == "compile" || f.Code == "config":
+			notAnalyzed++
+			errors++
+			f.Severity = "error"
+		case fail[f.Code]:
+			errors++
+			f.Severity = "error"
+		default:
+			warnings++
+			f.Severity = "warning"
+		}
+		shown = append(shown, f)
+	}
+
+	switch format {
+	case "json":
+		writeJSON(os.Stdout, shown)
+	case "stylish":
+		writeStylish(os.Stdout, shown, errors, warnings, ignored)
+	default:
+		writeText(os.Stdout, shown)
+	}
+	switch {
+	case notAnalyzed > 0:
+		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (a path that matches nothing, or a load or type error above); exit 3")
+		return exitNotAnalyzed
+	case errors > 0:
+		return exitFindings
+	}
+	return exitClean
+}
+
+// failSet is the categories a -fail list selects: checks by name, "all" (or
+// "*") for every check and stale directives, "-name" to take one out.
+func failSet(list string) map[string]bool {
+	all := []string{categoryDirective}
+	for _, c := range analyzer.Checks() {
+		all = append(all, c.Name)
+	}
+	set := map[string]bool{}
+	for _, elem := range strings.Split(strings.Trim(list, `"`), ",") {
+		elem = strings.ToLower(strings.TrimSpace(elem))
+		on := !strings.HasPrefix(elem, "-")
+		elem = strings.TrimPrefix(elem, "-")
+		if elem == "all" || elem == "*" {
+			for _, name := range all {
+				set[name] = on
+			}
+		} else if elem != "" {
+			set[elem] = on
+		}
+	}
+	return set
+}
+
+// captureStdout runs execute with os.Stdout going to a buffer.
+func captureStdout(execute func() int) ([]byte, int) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, execute()
+	}
+	stdout := os.Stdout
+	os.Stdout = w
+	captured := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(r)
+		captured <- b
+	}()
+	code := execute()
+	w.Close()
+	os.Stdout = stdout
+	return <-captured, code
+}
+
+// category is a finding's category as text and stylish output show it,
+// marked when a directive silenced it (-show-ignored).
+func category(f finding) string {
+	if f.Severity == "ignored" {
+		return f.Code + ", ignored"
+	}
+	return f.Code
+}
+
+// writeText writes lintcmd's text format: position relative to the working
+// directory, message, category; related information indented below.
+func writeText(w io.Writer, findings []finding) {
+	for _, f := range findings {
+		fmt.Fprintf(w, "%s: %s (%s)\n", shortPosition(f.Location), f.Message, category(f))
+		for _, r := range f.Related {
+			fmt.Fprintf(w, "\t%s: %s\n", shortPosition(r.Location), r.Message)
+		}
+	}
+}
+
+// writeStylish writes lintcmd's stylish format: findings grouped by file, and
+// a summary that counts what -fail selects as errors and what directives
+// silenced as ignored.
+func writeStylish(w io.Writer, findings []finding, errors, warnings, ignored int) {
+	var tw *tabwriter.Writer
+	prev := ""
+	for _, f := range findings {
+		file := f.Location.File
+		if file == "" {
+			file = "-"
+		}
+		if file != prev {
+			if tw != nil {
+				tw.Flush()
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintln(w, file)
+			prev = file
+			tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		}
+		fmt.Fprintf(tw, "  (%d, %d)\t%s\t%s\n", f.Location.Line, f.Location.Column, category(f), f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(tw, "    (%d, %d)\t\t  %s\n", r.Location.Line, r.Location.Column, r.Message)
+		}
+	}
+	if tw != nil {
+		tw.Flush()
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, " ✖ %d problems (%d errors, %d warnings, %d ignored)\n", errors+warnings+ignored, errors, warnings, ignored)
+}
+
+// writeJSON writes one JSON object per finding, as lintcmd does; severity is
+// "error" for what -fail selects, "warning" otherwise, "ignored" for what a
+// directive silenced (under -show-ignored).
+func writeJSON(w io.Writer, findings []finding) {
+	enc := json.NewEncoder(w)
+	for _, f := range findings {
+		enc.Encode(f)
+	}
+}
+
+// shortPosition is file:line:column with the file relative to the working
+// directory when that is shorter, as lintcmd writes it.
+func shortPosition(p position) string {
+	s := p.File
+	if s != "" {
+		s = shortPath(s)
+	}
+	if p.Line > 0 {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d:%d", p.Line, p.Column)
+	}
+	if s == "" {
+		s = "-"
+	}
+	return s
+}
