@@ -214,23 +214,9 @@ func separateCache(a *analysis.Analyzer) error {
 // SARIF help links, which lintcmd sets to staticcheck's site, at this
 // project's documentation.
 func withOurLinks(execute func() int) int {
-	r, w, err := os.Pipe()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "crossslot:", err)
-		return 1
-	}
-	stdout := os.Stdout
-	os.Stdout = w
-	captured := make(chan []byte)
-	go func() {
-		b, _ := io.ReadAll(r)
-		captured <- b
-	}()
-	code := execute()
-	w.Close()
-	os.Stdout = stdout
-	out, notAnalyzed := relinkSARIF(<-captured)
-	fmt.Fprint(stdout, string(out))
+	captured, code := captureStdout(execute)
+	out, notAnalyzed := relinkSARIF(captured)
+	os.Stdout.Write(out)
 	if notAnalyzed && code != exitUsage {
 		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (see the SARIF invocation's toolExecutionNotifications); exit 3")
 		return exitNotAnalyzed
