@@ -52,6 +52,9 @@ func main() {
 	case len(args) == 1 && (args[0] == "-V" || args[0] == "--V"):
 		toolVersion(false)
 		return
+	case len(args) == 1 && (args[0] == "-version" || args[0] == "--version"):
+		printVersion()
+		return
 	}
 	if len(os.Args) == 2 && os.Args[1] == "lsp" {
 		os.Exit(serveLSP(os.Stdin, os.Stdout))
@@ -280,6 +283,17 @@ func version() string {
 	// checkout, the pseudo-version the go command stamps from the VCS:
 	// v0.0.0-DATE-REVISION, with +dirty for uncommitted changes.
 	return info.Main.Version
+}
+
+// printVersion answers -version. lintcmd would print "(no version)" for a
+// build that carries neither a module version nor a VCS revision; this says
+// why and how to get one.
+func printVersion() {
+	if v := version(); v != "devel" {
+		fmt.Println("crossslot", v)
+		return
+	}
+	fmt.Println("crossslot devel (no version stamped: built outside a git checkout or with -buildvcs=false; `go install -buildvcs=true ./cmd/crossslot` in a clone stamps the revision)")
 }
 
 // toolVersion answers go vet's and go fix's -V=full, which they use as the

@@ -46,3 +46,17 @@ func TestVersion(t *testing.T) {
 		t.Errorf("SARIF driver version: %+v, %v; want %s", report.Runs, err, f[2])
 	}
 }
+
+// TestVersionUnstamped checks -version of a build without a module version or
+// VCS revision (-buildvcs=false, as some machines set in GOFLAGS): it says why
+// and how to get one, instead of lintcmd's bare "(no version)".
+func TestVersionUnstamped(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "crossslot")
+	if out, err := exec.Command("go", "build", "-buildvcs=false", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "-version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "crossslot devel (no version stamped") || !strings.Contains(string(out), "go install -buildvcs=true ./cmd/crossslot") {
+		t.Errorf("-version: %q, %v", out, err)
+	}
+}
