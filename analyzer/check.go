@@ -59,7 +59,11 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 				a.reportTagProblem(s.method, k)
 			}
 		}
-		a.reportCrossSlot(s.method, s.keys, s.via(a, s.callee), "")
+		via := s.via(a, s.callee)
+		a.reportCrossSlot(s.method, s.keys, via, "")
+		if len(s.script) > 0 {
+			a.judgeScriptKeysAtCall(s, via)
+		}
 	})
 	a.checkTransactions(fn)
 	a.checkMultiExec(fn)

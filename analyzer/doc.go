@@ -160,7 +160,10 @@
 // Redis requires scripts to declare every key they touch in KEYS, so that a
 // cluster can route the script to the keys' node. A key taken from ARGV, or
 // one the analyzer cannot pin down, may be on another node, where the script
-// fails (non local key).
+// fails (non local key). When the declared keys and the undeclared key both
+// come from the function's parameters (a queue's key and its task key
+// prefix), each call of the function is judged instead, with the keys it
+// passes.
 //
 //	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, fmt.Sprint(a)) // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)
 //

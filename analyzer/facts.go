@@ -37,6 +37,12 @@ type factSink struct {
 	Method, Where string
 	Client        int
 	Keys          []factSinkKey
+	Script        []factScriptKey
+}
+
+type factScriptKey struct {
+	Command, Lua string
+	Key          factSinkKey
 }
 
 type factSinkKey struct {
@@ -50,6 +56,7 @@ func (*keyFacts) AFact() {}
 //
 //	key "account:"+%d(p1)
 //	sink MGet(p3, p4) at pair.go:12
+//	sink Run(p3) touching HSET p4+? at queue.go:20
 func (f *keyFacts) String() string {
 	var out []string
 	if f.Result != nil {
@@ -71,7 +78,11 @@ func (f *keyFacts) String() string {
 				keys = append(keys, showAlts(k.Alts))
 			}
 		}
-		out = append(out, fmt.Sprintf("sink %s(%s) at %s", s.Method, strings.Join(keys, ", "), s.Where))
+		var script string
+		for _, k := range s.Script {
+			script += fmt.Sprintf(" touching %s %s", k.Command, showAlts(k.Key.Alts))
+		}
+		out = append(out, fmt.Sprintf("sink %s(%s)%s at %s", s.Method, strings.Join(keys, ", "), script, s.Where))
 	}
 	for _, q := range f.Queued {
 		var keys []string
@@ -154,6 +165,9 @@ func factSinks(sinks []sink, ids map[string]string) []factSink {
 		for _, k := range sk.keys {
 			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.alts, ids), Spread: k.spread})
 		}
+		for _, k := range sk.script {
+			fs.Script = append(fs.Script, factScriptKey{Command: k.command, Lua: k.lua, Key: factSinkKey{Alts: factKeys(k.key.alts, ids), Spread: k.key.spread}})
+		}
 		out = append(out, fs)
 	}
 	return out
@@ -197,6 +211,9 @@ func summarySinks(fs []factSink) []sink {
 		sk := sink{method: f.Method, where: f.Where, client: f.Client}
 		for _, k := range f.Keys {
 			sk.keys = append(sk.keys, keyArg{alts: k.Alts.keys(), spread: k.Spread})
+		}
+		for _, k := range f.Script {
+			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: keyArg{alts: k.Key.Alts.keys(), spread: k.Key.Spread}})
 		}
 		out = append(out, sk)
 	}

@@ -225,6 +225,14 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 	if script.HasFlag("allow-cross-slot-keys") {
 		return // the script vouches that its keys are on one node
 	}
+	// Declared keys that come from the function's parameters are the
+	// callers' to fix: an undeclared key built from the parameters too that
+	// is not proved on their slot is judged at each call (the function's
+	// summary carries it).
+	deferred := false
+	for _, d := range declared {
+		deferred = deferred || d.fromParams()
+	}
 	argv := a.scriptArgs(site)
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
@@ -232,17 +240,100 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 				continue
 			}
 			key := luaKey(k, declared, argv)
-			if a.reportScriptKey(site, src, call, k, key, declared) {
+			if a.reportScriptKey(site, src, call, k, key, declared, deferred && key.fromParams()) {
 				return
 			}
 		}
 	}
 }
 
+// A scriptKey is a key a script touches besides a plain KEYS[i], carried in
+// a wrapper's sink when the script's declared keys come from the wrapper's
+// parameters, so that each call judges it.
+type scriptKey struct {
+	command string // the Redis command in the script, e.g. "HSET"
+	lua     string // the key as the script builds it, e.g. ARGV[1] .. ?
+	key     keyArg
+}
+
+// scriptKeysOf is what a sink carries of a script call whose declared keys
+// come from the calling function's parameters: the keys the script touches
+// besides plain KEYS[i] that are built from the parameters too. Nil when the Lua is not read, the script vouches for
+// its keys (allow-cross-slot-keys), or no declared key is a parameter's.
+func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scriptKey {
+	deferred := false
+	for _, d := range declared {
+		deferred = deferred || d.fromParams()
+	}
+	if !deferred {
+		return nil
+	}
+	src, ok := a.scriptOf(site)
+	if !ok {
+		return nil
+	}
+	script, err := a.parseScript(src.text)
+	if err != nil || script.HasFlag("allow-cross-slot-keys") {
+		return nil
+	}
+	argv := a.scriptArgs(site)
+	var out []scriptKey
+	for _, call := range script.Calls {
+		for _, k := range call.Keys {
+			if _, ok := k.Declared(); ok {
+				continue
+			}
+			// A key that does not depend on the parameters (a constant,
+			// a name read from Redis) is judged in the function, once.
+			if key := luaKey(k, declared, argv); key.fromParams() {
+				out = append(out, scriptKey{command: call.Command, lua: k.String(), key: key})
+			}
+		}
+	}
+	return out
+}
+
+// judgeScriptKeysAtCall reports, at a call of a wrapper, the first key its
+// script touches that is on another slot than the declared keys the call
+// passes (scriptslot), or, once the call fixes them, not proved on theirs
+// (undeclaredkey).
+func (a *packageAnalysis) judgeScriptKeysAtCall(s calledSink, via *wrapperVia) {
+	var declared []keyArg
+	at := s.keys[0].at
+	for _, k := range s.keys {
+		declared = append(declared, k)
+		if k.viaCall {
+			at = k.at
+		}
+	}
+	in := fmt.Sprintf(" in %s (%s)", via.name, via.where)
+	for _, sk := range s.script {
+		sameAsOne := false
+		for _, d := range declared {
+			if diff, ok := a.differ(d, sk.key); ok {
+				a.pass.Report(analysis.Diagnostic{Pos: at.pos, End: at.end, Category: CategoryScriptSlot, Message: fmt.Sprintf(
+					"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
+					s.method, sk.command, diff.key(false, ""), diff.key(true, ""), diff.how(), in)})
+				return
+			}
+			if unproved(d, sk.key) == "" || sameTagTemplate(d, sk.key) {
+				sameAsOne = true
+			}
+		}
+		if sameAsOne || s.fromParams() || sk.key.fromParams() {
+			continue // on their slot, or still the callers' to decide
+		}
+		a.pass.Report(analysis.Diagnostic{Pos: at.pos, End: at.end, Category: CategoryUndeclaredKey, Message: fmt.Sprintf(
+			"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
+			s.method, sk.command, sk.lua, in)})
+		return
+	}
+}
+
 // reportScriptKey judges one key the script touches that is not a plain
 // KEYS[i]: proved on another slot than a declared key (scriptslot), proved
 // on theirs (fine), or neither (undeclaredkey).
-func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call luascript.Call, lk luascript.Key, k keyArg, declared []keyArg) bool {
+func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call luascript.Call, lk luascript.Key, k keyArg, declared []keyArg, deferred bool) bool {
 	// The declared keys share one slot, or the call fails with CROSSSLOT
 	// anyway: a key on the slot of any of them is on theirs.
 	sameAsOne := false
@@ -257,8 +348,8 @@ func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call
 			sameAsOne = true
 		}
 	}
-	if sameAsOne {
-		return false // keys that share the declared keys' tag
+	if sameAsOne || deferred {
+		return false // keys that share the declared keys' tag, or the callers' to judge
 	}
 	a.reportAt(src, call.Line, "", site, CategoryUndeclaredKey, fmt.Sprintf(
 		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",

@@ -35,11 +35,12 @@ type summary struct {
 // least in part, from the function's parameters: a wrapper's callers are
 // checked as if they called the client.
 type sink struct {
-	method string    // the client method, e.g. "MGet"
-	pos    token.Pos // the command, when it is in the package under analysis
-	where  string    // the command's file:line, for messages across packages
-	client int       // the client's parameter (1-based), 0 if it is not one
-	keys   []keyArg  // in terms of the parameters; their positions are unused
+	method string      // the client method, e.g. "MGet"
+	pos    token.Pos   // the command, when it is in the package under analysis
+	where  string      // the command's file:line, for messages across packages
+	client int         // the client's parameter (1-based), 0 if it is not one
+	keys   []keyArg    // in terms of the parameters; their positions are unused
+	script []scriptKey // a script's keys besides KEYS[i], judged against keys
 }
 
 // useful reports whether the summary says anything a caller can use.
@@ -140,7 +141,7 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 			out = append(out, s)
 		}
 	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].spread == 0) {
+		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].spread == 0 && s.script == nil) {
 			return
 		}
 		if s.client > 0 {
@@ -167,10 +168,12 @@ func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
 			own = append(own, k)
 		}
 	}
-	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].spread == 0) {
+	script := a.scriptKeysOf(site, keys)
+	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].spread == 0 && script == nil) {
 		// No key from a caller; or the command fails whatever the callers
 		// pass, which is reported here, once, not at every caller; or one
-		// key, which cannot cross slots with itself.
+		// key, which cannot cross slots with itself (unless a script
+		// touches others).
 		return sink{}, false
 	}
 	return sink{
@@ -179,6 +182,7 @@ func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
 		where:  a.where(site.common.Pos()),
 		client: clientParam(site.receiver()),
 		keys:   keys,
+		script: script,
 	}, true
 }
 
@@ -295,9 +299,18 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 			continue // the caller passes a single-node client
 		}
 		inst := sk
-		inst.keys = nil
+		inst.keys, inst.script = nil, nil
 		for _, k := range sk.keys {
 			inst.keys = append(inst.keys, site.instantiateKey(k)...)
+		}
+		for _, k := range sk.script {
+			if keys := site.instantiateKey(k.key); len(keys) == 1 {
+				k.key = keys[0]
+				inst.script = append(inst.script, k)
+			}
+		}
+		if len(inst.keys) == 0 {
+			continue
 		}
 		out = append(out, calledSink{sink: inst, callee: obj})
 	}

@@ -237,3 +237,23 @@ func newSetOnce(ctx context.Context, rdb *redis.ClusterClient) *setOnce {
 func (s *setOnce) calls(ctx context.Context, rdb *redis.ClusterClient) {
 	rdb.Del(ctx, s.ns+"x", s.ns+"y") // want `Del keys "o:x" \(slot \d+\) and "o:y" \(slot \d+\)`
 }
+
+// Scripts behind a wrapper: the script's undeclared keys are judged where
+// the wrapper is called, against the declared keys the call passes.
+func scriptWrappers(ctx context.Context, rdb *redis.ClusterClient, qname string) {
+	store.Forward(ctx, rdb, "jobs:{"+qname+"}:pending", "jobs:{"+qname+"}:t:") // one tag: silent
+	store.Forward(ctx, rdb, "jobs:{q}:pending", "jobs:{q}:t:")                 // one constant tag: silent
+	store.Forward(ctx, rdb, "jobs:{q}:pending", "jobs:other:t:")               // want `Run script's HSET key ARGV\[1\] .. \? is not declared in KEYS and not proved to be on the declared keys' slot in store.Forward \(store.go:\d+\)`
+	store.Forward(ctx, rdb, "jobs:{a}:pending", "jobs:{b}:t:")                 // want `Run script's HSET key "jobs:\{b\}:t:<\?>" \(slot 3300\) and the declared key "jobs:\{a\}:pending" \(slot 15495\) are on different hash slots in store.Forward \(store.go:\d+\)`
+	forwardQueue(ctx, rdb, qname)
+}
+
+// forwardQueue passes its own parameter on: the keys still depend on it, and
+// share its tag.
+func forwardQueue(ctx context.Context, rdb redis.UniversalClient, qname string) error {
+	return store.Forward(ctx, rdb, "jobs:{"+qname+"}:pending", "jobs:{"+qname+"}:t:")
+}
+
+func unlocks(ctx context.Context, rdb *redis.ClusterClient) {
+	store.Unlock(ctx, rdb, "task:{q}:1") // the stored name is reported in store, not here
+}

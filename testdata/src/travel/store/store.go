@@ -53,3 +53,23 @@ func WithOwn(ctx context.Context, rdb redis.UniversalClient, key string) error {
 func OnClient(ctx context.Context, rdb *redis.Client, a, b string) error {
 	return rdb.MGet(ctx, a, b).Err()
 }
+
+// moveTask moves a task between a queue's keys: its declared key and its
+// task key prefix (ARGV[1]) are the caller's, so each call is judged.
+var moveTask = redis.NewScript(`local id = redis.call('LPOP', KEYS[1])
+return redis.call('HSET', ARGV[1] .. id, 'state', 'active')`)
+
+// Forward runs moveTask on the keys it is given, as job queues' internals do.
+func Forward(ctx context.Context, rdb redis.UniversalClient, pendingKey, taskKeyPrefix string) error { // want Forward:`sink Run\(p3\) touching HSET p4\+\? at store.go:\d+`
+	return moveTask.Run(ctx, rdb, []string{pendingKey}, taskKeyPrefix).Err() // keys from the parameters: judged at the calls
+}
+
+// uniqueLock reads a key whose name is stored in Redis: no call can pin it
+// down, so it is judged here, once, not at every call.
+var uniqueLock = redis.NewScript(`local name = redis.call('HGET', KEYS[1], 'lock')
+return redis.call('GET', name)`) // want `Run script's GET key \? is not declared in KEYS`
+
+// Unlock runs uniqueLock on the key it is given.
+func Unlock(ctx context.Context, rdb redis.UniversalClient, taskKey string) error {
+	return uniqueLock.Run(ctx, rdb, []string{taskKey}).Err()
+}
