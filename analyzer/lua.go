@@ -396,7 +396,11 @@ func luaKey(k luascript.Key, declared []keyArg, argv [][]key) keyArg {
 		case p.Arg > 0 && p.Arg <= len(argv) && argv[p.Arg-1] != nil:
 			out = product(out, argv[p.Arg-1])
 		case p.Unknown || p.Key > 0 || p.Arg > 0:
-			out = product(out, []key{unknownKey(part{id: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), show: luascript.Key{p}.String()})})
+			show := p.Name // the Lua variable, shown as <id> like any unknown part
+			if show == "" {
+				show = luascript.Key{p}.String()
+			}
+			out = product(out, []key{unknownKey(part{id: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), show: show})})
 		default:
 			out = product(out, []key{textKey(p.Text)})
 		}

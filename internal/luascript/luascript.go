@@ -40,13 +40,16 @@ type Read struct {
 type Key []Piece
 
 // A Piece is known text, KEYS[Key], KEYS[i] with an index the reader does
-// not fix (AnyKey), ARGV[Arg] or (Unknown) anything else.
+// not fix (AnyKey), ARGV[Arg] or (Unknown) anything else, with the name of
+// the Lua variable it was read from, if any (a loop's id, a local set from
+// redis.call).
 type Piece struct {
 	Text    string
 	Key     int
 	AnyKey  bool
 	Arg     int
 	Unknown bool
+	Name    string
 }
 
 // Declared reports whether the key is exactly one of KEYS, and which (0 when
@@ -71,7 +74,9 @@ func (k Key) Derived() bool {
 	return false
 }
 
-// String shows the key as Lua: 'text' .. KEYS[1] .. ARGV[2] .. ?.
+// String shows the key as Lua: 'text' .. KEYS[1] .. ARGV[2] .. <id>, an
+// unknown value read from a variable by its name in angle brackets (as
+// unknown parts are shown everywhere), any other unknown value as ?.
 func (k Key) String() string {
 	var s []string
 	for _, p := range k {
@@ -82,6 +87,8 @@ func (k Key) String() string {
 			s = append(s, "KEYS[?]")
 		case p.Arg > 0:
 			s = append(s, "ARGV["+strconv.Itoa(p.Arg)+"]")
+		case p.Unknown && p.Name != "":
+			s = append(s, "<"+p.Name+">")
 		case p.Unknown:
 			s = append(s, "?")
 		default:
@@ -231,6 +238,9 @@ func (r *reader) key(e ast.Expr, depth int) Key {
 		if id, ok := e.Object.(*ast.IdentExpr); ok && id.Value == "KEYS" {
 			return Key{{AnyKey: true}}
 		}
+	}
+	if id, ok := e.(*ast.IdentExpr); ok {
+		return Key{{Unknown: true, Name: id.Value}}
 	}
 	return Key{{Unknown: true}}
 }

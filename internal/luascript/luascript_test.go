@@ -17,6 +17,9 @@ end
 server.call('SET', 'stats:global', 1)
 redis.call('MGET', KEYS[1], KEYS[3])
 for i = 1, 2 do redis.call('DEL', KEYS[i]) end
+local id = redis.call('LPOP', KEYS[1])
+redis.call('HSET', ARGV[1] .. id, 'state', 'active')
+redis.call('GET', redis.call('HGET', KEYS[1], 'lock'))
 return redis.call('PING')`
 	s, err := Parse(src)
 	if err != nil {
@@ -38,6 +41,10 @@ return redis.call('PING')`
 		`8 SET "stats:global"`,
 		`9 MGET KEYS[1], KEYS[3]`,
 		`10 DEL KEYS[?]`,
+		`11 LPOP KEYS[1]`,
+		`12 HSET ARGV[1] .. <id>`, // a variable's value: by its name
+		`13 GET ?`, // any other unknown value
+		`13 HGET KEYS[1]`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
