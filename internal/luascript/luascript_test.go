@@ -43,7 +43,7 @@ return redis.call('PING')`
 		`10 DEL KEYS[?]`,
 		`11 LPOP KEYS[1]`,
 		`12 HSET ARGV[1] .. <id>`, // a variable's value: by its name
-		`13 GET ?`, // any other unknown value
+		`13 GET ?`,                // any other unknown value
 		`13 HGET KEYS[1]`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
