@@ -1,6 +1,7 @@
 // Command vetcost measures what crossslot adds to go vet, on real modules:
 //
 //	go run ./bench/vetcost [-n 5] [-modules github.com/redis/go-redis/v9@v9.23.0,github.com/hibiken/asynq@v0.26.0]
+//	go run ./bench/vetcost -baseline /tmp/crossslot-old -bench vet.txt && benchstat -col /way vet.txt
 //
 // For each module (fetched through the module proxy, copied to a scratch
 // directory) it runs `go vet ./...` three ways, interleaved, n times each:
@@ -16,6 +17,12 @@
 // -printf.funcs (a name no function has), crossslot and noop run from a
 // fresh copy of their binary with a nonce appended (their -V=full identity
 // is a hash of the executable; the loader ignores trailing bytes).
+//
+// With -baseline, a fourth way runs another crossslot binary (an older
+// build), interleaved with the others, so that a change is measured against
+// its baseline in the same run. With -bench FILE, every run is also written
+// to FILE in Go's benchmark format (BenchmarkVet/module=M/way=W, ns/op for
+// wall time, cpu-ns/op, peak-B), for benchstat.
 package main
 
 import (
@@ -44,6 +51,8 @@ func main() {
 	n := flag.Int("n", 5, "repetitions of each way")
 	tool := flag.String("crossslot", "", "the crossslot binary to measure (default: built from this checkout)")
 	modules := flag.String("modules", "github.com/redis/go-redis/v9@v9.23.0,github.com/hibiken/asynq@v0.26.0", "comma-separated MODULE@VERSION list")
+	baseline := flag.String("baseline", "", "another crossslot binary to run as a fourth way, `baseline`, for comparison in the same run")
+	benchOut := flag.String("bench", "", "also write every run to `FILE` in Go benchmark format, for benchstat")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -58,16 +67,27 @@ func main() {
 	noop := build(root, "./bench/vetcost/noop", filepath.Join(scratch, "noop"))
 	log.Printf("go vet cost on %s/%s, %d CPUs, %d repetitions, medians", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *n)
 
+	var bench *os.File
+	if *benchOut != "" {
+		bench, err = os.Create(*benchOut)
+		check(err)
+		defer bench.Close()
+		fmt.Fprintf(bench, "goos: %s\ngoarch: %s\npkg: github.com/crossslot/crossslot/bench/vetcost\n", runtime.GOOS, runtime.GOARCH)
+	}
 	nonce := rand.IntN(1_000_000) + 1_000_000
 	for _, mod := range strings.Split(*modules, ",") {
 		dir := fetch(mod, scratch)
-		ways := []struct {
+		type way struct {
 			name string
 			args func(nonce int) []string
-		}{
+		}
+		ways := []way{
 			{"stock", func(nonce int) []string { return []string{fmt.Sprintf("-printf.funcs=nonce%d", nonce)} }},
 			{"crossslot", func(nonce int) []string { return []string{"-vettool=" + stamped(crossslot, nonce)} }},
 			{"noop", func(nonce int) []string { return []string{"-vettool=" + stamped(noop, nonce)} }},
+		}
+		if *baseline != "" {
+			ways = append(ways, way{"baseline", func(nonce int) []string { return []string{"-vettool=" + stamped(*baseline, nonce)} }})
 		}
 		for _, w := range ways { // warm the build cache and the module cache
 			vet(dir, w.args(nonce))
@@ -76,8 +96,13 @@ func main() {
 		got := map[string][]sample{}
 		for range *n {
 			for _, w := range ways {
-				got[w.name] = append(got[w.name], vet(dir, w.args(nonce)))
+				run := vet(dir, w.args(nonce))
+				got[w.name] = append(got[w.name], run)
 				nonce++
+				if bench != nil {
+					fmt.Fprintf(bench, "BenchmarkVet/module=%s/way=%s 1 %d ns/op %d cpu-ns/op %d peak-B\n",
+						strings.ReplaceAll(mod, "/", "_"), w.name, run.wall.Nanoseconds(), run.cpu.Nanoseconds(), run.maxRSS)
+				}
 			}
 		}
 		report(mod, got)
@@ -133,13 +158,18 @@ func report(mod string, got map[string][]sample) {
 	rss := func(s sample) float64 { return float64(s.maxRSS) / (1 << 20) }
 	fmt.Printf("\n%s\n", mod)
 	fmt.Printf("  %-10s %9s %9s %12s\n", "way", "wall s", "cpu s", "peak MiB")
-	for _, name := range []string{"stock", "crossslot", "noop"} {
-		fmt.Printf("  %-10s %9.2f %9.2f %12.0f\n", name, med(name, wall), med(name, cpu), med(name, rss))
+	for _, name := range []string{"stock", "crossslot", "noop", "baseline"} {
+		if got[name] != nil {
+			fmt.Printf("  %-10s %9.2f %9.2f %12.0f\n", name, med(name, wall), med(name, cpu), med(name, rss))
+		}
 	}
-	ratio := func(f func(sample) float64) float64 {
-		return (med("crossslot", f) - med("noop", f)) / (med("stock", f) - med("noop", f))
+	ratio := func(way string, f func(sample) float64) float64 {
+		return (med(way, f) - med("noop", f)) / (med("stock", f) - med("noop", f))
 	}
-	fmt.Printf("  (crossslot - noop) / (stock - noop): wall %.2f, cpu %.2f\n", ratio(wall), ratio(cpu))
+	fmt.Printf("  (crossslot - noop) / (stock - noop): wall %.2f, cpu %.2f\n", ratio("crossslot", wall), ratio("crossslot", cpu))
+	if got["baseline"] != nil {
+		fmt.Printf("  (baseline - noop) / (stock - noop):  wall %.2f, cpu %.2f\n", ratio("baseline", wall), ratio("baseline", cpu))
+	}
 }
 
 // fetch downloads MODULE@VERSION through the module proxy and copies it to a
