@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -72,18 +73,25 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 // commandsIn walks fn's commands: its calls of the client, and the sinks of
 // the wrappers it calls, seen from those calls.
 func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*callSite), wrapper func(ssa.CallInstruction, calledSink)) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			if site := a.clientCall(call); site != nil {
-				client(site)
-				continue
-			}
-			for _, s := range a.wrapperSinks(call) {
-				wrapper(call, s)
+	for call := range callsIn(fn) {
+		if site := a.clientCall(call); site != nil {
+			client(site)
+			continue
+		}
+		for _, s := range a.wrapperSinks(call) {
+			wrapper(call, s)
+		}
+	}
+}
+
+// callsIn yields fn's calls (and go and defer statements), in block order.
+func callsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && !yield(call) {
+					return
+				}
 			}
 		}
 	}

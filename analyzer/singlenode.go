@@ -81,24 +81,18 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 		return false
 	}
 	found := false
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			common := call.Common()
-			m := methodOf(common)
-			if m == nil || !singleNodeCallbacks[m.Name()] {
-				continue
-			}
-			for _, arg := range common.Args {
-				if isFunc(arg, fn) {
-					if !a.singleNodeAt(receiverValue(common), depth) {
-						return false
-					}
-					found = true
+	for call := range callsIn(parent) {
+		common := call.Common()
+		m := methodOf(common)
+		if m == nil || !singleNodeCallbacks[m.Name()] {
+			continue
+		}
+		for _, arg := range common.Args {
+			if isFunc(arg, fn) {
+				if !a.singleNodeAt(receiverValue(common), depth) {
+					return false
 				}
+				found = true
 			}
 		}
 	}

@@ -32,32 +32,26 @@ type txCommand struct {
 
 // checkTransactions reports the transactions fn starts.
 func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
+	for call := range callsIn(fn) {
+		common := call.Common()
+		a.checkDoMulti(call)
+		m := methodOf(common)
+		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(receiverValue(common))) {
+			continue
+		}
+		switch m.Name() {
+		case "TxPipelined":
+			if cb := callbackArg(common); cb != nil {
+				a.reportTransaction("TxPipelined", a.queuedOn(cb), transactionFate(m))
 			}
-			common := call.Common()
-			a.checkDoMulti(call)
-			m := methodOf(common)
-			if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(receiverValue(common))) {
-				continue
+		case "TxPipeline":
+			if v, ok := call.(*ssa.Call); ok {
+				a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), transactionFate(m))
 			}
-			switch m.Name() {
-			case "TxPipelined":
-				if cb := callbackArg(common); cb != nil {
-					a.reportTransaction("TxPipelined", a.queuedOn(cb), transactionFate(m))
-				}
-			case "TxPipeline":
-				if v, ok := call.(*ssa.Call); ok {
-					a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), transactionFate(m))
-				}
-			case "Watch":
-				if cb := callbackArg(common); cb != nil {
-					site := &callSite{method: "Watch", common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
-					a.reportWatch(site.keysOfParam("keys"), a.queuedOn(cb))
-				}
+		case "Watch":
+			if cb := callbackArg(common); cb != nil {
+				site := &callSite{method: "Watch", common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
+				a.reportWatch(site.keysOfParam("keys"), a.queuedOn(cb))
 			}
 		}
 	}
@@ -150,42 +144,36 @@ type rootedCommand struct {
 // passes them.
 func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 	var out []rootedCommand
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(ssa.CallInstruction)
-			if !ok {
-				continue
-			}
-			common := call.Common()
-			if site := a.clientCall(call); site != nil {
-				root := clientRoot(site.receiver())
-				if site.method == "TxPipelined" {
-					if cb := callbackArg(common); cb != nil {
-						for _, c := range a.queuedOn(cb) {
-							out = append(out, rootedCommand{c, root, instr})
-						}
+	for call := range callsIn(fn) {
+		common := call.Common()
+		if site := a.clientCall(call); site != nil {
+			root := clientRoot(site.receiver())
+			if site.method == "TxPipelined" {
+				if cb := callbackArg(common); cb != nil {
+					for _, c := range a.queuedOn(cb) {
+						out = append(out, rootedCommand{c, root, call})
 					}
-					continue
 				}
-				keys, _ := a.keysOf(site)
-				out = append(out, rootedCommand{txCommand{site.method, keys}, root, instr})
 				continue
 			}
-			s := a.calleeSummary(common)
-			if s == nil || len(s.queued) == 0 {
+			keys, _ := a.keysOf(site)
+			out = append(out, rootedCommand{txCommand{site.method, keys}, root, call})
+			continue
+		}
+		s := a.calleeSummary(common)
+		if s == nil || len(s.queued) == 0 {
+			continue
+		}
+		site := a.siteOf(common)
+		for _, q := range s.queued {
+			if q.client > len(common.Args) {
 				continue
 			}
-			site := a.siteOf(common)
-			for _, q := range s.queued {
-				if q.client > len(common.Args) {
-					continue
-				}
-				var keys []keyArg
-				for _, k := range q.keys {
-					keys = append(keys, site.instantiateKey(k)...)
-				}
-				out = append(out, rootedCommand{txCommand{q.method, keys}, clientRoot(common.Args[q.client-1]), instr})
+			var keys []keyArg
+			for _, k := range q.keys {
+				keys = append(keys, site.instantiateKey(k)...)
 			}
+			out = append(out, rootedCommand{txCommand{q.method, keys}, clientRoot(common.Args[q.client-1]), call})
 		}
 	}
 	return out
