@@ -129,6 +129,17 @@ type keyArg struct {
 	unread string
 }
 
+// anyFromParams reports whether some of the keys come from the function's
+// parameters.
+func anyFromParams(keys []keyArg) bool {
+	for _, k := range keys {
+		if k.fromParams() {
+			return true
+		}
+	}
+	return false
+}
+
 // fromParams reports whether the key depends on the calling function's
 // parameters.
 func (k keyArg) fromParams() bool {

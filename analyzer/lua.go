@@ -201,13 +201,9 @@ func embeddedStrings(pass *analysis.Pass) map[types.Object]string {
 // that are not its declared keys' slot, the KEYS it reads that the call does
 // not pass, and keys it neither declares nor provably shares a slot with.
 func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
-	src, ok := a.scriptOf(site)
+	src, script, ok := a.readScript(site)
 	if !ok {
 		return
-	}
-	script, err := a.parseScript(src.text)
-	if err != nil {
-		return // not Lua the parser reads: silent
 	}
 	passed := len(declared)
 	for _, k := range declared {
@@ -228,66 +224,72 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 	// Declared keys that come from the function's parameters are the
 	// callers' to fix: an undeclared key built from the parameters too that
 	// is not proved on their slot is judged at each call (the function's
-	// summary carries it).
-	deferred := false
-	for _, d := range declared {
-		deferred = deferred || d.fromParams()
-	}
-	argv := a.scriptArgs(site)
-	for _, call := range script.Calls {
-		for _, k := range call.Keys {
-			if _, ok := k.Declared(); ok {
-				continue
-			}
-			key := luaKey(k, declared, argv)
-			if a.reportScriptKey(site, src, call, k, key, declared, deferred && key.fromParams()) {
-				return
-			}
+	// summary carries it, scriptKeysOf).
+	deferred := anyFromParams(declared)
+	for _, k := range a.touchedKeys(site, script, declared) {
+		category, msg := a.judgeScriptKey(site.method, k, declared, "")
+		if category == "" || category == CategoryUndeclaredKey && deferred && k.key.fromParams() {
+			continue
 		}
+		a.reportAt(src, k.line, "", site, category, msg)
+		return
 	}
 }
 
-// A scriptKey is a key a script touches besides a plain KEYS[i], carried in
-// a wrapper's sink when the script's declared keys come from the wrapper's
-// parameters, so that each call judges it.
+// readScript finds and parses the Lua a script call runs; false when it is
+// not in the code or not Lua the parser reads (then the call is not checked).
+func (a *packageAnalysis) readScript(site *callSite) (scriptSource, *luascript.Script, bool) {
+	src, ok := a.scriptOf(site)
+	if !ok {
+		return src, nil, false
+	}
+	script, err := a.parseScript(src.text)
+	return src, script, err == nil
+}
+
+// A scriptKey is a key a script touches besides a plain KEYS[i]. A wrapper's
+// sink carries those built from its parameters when the script's declared
+// keys come from them too, so that each call judges them.
 type scriptKey struct {
 	command string // the Redis command in the script, e.g. "HSET"
-	lua     string // the key as the script builds it, e.g. ARGV[1] .. ?
+	lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
+	line    int    // the script's line, for reports in the function
 	key     keyArg
 }
 
-// scriptKeysOf is what a sink carries of a script call whose declared keys
-// come from the calling function's parameters: the keys the script touches
-// besides plain KEYS[i] that are built from the parameters too. Nil when the Lua is not read, the script vouches for
-// its keys (allow-cross-slot-keys), or no declared key is a parameter's.
-func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scriptKey {
-	deferred := false
-	for _, d := range declared {
-		deferred = deferred || d.fromParams()
-	}
-	if !deferred {
-		return nil
-	}
-	src, ok := a.scriptOf(site)
-	if !ok {
-		return nil
-	}
-	script, err := a.parseScript(src.text)
-	if err != nil || script.HasFlag("allow-cross-slot-keys") {
-		return nil
-	}
+// touchedKeys is the keys the script touches besides plain KEYS[i], in the
+// key model: KEYS and ARGV as the call passes them.
+func (a *packageAnalysis) touchedKeys(site *callSite, script *luascript.Script, declared []keyArg) []scriptKey {
 	argv := a.scriptArgs(site)
 	var out []scriptKey
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
-			if _, ok := k.Declared(); ok {
-				continue
+			if _, ok := k.Declared(); !ok {
+				out = append(out, scriptKey{command: call.Command, lua: k.String(), line: call.Line, key: luaKey(k, declared, argv)})
 			}
-			// A key that does not depend on the parameters (a constant,
-			// a name read from Redis) is judged in the function, once.
-			if key := luaKey(k, declared, argv); key.fromParams() {
-				out = append(out, scriptKey{command: call.Command, lua: k.String(), key: key})
-			}
+		}
+	}
+	return out
+}
+
+// scriptKeysOf is what a sink carries of a script call whose declared keys
+// come from the calling function's parameters: the keys the script touches
+// besides plain KEYS[i] that are built from the parameters too. A key that
+// does not depend on them (a constant, a name read from Redis) is judged in
+// the function, once. Nil when the Lua is not read, the script vouches for
+// its keys (allow-cross-slot-keys), or no declared key is a parameter's.
+func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scriptKey {
+	if !anyFromParams(declared) {
+		return nil
+	}
+	_, script, ok := a.readScript(site)
+	if !ok || script.HasFlag("allow-cross-slot-keys") {
+		return nil
+	}
+	var out []scriptKey
+	for _, k := range a.touchedKeys(site, script, declared) {
+		if k.key.fromParams() {
+			out = append(out, k)
 		}
 	}
 	return out
@@ -298,63 +300,45 @@ func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scri
 // passes (scriptslot), or, once the call fixes them, not proved on theirs
 // (undeclaredkey).
 func (a *packageAnalysis) judgeScriptKeysAtCall(s calledSink, via *wrapperVia) {
-	var declared []keyArg
 	at := s.keys[0].at
 	for _, k := range s.keys {
-		declared = append(declared, k)
 		if k.viaCall {
 			at = k.at
 		}
 	}
 	in := fmt.Sprintf(" in %s (%s)", via.name, via.where)
-	for _, sk := range s.script {
-		sameAsOne := false
-		for _, d := range declared {
-			if diff, ok := a.differ(d, sk.key); ok {
-				a.pass.Report(analysis.Diagnostic{Pos: at.pos, End: at.end, Category: CategoryScriptSlot, Message: fmt.Sprintf(
-					"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
-					s.method, sk.command, diff.key(false, ""), diff.key(true, ""), diff.how(), in)})
-				return
-			}
-			if unproved(d, sk.key) == "" || sameTagTemplate(d, sk.key) {
-				sameAsOne = true
-			}
-		}
-		if sameAsOne || s.fromParams() || sk.key.fromParams() {
+	for _, k := range s.script {
+		category, msg := a.judgeScriptKey(s.method, k, s.keys, in)
+		if category == "" || category == CategoryUndeclaredKey && (s.fromParams() || k.key.fromParams()) {
 			continue // on their slot, or still the callers' to decide
 		}
-		a.pass.Report(analysis.Diagnostic{Pos: at.pos, End: at.end, Category: CategoryUndeclaredKey, Message: fmt.Sprintf(
-			"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
-			s.method, sk.command, sk.lua, in)})
+		a.pass.Report(analysis.Diagnostic{Pos: at.pos, End: at.end, Category: category, Message: msg})
 		return
 	}
 }
 
-// reportScriptKey judges one key the script touches that is not a plain
-// KEYS[i]: proved on another slot than a declared key (scriptslot), proved
-// on theirs (fine), or neither (undeclaredkey).
-func (a *packageAnalysis) reportScriptKey(site *callSite, src scriptSource, call luascript.Call, lk luascript.Key, k keyArg, declared []keyArg, deferred bool) bool {
+// judgeScriptKey judges one key a script touches against its declared keys:
+// proved on another slot than one of them (scriptslot), proved on theirs
+// (no category), or neither (undeclaredkey). in names the wrapper the script
+// runs in, for reports at its calls.
+func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []keyArg, in string) (category, message string) {
 	// The declared keys share one slot, or the call fails with CROSSSLOT
 	// anyway: a key on the slot of any of them is on theirs.
-	sameAsOne := false
+	onTheirSlot := false
 	for _, d := range declared {
-		if diff, ok := a.differ(d, k); ok {
-			a.reportAt(src, call.Line, "", site, CategoryScriptSlot, fmt.Sprintf(
-				"%s script's %s key %s and the declared key %s are on different hash slots%s; on a cluster the script fails where they are on different nodes (non local key)",
-				site.method, call.Command, diff.key(false, ""), diff.key(true, ""), diff.how()))
-			return true
+		if diff, ok := a.differ(d, k.key); ok {
+			return CategoryScriptSlot, fmt.Sprintf(
+				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
+				method, k.command, diff.key(false, ""), diff.key(true, ""), diff.how(), in)
 		}
-		if unproved(d, k) == "" || sameTagTemplate(d, k) {
-			sameAsOne = true
-		}
+		onTheirSlot = onTheirSlot || unproved(d, k.key) == "" || sameTagTemplate(d, k.key)
 	}
-	if sameAsOne || deferred {
-		return false // keys that share the declared keys' tag, or the callers' to judge
+	if onTheirSlot {
+		return "", ""
 	}
-	a.reportAt(src, call.Line, "", site, CategoryUndeclaredKey, fmt.Sprintf(
-		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
-		site.method, call.Command, lk))
-	return true
+	return CategoryUndeclaredKey, fmt.Sprintf(
+		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
+		method, k.command, k.lua, in)
 }
 
 // scriptArgs is the ARGV a script call passes, as far as the code fixes it:

@@ -269,12 +269,7 @@ type calledSink struct {
 // fromParams reports whether the sink, seen from the caller, still depends
 // on the caller's own parameters.
 func (s calledSink) fromParams() bool {
-	for _, k := range s.keys {
-		if k.fromParams() {
-			return true
-		}
-	}
-	return false
+	return anyFromParams(s.keys)
 }
 
 // wrapperSinks instantiates the sinks of the function a call calls.
