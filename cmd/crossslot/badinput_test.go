@@ -54,18 +54,8 @@ func TestBadInput(t *testing.T) {
 // TestExitCodes: a clean package exits 0, findings 1, usage errors 2, and
 // packages that could not be analyzed 3, in every output format.
 func TestExitCodes(t *testing.T) {
-	clean := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module clean\n\ngo 1.26\n", "clean.go": "package clean\n"} {
-		if err := os.WriteFile(filepath.Join(clean, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	broken := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module broken\n\ngo 1.26\n", "broken.go": "package broken\n\nfunc f() int { return \"x\" }\n"} {
-		if err := os.WriteFile(filepath.Join(broken, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	clean := scratchModule(t, "clean.go", "package clean\n")
+	broken := brokenModule(t)
 	for _, tc := range []struct {
 		dir  string
 		args []string
@@ -87,4 +77,23 @@ func TestExitCodes(t *testing.T) {
 			t.Errorf("crossslot %v in %s: exit %d, want %d\n%s", tc.args, filepath.Base(tc.dir), code, tc.want, stderr)
 		}
 	}
+}
+
+// scratchModule writes a module named after its one file's package into a
+// temporary directory.
+func scratchModule(t *testing.T, file, text string) string {
+	t.Helper()
+	dir := t.TempDir()
+	name := strings.TrimSuffix(file, ".go")
+	for name, text := range map[string]string{"go.mod": "module " + name + "\n\ngo 1.26\n", file: text} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// brokenModule is a module with a type error: crossslot cannot analyze it.
+func brokenModule(t *testing.T) string {
+	return scratchModule(t, "broken.go", "package broken\n\nfunc f() int { return \"x\" }\n")
 }

@@ -95,10 +95,7 @@ func TestStaticcheckConf(t *testing.T) {
 		{`checks = ["emptytag"]`, exitFindings, []string{"line.go:23: emptytag"}},
 		{`checks = ["all", "-crosslot"]`, exitUsage, []string{`directives/staticcheck.conf: checks: unknown check "crosslot"`}},
 	} {
-		dir := cmdtest.CopyDir(t, cliDir)
-		if err := os.WriteFile(filepath.Join(dir, "directives", "staticcheck.conf"), []byte(tc.conf+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		dir := cliWithConf(t, tc.conf)
 		stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, "-f", "json", "./directives")
 		if code != tc.code {
 			t.Errorf("%s: exit %d, want %d\n%s", tc.conf, code, tc.code, stderr)
@@ -139,10 +136,7 @@ func decodeFindings(t *testing.T, stdout string) []finding {
 // TestChecksInherit checks the README's -checks inherit,-NAME: the command
 // line builds on staticcheck.conf's list instead of replacing it.
 func TestChecksInherit(t *testing.T) {
-	dir := cmdtest.CopyDir(t, cliDir)
-	if err := os.WriteFile(filepath.Join(dir, "directives", "staticcheck.conf"), []byte(`checks = ["crossslot", "emptytag"]`+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := cliWithConf(t, `checks = ["crossslot", "emptytag"]`)
 	for _, tc := range []struct {
 		checks string
 		want   []string
@@ -155,4 +149,15 @@ func TestChecksInherit(t *testing.T) {
 			t.Errorf("-checks %s over checks = [crossslot, emptytag]:\n%s\nwant:\n%s", tc.checks, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 		}
 	}
+}
+
+// cliWithConf is a copy of the cli fixture with conf as the directives
+// package's staticcheck.conf.
+func cliWithConf(t *testing.T, conf string) string {
+	t.Helper()
+	dir := cmdtest.CopyDir(t, cliDir)
+	if err := os.WriteFile(filepath.Join(dir, "directives", "staticcheck.conf"), []byte(conf+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -125,7 +125,7 @@ func standalone(args []string) int {
 	case "text", "stylish", "json":
 		return report(fs, cmd.Execute)
 	}
-	return withLoadCheck(cmd.Execute)
+	return cmd.Execute() // null, binary (for -merge), or a format lintcmd rejects
 }
 
 // checks gives lintcmd one check per diagnostic category, documented by

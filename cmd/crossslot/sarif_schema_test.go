@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -16,20 +15,8 @@ const sarifSchema = "../../testdata/sarif/sarif-schema-2.1.0.json"
 // official SARIF 2.1.0 schema: for a run with findings, related locations and
 // fixes, and for one with a package that could not be analyzed.
 func TestSARIFSchema(t *testing.T) {
-	schemaPath, err := filepath.Abs(sarifSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	schema, err := gojsonschema.NewSchema(gojsonschema.NewReferenceLoader("file://" + filepath.ToSlash(schemaPath)))
-	if err != nil {
-		t.Fatalf("SARIF schema: %v", err)
-	}
-	broken := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module broken\n\ngo 1.26\n", "broken.go": "package broken\n\nfunc f() int { return \"x\" }\n"} {
-		if err := os.WriteFile(filepath.Join(broken, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	schema := loadSARIFSchema(t)
+	broken := brokenModule(t)
 	for name, dir := range map[string]string{"example": exampleDir, "broken": broken} {
 		t.Run(name, func(t *testing.T) {
 			stdout, stderr, _ := runIn(t, dir, fixtureEnv(), crossslotBin, "-f", "sarif", "./...")
@@ -47,11 +34,7 @@ func TestSARIFSchema(t *testing.T) {
 // TestSARIFSchemaCatchesErrors makes sure the schema test can fail: a
 // document with a result whose level is not one SARIF defines is rejected.
 func TestSARIFSchemaCatchesErrors(t *testing.T) {
-	schemaPath, _ := filepath.Abs(sarifSchema)
-	schema, err := gojsonschema.NewSchema(gojsonschema.NewReferenceLoader("file://" + filepath.ToSlash(schemaPath)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := loadSARIFSchema(t)
 	bad := `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"level":"fatal","message":{"text":"m"}}]}]}`
 	result, err := schema.Validate(gojsonschema.NewStringLoader(bad))
 	if err != nil {
@@ -60,4 +43,17 @@ func TestSARIFSchemaCatchesErrors(t *testing.T) {
 	if result.Valid() {
 		t.Error("the schema accepts a result with level \"fatal\"")
 	}
+}
+
+func loadSARIFSchema(t *testing.T) *gojsonschema.Schema {
+	t.Helper()
+	path, err := filepath.Abs(sarifSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := gojsonschema.NewSchema(gojsonschema.NewReferenceLoader("file://" + filepath.ToSlash(path)))
+	if err != nil {
+		t.Fatalf("SARIF schema: %v", err)
+	}
+	return schema
 }

@@ -389,12 +389,7 @@ func TestVetFlag(t *testing.T) {
 // a tool execution notification of a failed invocation, not a result at line
 // 0 of a rule "compile" that dashboards would show as a finding.
 func TestSARIFNotAnalyzed(t *testing.T) {
-	broken := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module broken\n\ngo 1.26\n", "broken.go": "package broken\n\nfunc f() int { return \"x\" }\n"} {
-		if err := os.WriteFile(filepath.Join(broken, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	broken := brokenModule(t)
 	stdout, stderr, code := runIn(t, broken, fixtureEnv(), crossslotBin, "-f", "sarif", "./...")
 	if code != exitNotAnalyzed {
 		t.Errorf("exit %d, want %d\n%s", code, exitNotAnalyzed, stderr)
