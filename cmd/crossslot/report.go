@@ -20,6 +20,14 @@ import (
 // decide, like any check.
 const categoryDirective = "directive"
 
+// ourCategory is a lintcmd category as crossslot names it.
+func ourCategory(category string) string {
+	if category == "staticcheck" {
+		return categoryDirective
+	}
+	return category
+}
+
 // finding is one diagnostic as lintcmd's JSON format writes it.
 type finding struct {
 	Code     string    `json:"code"`
@@ -73,9 +81,7 @@ func report(fs *flag.FlagSet, execute func() int) int {
 			fmt.Fprintln(os.Stdout, sc.Text()) // not a finding: pass it on
 			continue
 		}
-		if f.Code == "staticcheck" {
-			f.Code = categoryDirective
-		}
+		f.Code = ourCategory(f.Code)
 		switch {
 		case f.Severity == "ignored":
 			ignored++

@@ -32,8 +32,8 @@ func fixSARIF(run map[string]any) (analyzed bool) {
 		if res == nil {
 			continue
 		}
-		if res["ruleId"] == "staticcheck" {
-			res["ruleId"] = categoryDirective // a directive that silenced nothing
+		if id, ok := res["ruleId"].(string); ok {
+			res["ruleId"] = ourCategory(id)
 		}
 		if res["ruleId"] == "compile" {
 			notes = append(notes, map[string]any{"level": "error", "message": res["message"]})
