@@ -17,18 +17,51 @@ func rangeOf(n ast.Node) positioned { return positioned{n.Pos(), n.End()} }
 // rules need. Arguments are numbered as SSA passes them (j): a static method
 // call passes its receiver first; signature parameters (i) are not.
 type callSite struct {
-	method string  // the client method (or command) for rules and messages; "" for a wrapper
+	library library
+	method  string  // the client method (or command) for rules and messages; "" for a wrapper
 	rule   keyRule // the rule for a client other than go-redis, whose rules are by method
 	// commandLine: the call sends a command line whose name is method
 	// (redigo's Do and Send).
 	commandLine bool
 	// fate ends a crossslot message with what the client does, if it does
 	// something of its own (rueidis's builder panics).
-	fate   string
-	common *ssa.CallCommon
+	fate string
+	// builder is the Builder a rueidis or valkey-go command is built from.
+	builder ssa.Value
+	common  *ssa.CallCommon
 	sig    *types.Signature
 	expr   *ast.CallExpr // nil when the source call was not found
 	eval   *evaluator
+}
+
+// The client libraries a call site can belong to.
+type library int
+
+const (
+	goRedis library = iota
+	redigo
+	builderClient // rueidis and valkey-go
+)
+
+// recognize finds the client a call calls and where its keys are: a go-redis
+// method, static or through an interface, a redigo command or script, or a
+// rueidis or valkey-go built command or Lua script; nil for anything else.
+func recognize(call ssa.CallInstruction, ev *evaluator) *callSite {
+	common := call.Common()
+	if m := methodOf(common); m != nil {
+		site := newCallSite(ev, common, m.Signature())
+		site.method = m.Name()
+		return site
+	}
+	if site := redigoCall(common, ev); site != nil {
+		return site
+	}
+	return builderCall(call, ev)
+}
+
+// newCallSite is a call as the rules see it, sig the callee's signature.
+func newCallSite(ev *evaluator, common *ssa.CallCommon, sig *types.Signature) *callSite {
+	return &callSite{common: common, sig: sig, expr: ev.src.calls[common.Pos()], eval: ev}
 }
 
 // element is one element of a slice: its value, or the keys it evaluates

@@ -22,10 +22,8 @@ type packageAnalysis struct {
 	ssaPkg    *ssa.Package
 	funcs     []*ssa.Function // source functions and their literals, in source order
 	ev        *evaluator
-	stores    *stores
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keyArg
-	bindings  map[*ssa.FreeVar]ssa.Value
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
@@ -41,14 +39,10 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keyArg{},
-		bindings:  map[*ssa.FreeVar]ssa.Value{},
 		embedded:  embeddedStrings(pass),
 		scripts:   map[string]parsedScript{},
 	}
-	a.ev = &evaluator{calls: src.calls, literals: src.literals, exprs: src.exprs, info: pass.TypesInfo, pkg: a,
-		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{}}
-	a.stores = indexStores(pkg, funcs)
-	a.stores.ev = a.ev
+	a.ev = newEvaluator(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
 	return a
 }
 
@@ -97,20 +91,12 @@ func callsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	}
 }
 
-// clientCall recognizes a call of a go-redis method, static or through an
-// interface, and returns nil for anything else, including calls on a
-// single-node client unless the configuration includes them.
+// clientCall recognizes a call of a client and returns nil for anything
+// else, including calls on a single-node client unless the configuration
+// includes them.
 func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *callSite {
-	common := call.Common()
-	method := methodOf(common)
-	if method == nil {
-		if site := a.redigoCall(common); site != nil {
-			return site
-		}
-		return a.builderCall(call)
-	}
-	site := &callSite{method: method.Name(), common: common, sig: method.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
-	if !a.cfg.IncludeSingleNode && a.singleNode(site.receiver()) {
+	site := recognize(call, a.ev)
+	if site == nil || (!a.cfg.IncludeSingleNode && a.onOneNode(site)) {
 		return nil
 	}
 	return site
@@ -250,7 +236,7 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 						Message: fmt.Sprintf("%s runs %s here", via.name, method),
 					})
 				}
-			} else if fixes = coLocateFix(keys, a.ev.literals); fixes == nil {
+			} else if fixes = coLocateFix(keys, a.ev.src.literals); fixes == nil {
 				fixes = templateFix(keys, a.ev)
 			}
 			a.pass.Report(analysis.Diagnostic{

@@ -21,11 +21,13 @@ const (
 
 // evaluator turns SSA values into abstract keys.
 type evaluator struct {
-	calls    map[token.Pos]*ast.CallExpr // call expressions by their '(' position
-	literals map[positioned]*ast.BasicLit
-	exprs    map[positioned]ast.Expr // calls and concatenations by range
-	info     *types.Info
-	pkg      *packageAnalysis // summaries of callees, package variables and fields
+	src     source // the syntax SSA points back to
+	info    *types.Info
+	stores  *stores // what the package's variables and fields are set to
+	callees callees // what called functions return
+	// bindings caches the value the enclosing function gives a closure's
+	// free variable.
+	bindings map[*ssa.FreeVar]ssa.Value
 
 	// While a loop is unrolled (see unroll): the current element's value for
 	// the loads of it, and the accumulators' values so far.
@@ -34,7 +36,23 @@ type evaluator struct {
 	sliceEnv map[ssa.Value][]element
 }
 
-func (e *evaluator) typeOf(x ast.Expr) types.Type { return e.info.TypeOf(x) }
+// callees tells the evaluator what a called function returns, in terms of
+// its parameters, so that it can put a call's arguments in: the analysis
+// summarizes the package's functions and reads other packages' facts.
+type callees interface {
+	// returns is fn's string result's alternatives and its []string
+	// result's elements, nil when fn builds no key the analysis can read.
+	returns(fn *ssa.Function) (result []key, elems [][]key)
+}
+
+// newEvaluator evaluates the values of one package.
+func newEvaluator(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src source, embedded map[types.Object]string, c callees) *evaluator {
+	return &evaluator{
+		src: src, info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
+		bindings: map[*ssa.FreeVar]ssa.Value{},
+		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{},
+	}
+}
 
 // keys returns the alternatives a string-valued SSA value can take. It never
 // returns an empty slice: what it cannot follow is one unknown part.
@@ -109,7 +127,7 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			}
 		}
 	case *ssa.Field:
-		if text, ok := e.pkg.stores.field(v.X.Type(), v.Field); ok {
+		if text, ok := e.field(v.X.Type(), v.Field); ok {
 			return []key{textKey(text)}
 		}
 	case *ssa.Call:
@@ -128,14 +146,14 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 func (e *evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
 	switch addr := addr.(type) {
 	case *ssa.Global:
-		if init, ok := e.pkg.stores.global(addr); ok {
+		if init, ok := e.stores.global(addr); ok {
 			if init == nil {
 				return []key{textKey("")}, true // never set: the zero value
 			}
 			return e.eval(init, depth, visiting), true
 		}
 	case *ssa.FieldAddr:
-		if text, ok := e.pkg.stores.field(addr.X.Type(), addr.Field); ok {
+		if text, ok := e.field(addr.X.Type(), addr.Field); ok {
 			return []key{textKey(text)}, true
 		}
 	}
@@ -193,7 +211,7 @@ func (e *evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
 		}
 		cell := load.X
 		for fv, ok := cell.(*ssa.FreeVar); ok; fv, ok = cell.(*ssa.FreeVar) {
-			b := e.pkg.binding(fv) // a closure's closure binds its parent's free variable
+			b := e.binding(fv) // a closure's closure binds its parent's free variable
 			if b == nil {
 				return v, foreign
 			}
@@ -203,7 +221,7 @@ func (e *evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
 		if !ok {
 			return v, foreign
 		}
-		stored, ok := e.pkg.storedOnce(alloc)
+		stored, ok := storedOnce(alloc)
 		if !ok {
 			return v, foreign
 		}
@@ -325,7 +343,7 @@ func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		return nil, false
 	}
 	var astArgs []ast.Expr
-	if ce := e.calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
+	if ce := e.src.calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
 		astArgs = ce.Args[1:]
 	}
 	out := []key{{}}
@@ -466,7 +484,7 @@ func (e *evaluator) show(v ssa.Value) string {
 	case *ssa.Field:
 		return e.show(v.X) + "." + fieldName(v.X.Type(), v.Field)
 	case *ssa.Call:
-		if ce := e.calls[v.Pos()]; ce != nil {
+		if ce := e.src.calls[v.Pos()]; ce != nil {
 			return types.ExprString(ce)
 		}
 	}

@@ -102,7 +102,7 @@ func templateFix(keys []keyArg, ev *evaluator) []analysis.SuggestedFix {
 			continue // one expression read twice
 		}
 		done[k.at] = true
-		e, ok := templateEdits(ev.exprs[k.at], ev.info)
+		e, ok := templateEdits(ev.src.exprs[k.at], ev.info)
 		if !ok {
 			return nil
 		}

@@ -39,23 +39,31 @@ type scriptSite struct {
 }
 
 // scriptOf finds the script a client call runs and its source, when the
-// code fixes it: go-redis Eval/EvalRO(ctx, script, keys) and a Script's
-// Run/Eval/...; rueidis and valkey-go Lua.Exec; redigo Script.Do/Send.
+// code fixes it.
 func (a *packageAnalysis) scriptOf(site *callSite) (scriptSource, bool) {
+	v, expr, ok := scriptText(site)
+	if !ok {
+		return scriptSource{}, false
+	}
+	return a.sourceOf(v, expr)
+}
+
+// scriptText finds the value that holds the text of the script a client
+// call runs, and the expression that writes it: go-redis Eval/EvalRO(ctx,
+// script, keys) and a Script's Run/Eval/...; rueidis and valkey-go
+// Lua.Exec; redigo Script.Do/Send.
+func scriptText(site *callSite) (ssa.Value, ast.Expr, bool) {
 	switch site.method {
 	case "Eval", "EvalRO":
 		if recv := site.receiver(); recv != nil && isScriptType(recv.Type()) {
-			return a.scriptMadeBy(recv)
+			return scriptMadeBy(site.eval, recv)
 		}
 		j, v, ok := site.param("script")
-		if !ok {
-			return scriptSource{}, false
-		}
-		return a.sourceOf(v, site.argExpr(j))
+		return v, site.argExpr(j), ok
 	case "Run", "RunRO", "EvalSha", "EvalShaRO", "Lua.Exec", "Script.Do", "Script.Send", "Script.SendHash", "Script.DoContext":
-		return a.scriptMadeBy(site.receiver())
+		return scriptMadeBy(site.eval, site.receiver())
 	}
-	return scriptSource{}, false
+	return nil, nil, false
 }
 
 func isScriptType(t types.Type) bool {
@@ -65,27 +73,35 @@ func isScriptType(t types.Type) bool {
 // scriptMadeBy follows a script value to the call that made it, NewScript
 // (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
 // through an unexported package variable only the initializer sets.
-func (a *packageAnalysis) scriptMadeBy(v ssa.Value) (scriptSource, bool) {
+func scriptMadeBy(ev *evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
+	call, fn, ok := scriptMaker(ev, v)
+	if !ok || funcPackage(fn) == nil || !isClientCode(funcPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+		return nil, nil, false
+	}
+	site := siteOf(ev, &call.Call)
+	for j, arg := range call.Call.Args {
+		if isString(arg.Type()) {
+			return arg, site.argExpr(j), true
+		}
+	}
+	return nil, nil, false
+}
+
+// scriptMaker follows a script value to the call that made it: the value
+// itself, or what the package initializer alone stores into the unexported
+// package variable it is loaded from (see stores).
+func scriptMaker(ev *evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
 	if load, ok := v.(*ssa.UnOp); ok {
 		if g, ok := load.X.(*ssa.Global); ok {
-			v = a.stores.onlyInit(g)
+			v = ev.stores.onlyInit(g)
 		}
 	}
 	call, ok := v.(*ssa.Call)
 	if !ok {
-		return scriptSource{}, false
+		return nil, nil, false
 	}
 	fn := call.Call.StaticCallee()
-	if fn == nil || funcPackage(fn) == nil || !isClientCode(funcPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
-		return scriptSource{}, false
-	}
-	site := a.siteOf(&call.Call)
-	for j, arg := range call.Call.Args {
-		if isString(arg.Type()) {
-			return a.sourceOf(arg, site.argExpr(j))
-		}
-	}
-	return scriptSource{}, false
+	return call, fn, fn != nil
 }
 
 // argExpr is argument j as written, or nil.
@@ -260,7 +276,7 @@ type scriptKey struct {
 // touchedKeys is the keys the script touches besides plain KEYS[i], in the
 // key model: KEYS and ARGV as the call passes them.
 func (a *packageAnalysis) touchedKeys(site *callSite, script *luascript.Script, declared []keyArg) []scriptKey {
-	argv := a.scriptArgs(site)
+	argv := scriptArgs(site)
 	var out []scriptKey
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
@@ -343,12 +359,12 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 
 // scriptArgs is the ARGV a script call passes, as far as the code fixes it:
 // the string values of its args (after redigo's keys); nil when unknown.
-func (a *packageAnalysis) scriptArgs(site *callSite) [][]key {
+func scriptArgs(site *callSite) [][]key {
 	var elems []element
 	var ok bool
 	switch {
 	case strings.HasPrefix(site.method, "Script."):
-		n, known := a.scriptKeyCount(site.receiver())
+		n, known := scriptKeyCount(site.eval, site.receiver())
 		j := len(site.common.Args) - 1
 		if elems, ok = site.elementsOfArg(j); !known || !ok || n > len(elems) {
 			return nil
@@ -362,7 +378,7 @@ func (a *packageAnalysis) scriptArgs(site *callSite) [][]key {
 	out := make([][]key, len(elems))
 	for i, el := range elems {
 		if v := unwrapInterface(el.value); v != nil && isString(v.Type()) {
-			out[i] = a.ev.keys(v)
+			out[i] = site.eval.keys(v)
 		}
 	}
 	return out

@@ -31,20 +31,13 @@ var redigoCommands = map[string]int{"Do": 0, "Send": 0, "DoContext": 1, "DoWithT
 var redigoScripts = map[string]int{"Do": 1, "Send": 1, "SendHash": 1, "DoContext": 2}
 
 // redigoCall recognizes a redigo command or script call.
-func (a *packageAnalysis) redigoCall(common *ssa.CallCommon) *callSite {
-	var m *types.Func
-	if common.IsInvoke() {
-		m = common.Method
-	} else if fn := common.StaticCallee(); fn != nil {
-		m, _ = fn.Object().(*types.Func)
-	}
+func redigoCall(common *ssa.CallCommon, ev *evaluator) *callSite {
+	m := calledFunc(common)
 	if m == nil || m.Pkg() == nil || m.Pkg().Path() != redigoPath || m.Signature().Recv() == nil {
 		return nil
 	}
-	if !a.cfg.IncludeSingleNode && !a.reachesRedigoCluster() {
-		return nil
-	}
-	site := &callSite{common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
+	site := newCallSite(ev, common, m.Signature())
+	site.library = redigo
 	if isNamed(m.Signature().Recv().Type(), redigoPath, "Script") {
 		i, ok := redigoScripts[m.Name()]
 		if !ok {
@@ -62,33 +55,6 @@ func (a *packageAnalysis) redigoCall(common *ssa.CallCommon) *callSite {
 		site.method, site.commandLine = strings.ToUpper(name), true // messages name the command
 	}
 	return site
-}
-
-// reachesRedigoCluster reports whether the package imports, directly or
-// not, a cluster library built on redigo.
-func (a *packageAnalysis) reachesRedigoCluster() bool {
-	if a.redigoCluster == nil {
-		seen := map[*types.Package]bool{}
-		var walk func(p *types.Package) bool
-		walk = func(p *types.Package) bool {
-			if seen[p] {
-				return false
-			}
-			seen[p] = true
-			if redigoClusterLibraries[p.Path()] {
-				return true
-			}
-			for _, imp := range p.Imports() {
-				if walk(imp) {
-					return true
-				}
-			}
-			return false
-		}
-		found := walk(a.pass.Pkg)
-		a.redigoCluster = &found
-	}
-	return *a.redigoCluster
 }
 
 // redigoCommandKeys reads Do(name, args...): the command line's keys.
@@ -111,7 +77,7 @@ func redigoCommandKeys(nameAt int) keyRule {
 // values, keyCount from the redis.NewScript call that made the script.
 func redigoScriptKeys(argsAt int) keyRule {
 	return func(c *callSite) []keyArg {
-		n, ok := c.eval.pkg.scriptKeyCount(c.receiver())
+		n, ok := scriptKeyCount(c.eval, c.receiver())
 		if !ok {
 			return nil
 		}
@@ -126,18 +92,9 @@ func redigoScriptKeys(argsAt int) keyRule {
 // scriptKeyCount finds the constant keyCount of redis.NewScript(keyCount,
 // src) behind a script value: the call itself, or an unexported package
 // variable that only the package initializer sets (see stores).
-func (a *packageAnalysis) scriptKeyCount(v ssa.Value) (int, bool) {
-	if load, ok := v.(*ssa.UnOp); ok {
-		if g, ok := load.X.(*ssa.Global); ok {
-			v = a.stores.onlyInit(g)
-		}
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return 0, false
-	}
-	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != redigoPath || fn.Name() != "NewScript" {
+func scriptKeyCount(ev *evaluator, v ssa.Value) (int, bool) {
+	call, fn, ok := scriptMaker(ev, v)
+	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != redigoPath || fn.Name() != "NewScript" {
 		return 0, false
 	}
 	n, ok := constInt(call.Call.Args[0])

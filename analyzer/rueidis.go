@@ -53,14 +53,15 @@ func isBuilderPackage(p *types.Package) bool {
 
 // builderCall recognizes a Build() of the generated builder and a Lua
 // script's Exec.
-func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
+func builderCall(call ssa.CallInstruction, ev *evaluator) *callSite {
 	common := call.Common()
 	fn := common.StaticCallee()
 	pkg := funcPackage(fn)
 	if pkg == nil || fn.Signature.Recv() == nil {
 		return nil
 	}
-	site := &callSite{common: common, sig: fn.Signature, expr: a.ev.calls[common.Pos()], eval: a.ev, fate: builderPanic}
+	site := newCallSite(ev, common, fn.Signature)
+	site.library, site.fate = builderClient, builderPanic
 	switch {
 	case fn.Name() == "Build" && isBuilderPackage(pkg):
 		v, ok := call.(*ssa.Call)
@@ -68,11 +69,11 @@ func (a *packageAnalysis) builderCall(call ssa.CallInstruction) *callSite {
 			return nil
 		}
 		built, ok := builderChain(v)
-		if !ok || (!a.cfg.IncludeSingleNode && forcedSingle(built.builder)) {
+		if !ok {
 			return nil
 		}
-		site.method = built.name
-		site.rule = func(c *callSite) []keyArg { return a.builtKeys(c, built) }
+		site.method, site.builder = built.name, built.builder
+		site.rule = func(c *callSite) []keyArg { return builtKeys(c, built) }
 		if built.arbitrary != nil && len(built.keyCalls) == 0 {
 			site.fate = "" // no key marked: the builder checks nothing, the server refuses it
 		}
@@ -138,22 +139,22 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 // given; for an Arbitrary command the server's table knows, the keys of its
 // command line (tokens, then Keys and Args in order), as the server finds
 // them.
-func (a *packageAnalysis) builtKeys(c *callSite, b builtCommand) []keyArg {
+func builtKeys(c *callSite, b builtCommand) []keyArg {
 	if b.arbitrary != nil {
 		if _, known := commands.Lookup(b.name); known {
 			var line []element
 			for _, part := range append([]*ssa.Call{b.arbitrary}, b.parts...) {
-				site := a.siteOf(&part.Call)
+				site := siteOf(c.eval, &part.Call)
 				elems, ok := site.elementsOfArg(len(part.Call.Args) - 1)
 				if !ok {
-					return a.builderKeys(b.keyCalls)
+					return builderKeys(c.eval, b.keyCalls)
 				}
 				line = append(line, elems...)
 			}
 			return commandKeys(c, line)
 		}
 	}
-	return a.builderKeys(b.keyCalls)
+	return builderKeys(c.eval, b.keyCalls)
 }
 
 // forcedSingle reports whether a Builder comes from a client the function
@@ -219,17 +220,17 @@ func funcPackage(fn *ssa.Function) *types.Package {
 
 // builderKeys reads the keys the chain's key-marking calls were given:
 // their first parameter, one key or a variadic list.
-func (a *packageAnalysis) builderKeys(keyCalls []*ssa.Call) []keyArg {
+func builderKeys(ev *evaluator, keyCalls []*ssa.Call) []keyArg {
 	var out []keyArg
 	for _, kc := range keyCalls {
 		fn := kc.Call.StaticCallee()
-		site := &callSite{common: &kc.Call, sig: fn.Signature, expr: a.ev.calls[kc.Pos()], eval: a.ev}
+		site := newCallSite(ev, &kc.Call, fn.Signature)
 		j := site.recvArgs()
 		if j >= len(kc.Call.Args) {
 			continue
 		}
 		if v := kc.Call.Args[j]; isString(v.Type()) {
-			out = append(out, keyArg{alts: a.ev.keys(v), at: site.argPos(j)})
+			out = append(out, keyArg{alts: ev.keys(v), at: site.argPos(j)})
 			continue
 		}
 		elems, ok := site.elementsOfArg(j)
@@ -242,40 +243,33 @@ func (a *packageAnalysis) builderKeys(keyCalls []*ssa.Call) []keyArg {
 	return out
 }
 
-// checkDoMulti reports a DoMulti whose commands are MULTI ... EXEC with keys
-// on different slots: the cluster client panics ("Mixing no-slot and cross
-// slot commands in DoMulti is prohibited"). A plain DoMulti is split by
-// slot and is not compared.
-func (a *packageAnalysis) checkDoMulti(call ssa.CallInstruction) {
+// doMultiTransaction reads a DoMulti whose commands are MULTI ... EXEC: the
+// commands in between. (A plain DoMulti is split by slot.)
+func doMultiTransaction(call ssa.CallInstruction, ev *evaluator) ([]txCommand, bool) {
 	common := call.Common()
-	var m *types.Func
-	if common.IsInvoke() {
-		m = common.Method
-	} else if fn := common.StaticCallee(); fn != nil {
-		m, _ = fn.Object().(*types.Func)
-	}
+	m := calledFunc(common)
 	if m == nil || m.Name() != "DoMulti" || m.Pkg() == nil || !builderModules[m.Pkg().Path()] {
-		return
+		return nil, false
 	}
-	site := &callSite{common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
+	site := newCallSite(ev, common, m.Signature())
 	elems, ok := site.elementsOfArg(len(common.Args) - 1)
 	if !ok || len(elems) < 3 {
-		return
+		return nil, false
 	}
 	var cmds []txCommand
 	for _, el := range elems {
 		v, ok := el.value.(*ssa.Call)
 		if !ok {
-			return
+			return nil, false
 		}
 		built, ok := builderChain(v)
 		if !ok {
-			return
+			return nil, false
 		}
-		cmds = append(cmds, txCommand{built.name, a.builtKeys(site, built)})
+		cmds = append(cmds, txCommand{built.name, builtKeys(site, built)})
 	}
 	if cmds[0].method != "MULTI" || cmds[len(cmds)-1].method != "EXEC" {
-		return
+		return nil, false
 	}
-	a.reportTransaction("DoMulti", cmds[1:len(cmds)-1], "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)")
+	return cmds[1 : len(cmds)-1], true
 }

@@ -19,6 +19,47 @@ var singleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Co
 // with a pipeline or transaction of their receiver's node.
 var singleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
 
+// onOneNode reports whether a client call surely talks to one node: a
+// go-redis call on a single-node client (see singleNode), a redigo call in a
+// package that reaches no cluster library built on redigo, a rueidis or
+// valkey-go command built on a client forced to one node.
+func (a *packageAnalysis) onOneNode(site *callSite) bool {
+	switch site.library {
+	case redigo:
+		return !a.reachesRedigoCluster()
+	case builderClient:
+		return site.builder != nil && forcedSingle(site.builder)
+	}
+	return a.singleNode(site.receiver())
+}
+
+// reachesRedigoCluster reports whether the package imports, directly or
+// not, a cluster library built on redigo.
+func (a *packageAnalysis) reachesRedigoCluster() bool {
+	if a.redigoCluster == nil {
+		seen := map[*types.Package]bool{}
+		var walk func(p *types.Package) bool
+		walk = func(p *types.Package) bool {
+			if seen[p] {
+				return false
+			}
+			seen[p] = true
+			if redigoClusterLibraries[p.Path()] {
+				return true
+			}
+			for _, imp := range p.Imports() {
+				if walk(imp) {
+					return true
+				}
+			}
+			return false
+		}
+		found := walk(a.pass.Pkg)
+		a.redigoCluster = &found
+	}
+	return *a.redigoCluster
+}
+
 // singleNode reports whether a client value surely talks to one node: a
 // *redis.Client or *redis.Conn, a struct embedding one, an interface holding
 // one, a pipeline made from one, or the pipeline or transaction that one's
@@ -106,14 +147,23 @@ func isFunc(v ssa.Value, fn *ssa.Function) bool {
 	return v == fn
 }
 
+// calledFunc is the function or method a call calls: an interface's method
+// for a call through an interface, else the static callee's; nil for calls
+// of function values and builtins.
+func calledFunc(common *ssa.CallCommon) *types.Func {
+	if common.IsInvoke() {
+		return common.Method
+	}
+	if fn := common.StaticCallee(); fn != nil {
+		m, _ := fn.Object().(*types.Func)
+		return m
+	}
+	return nil
+}
+
 // methodOf is the go-redis method a call calls, nil for anything else.
 func methodOf(common *ssa.CallCommon) *types.Func {
-	var m *types.Func
-	if common.IsInvoke() {
-		m = common.Method
-	} else if fn := common.StaticCallee(); fn != nil {
-		m, _ = fn.Object().(*types.Func)
-	}
+	m := calledFunc(common)
 	if m == nil || m.Pkg() == nil || !goRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
 		return nil
 	}

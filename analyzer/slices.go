@@ -88,13 +88,17 @@ func isBuiltin(c ssa.CallCommon, name string) bool {
 
 // summarizedElements reads the slice a builder returns.
 func (e *evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]element, bool) {
-	s := e.pkg.calleeSummary(call.Common())
-	if s == nil || s.elems == nil {
+	fn := call.Call.StaticCallee()
+	if fn == nil {
 		return nil, false
 	}
-	out := make([]element, len(s.elems))
+	_, elems := e.callees.returns(fn)
+	if elems == nil {
+		return nil, false
+	}
+	out := make([]element, len(elems))
 	fresh := e.id(call)
-	for i, alts := range s.elems {
+	for i, alts := range elems {
 		var ks []key
 		for _, tmpl := range alts {
 			ks = append(ks, e.instantiate(tmpl, call.Call.Args, fresh, depth, visiting)...)

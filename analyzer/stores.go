@@ -22,10 +22,11 @@ import (
 // in other ways (arrays, maps, slices of the struct, or another package's
 // zero Repo) are not seen.
 type stores struct {
-	ev      *evaluator
-	globals map[*ssa.Global]*globalWrites
-	fields  map[fieldRef]*fieldWrites
-	known   map[fieldRef]fieldValue // field's value, once evaluated
+	pkg      *types.Package
+	embedded map[types.Object]string // string variables filled by //go:embed
+	globals  map[*ssa.Global]*globalWrites
+	fields   map[fieldRef]*fieldWrites
+	known    map[fieldRef]fieldValue // field's value, once evaluated
 }
 
 type globalWrites struct {
@@ -50,8 +51,9 @@ type fieldValue struct {
 }
 
 // indexStores records every write of the package's variables and fields.
-func indexStores(pkg *ssa.Package, funcs []*ssa.Function) *stores {
-	s := &stores{globals: map[*ssa.Global]*globalWrites{}, fields: map[fieldRef]*fieldWrites{}, known: map[fieldRef]fieldValue{}}
+func indexStores(pkg *ssa.Package, funcs []*ssa.Function, embedded map[types.Object]string) *stores {
+	s := &stores{pkg: pkg.Pkg, embedded: embedded,
+		globals: map[*ssa.Global]*globalWrites{}, fields: map[fieldRef]*fieldWrites{}, known: map[fieldRef]fieldValue{}}
 	all := funcs
 	if init := pkg.Func("init"); init != nil {
 		all = append([]*ssa.Function{init}, all...)
@@ -112,7 +114,7 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	if !ok || !isString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
 		return nil, false
 	}
-	if _, embedded := s.ev.pkg.embedded[obj]; embedded {
+	if _, embedded := s.embedded[obj]; embedded {
 		return nil, false // set from a file by //go:embed, not ""
 	}
 	w := s.globals[g]
@@ -239,7 +241,8 @@ func (s *stores) wholeStructStore(st *ssa.Store) {
 
 // field returns the text an unexported string field of the package's own
 // struct type always holds, when every write stores that one known text.
-func (s *stores) field(t types.Type, i int) (string, bool) {
+func (e *evaluator) field(t types.Type, i int) (string, bool) {
+	s := e.stores
 	ref, ok := s.refOf(t, i)
 	if !ok {
 		return "", false
@@ -248,23 +251,23 @@ func (s *stores) field(t types.Type, i int) (string, bool) {
 		return v.text, v.ok
 	}
 	s.known[ref] = fieldValue{} // in progress: a field built from itself is unknown
-	v := s.evalField(ref)
+	v := e.evalField(ref)
 	s.known[ref] = v
 	return v.text, v.ok
 }
 
-func (s *stores) evalField(ref fieldRef) fieldValue {
+func (e *evaluator) evalField(ref fieldRef) fieldValue {
 	f := ref.typ.Underlying().(*types.Struct).Field(ref.index)
-	if f.Exported() || ref.typ.Obj().Pkg() != s.ev.pkg.pass.Pkg || !isString(f.Type()) {
+	if f.Exported() || ref.typ.Obj().Pkg() != e.stores.pkg || !isString(f.Type()) {
 		return fieldValue{}
 	}
-	w := s.fields[ref]
+	w := e.stores.fields[ref]
 	if w == nil || w.unknown || len(w.values) == 0 {
 		return fieldValue{}
 	}
 	text := ""
 	for i, v := range w.values {
-		ks := s.ev.keys(v)
+		ks := e.keys(v)
 		if len(ks) != 1 {
 			return fieldValue{}
 		}
@@ -280,7 +283,7 @@ func (s *stores) evalField(ref fieldRef) fieldValue {
 // storedOnce returns the only value stored into a local variable's cell
 // when nothing else can write it: every other use is a load, or a closure
 // that captures it and only loads it.
-func (a *packageAnalysis) storedOnce(alloc *ssa.Alloc) (ssa.Value, bool) {
+func storedOnce(alloc *ssa.Alloc) (ssa.Value, bool) {
 	var stored ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		switch ref := ref.(type) {
@@ -338,12 +341,12 @@ func onlyLoaded(mc *ssa.MakeClosure, cell ssa.Value, depth int) bool {
 
 // binding is the value the enclosing function gave a closure's free
 // variable, found at the closure's one MakeClosure.
-func (a *packageAnalysis) binding(fv *ssa.FreeVar) ssa.Value {
-	if b, ok := a.bindings[fv]; ok {
+func (e *evaluator) binding(fv *ssa.FreeVar) ssa.Value {
+	if b, ok := e.bindings[fv]; ok {
 		return b
 	}
 	b := findBinding(fv)
-	a.bindings[fv] = b
+	e.bindings[fv] = b
 	return b
 }
 

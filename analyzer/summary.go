@@ -197,6 +197,14 @@ func (a *packageAnalysis) anyDiffer(keys []keyArg) bool {
 	return false
 }
 
+// returns is what fn returns, for the evaluator (see callees).
+func (a *packageAnalysis) returns(fn *ssa.Function) (result []key, elems [][]key) {
+	if s := a.summaryOf(fn); s != nil {
+		return s.result, s.elems
+	}
+	return nil, nil
+}
+
 // calleeSummary is the summary of the function a call calls statically.
 func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
 	if fn := common.StaticCallee(); fn != nil {
@@ -214,12 +222,16 @@ func (a *packageAnalysis) where(pos token.Pos) string {
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
 func (e *evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
-	s := e.pkg.calleeSummary(call.Common())
-	if s == nil || s.result == nil {
+	fn := call.Call.StaticCallee()
+	if fn == nil {
+		return nil, false
+	}
+	result, _ := e.callees.returns(fn)
+	if result == nil {
 		return nil, false
 	}
 	var out []key
-	for _, tmpl := range s.result {
+	for _, tmpl := range result {
 		out = append(out, e.instantiate(tmpl, call.Call.Args, e.id(call), depth, visiting)...)
 		if len(out) > maxAlternatives {
 			return nil, false
@@ -287,7 +299,7 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 	if fn.Origin() != nil {
 		obj, _ = fn.Origin().Object().(*types.Func)
 	}
-	site := &callSite{common: common, sig: fn.Signature, expr: a.ev.calls[common.Pos()], eval: a.ev}
+	site := newCallSite(a.ev, common, fn.Signature)
 	var out []calledSink
 	for _, sk := range s.sinks {
 		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {

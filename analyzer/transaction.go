@@ -34,7 +34,9 @@ type txCommand struct {
 func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 	for call := range callsIn(fn) {
 		common := call.Common()
-		a.checkDoMulti(call)
+		if cmds, ok := doMultiTransaction(call, a.ev); ok {
+			a.reportTransaction("DoMulti", cmds, "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)")
+		}
 		m := methodOf(common)
 		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(receiverValue(common))) {
 			continue
@@ -50,7 +52,7 @@ func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 			}
 		case "Watch":
 			if cb := callbackArg(common); cb != nil {
-				site := &callSite{method: "Watch", common: common, sig: m.Signature(), expr: a.ev.calls[common.Pos()], eval: a.ev}
+				site := newCallSite(a.ev, common, m.Signature())
 				a.reportWatch(site.keysOfParam("keys"), a.queuedOn(cb))
 			}
 		}
@@ -164,7 +166,7 @@ func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand 
 		if s == nil || len(s.queued) == 0 {
 			continue
 		}
-		site := a.siteOf(common)
+		site := siteOf(a.ev, common)
 		for _, q := range s.queued {
 			if q.client > len(common.Args) {
 				continue
@@ -211,39 +213,29 @@ func pipelineType(t types.Type) bool {
 }
 
 // siteOf is a call as the rules see it.
-func (a *packageAnalysis) siteOf(common *ssa.CallCommon) *callSite {
+func siteOf(ev *evaluator, common *ssa.CallCommon) *callSite {
 	sig := common.Signature()
 	if fn := common.StaticCallee(); fn != nil {
 		sig = fn.Signature
 	}
-	return &callSite{common: common, sig: sig, expr: a.ev.calls[common.Pos()], eval: a.ev}
+	return newCallSite(ev, common, sig)
 }
 
 // reportTransaction reports the first two keys of different commands of one
 // transaction that are proved to be on different slots, at the later one.
 func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, fate string) {
-	for j := 1; j < len(cmds); j++ {
-		for _, kj := range cmds[j].keys {
-			for i := range j {
-				for _, ki := range cmds[i].keys {
-					d, ok := a.differ(ki, kj)
-					if !ok {
-						continue
-					}
-					a.pass.Report(analysis.Diagnostic{
-						Pos: kj.at.pos, End: kj.at.end, Category: CategoryCrossSlot,
-						Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
-							name, d.key(true, cmds[i].method), d.key(false, cmds[j].method), d.how(), fate),
-						Related: []analysis.RelatedInformation{{
-							Pos: ki.at.pos, End: ki.at.end,
-							Message: fmt.Sprintf("%s key %s%s", cmds[i].method, ki.alts[0].quoted(), d.slotOf(true)),
-						}},
-					})
-					a.count(true, nil, true)
-					return
-				}
-			}
-		}
+	if c, ok := a.crossing(cmds, func(int) bool { return true }); ok {
+		a.pass.Report(analysis.Diagnostic{
+			Pos: c.later.at.pos, End: c.later.at.end, Category: CategoryCrossSlot,
+			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
+				name, c.d.key(true, cmds[c.i].method), c.d.key(false, cmds[c.j].method), c.d.how(), fate),
+			Related: []analysis.RelatedInformation{{
+				Pos: c.earlier.at.pos, End: c.earlier.at.end,
+				Message: fmt.Sprintf("%s key %s%s", cmds[c.i].method, c.earlier.alts[0].quoted(), c.d.slotOf(true)),
+			}},
+		})
+		a.count(true, nil, true)
+		return
 	}
 	var all []keyArg
 	for _, c := range cmds {
@@ -304,23 +296,46 @@ func transactionFate(m *types.Func) string {
 // reportWatch reports the first command of a Watch callback with a key
 // proved to be on another slot than a watched key.
 func (a *packageAnalysis) reportWatch(watched []keyArg, cmds []txCommand) {
-	for _, c := range cmds {
-		for _, k := range c.keys {
-			for _, w := range watched {
-				d, ok := a.differ(w, k)
-				if !ok {
+	all := append([]txCommand{{"WATCH", watched}}, cmds...)
+	c, ok := a.crossing(all, func(i int) bool { return i == 0 }) // the commands among themselves are their transactions'
+	if !ok {
+		return
+	}
+	a.pass.Report(analysis.Diagnostic{
+		Pos: c.later.at.pos, End: c.later.at.end, Category: CategoryCrossSlot,
+		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; the callback runs on the watched keys' node, where another slot fails with MOVED",
+			c.d.key(true, ""), all[c.j].method, c.d.key(false, ""), c.d.how()),
+		Related: []analysis.RelatedInformation{{
+			Pos: c.earlier.at.pos, End: c.earlier.at.end, Message: "watched key " + c.earlier.alts[0].quoted() + c.d.slotOf(true),
+		}},
+	})
+}
+
+// A crossingPair is two keys of different commands proved to be on
+// different slots: command i's earlier, command j's later (i < j).
+type crossingPair struct {
+	i, j           int
+	earlier, later keyArg
+	d              difference
+}
+
+// crossing finds the first crossing pair of a transaction's commands, in
+// the order the later key is queued, comparing command j's keys with those
+// of each earlier command i that compared(i) admits.
+func (a *packageAnalysis) crossing(cmds []txCommand, compared func(i int) bool) (crossingPair, bool) {
+	for j := 1; j < len(cmds); j++ {
+		for _, kj := range cmds[j].keys {
+			for i := range j {
+				if !compared(i) {
 					continue
 				}
-				a.pass.Report(analysis.Diagnostic{
-					Pos: k.at.pos, End: k.at.end, Category: CategoryCrossSlot,
-					Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; the callback runs on the watched keys' node, where another slot fails with MOVED",
-						d.key(true, ""), c.method, d.key(false, ""), d.how()),
-					Related: []analysis.RelatedInformation{{
-						Pos: w.at.pos, End: w.at.end, Message: "watched key " + w.alts[0].quoted() + d.slotOf(true),
-					}},
-				})
-				return
+				for _, ki := range cmds[i].keys {
+					if d, ok := a.differ(ki, kj); ok {
+						return crossingPair{i, j, ki, kj, d}, true
+					}
+				}
 			}
 		}
 	}
+	return crossingPair{}, false
 }
