@@ -19,7 +19,7 @@ func rangeOf(n ast.Node) positioned { return positioned{n.Pos(), n.End()} }
 type callSite struct {
 	library library
 	method  string  // the client method (or command) for rules and messages; "" for a wrapper
-	rule   keyRule // the rule for a client other than go-redis, whose rules are by method
+	rule    keyRule // the rule for a client other than go-redis, whose rules are by method
 	// commandLine: the call sends a command line whose name is method
 	// (redigo's Do and Send).
 	commandLine bool
@@ -29,9 +29,9 @@ type callSite struct {
 	// builder is the Builder a rueidis or valkey-go command is built from.
 	builder ssa.Value
 	common  *ssa.CallCommon
-	sig    *types.Signature
-	expr   *ast.CallExpr // nil when the source call was not found
-	eval   *evaluator
+	sig     *types.Signature
+	expr    *ast.CallExpr // nil when the source call was not found
+	eval    *evaluator
 }
 
 // The client libraries a call site can belong to.
