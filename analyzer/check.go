@@ -21,9 +21,9 @@ type packageAnalysis struct {
 	cfg       *Config
 	ssaPkg    *ssa.Package
 	funcs     []*ssa.Function // source functions and their literals, in source order
-	ev        *evaluator
+	ev        *Evaluator
 	summaries map[*ssa.Function]*summary
-	siteKeys  map[*ssa.CallCommon][]keyArg
+	siteKeys  map[*ssa.CallCommon][]Arg
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
@@ -34,15 +34,15 @@ type packageAnalysis struct {
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 	pkg, funcs := buildSSA(pass)
-	src := indexSource(pass)
+	src := IndexSource(pass.Files)
 	a := &packageAnalysis{
 		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
-		siteKeys:  map[*ssa.CallCommon][]keyArg{},
+		siteKeys:  map[*ssa.CallCommon][]Arg{},
 		embedded:  embeddedStrings(pass),
 		scripts:   map[string]parsedScript{},
 	}
-	a.ev = newEvaluator(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
+	a.ev = NewEvaluator(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
 	return a
 }
 
@@ -50,7 +50,7 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 	a.commandsIn(fn, a.checkClientCall, func(_ ssa.CallInstruction, s calledSink) {
 		for _, k := range s.keys {
-			if k.viaCall {
+			if k.ViaCall {
 				a.reportTagProblem(s.method, k)
 			}
 		}
@@ -66,8 +66,8 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 
 // commandsIn walks fn's commands: its calls of the client, and the sinks of
 // the wrappers it calls, seen from those calls.
-func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*callSite), wrapper func(ssa.CallInstruction, calledSink)) {
-	for call := range callsIn(fn) {
+func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*Site), wrapper func(ssa.CallInstruction, calledSink)) {
+	for call := range CallsIn(fn) {
 		if site := a.clientCall(call); site != nil {
 			client(site)
 			continue
@@ -79,7 +79,7 @@ func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*callSite), w
 }
 
 // callsIn yields fn's calls (and go and defer statements), in block order.
-func callsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
+func CallsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	return func(yield func(ssa.CallInstruction) bool) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -94,8 +94,8 @@ func callsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 // clientCall recognizes a call of a client and returns nil for anything
 // else, including calls on a single-node client unless the configuration
 // includes them.
-func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *callSite {
-	site := recognize(call, a.ev)
+func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *Site {
+	site := Recognize(call, a.ev)
 	if site == nil || (!a.cfg.IncludeSingleNode && a.onOneNode(site)) {
 		return nil
 	}
@@ -104,89 +104,89 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *callSite {
 
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.
-func (a *packageAnalysis) keysOf(site *callSite) (keys []keyArg, multi bool) {
-	rule, multi := site.rule, site.rule != nil
+func (a *packageAnalysis) keysOf(site *Site) (keys []Arg, multi bool) {
+	rule, multi := site.Rule, site.Rule != nil
 	if rule == nil {
-		rule, multi = multiKeyMethods[site.method]
+		rule, multi = MultiKeyMethods[site.Method]
 	}
-	if k, ok := a.siteKeys[site.common]; ok {
+	if k, ok := a.siteKeys[site.Common]; ok {
 		return k, multi
 	}
 	if multi {
 		keys = rule(site)
 	} else {
-		keys = singleKeyArgs(site)
+		keys = SingleKeyArgs(site)
 	}
-	a.siteKeys[site.common] = keys
+	a.siteKeys[site.Common] = keys
 	return keys, multi
 }
 
 // checkClientCall reports the call's malformed tags and, for multi-key
 // methods, the first pair of keys proved to be on different slots.
-func (a *packageAnalysis) checkClientCall(site *callSite) {
+func (a *packageAnalysis) checkClientCall(site *Site) {
 	keys, multi := a.keysOf(site)
 	for _, k := range keys {
-		a.reportTagProblem(site.method, k)
-		a.reportHotTag(site.method, k)
+		a.reportTagProblem(site.Method, k)
+		a.reportHotTag(site.Method, k)
 	}
 	if multi {
-		a.reportCrossSlot(site.method, keys, nil, site.fate)
+		a.reportCrossSlot(site.Method, keys, nil, site.Fate)
 		a.checkScript(site, keys)
 	}
 }
 
 // singleKeyArgs reads the parameters go-redis names as keys, for tag checks.
-func singleKeyArgs(site *callSite) []keyArg {
-	var out []keyArg
-	params := site.sig.Params()
+func SingleKeyArgs(site *Site) []Arg {
+	var out []Arg
+	params := site.Sig.Params()
 	for i := range params.Len() {
-		if name := params.At(i).Name(); singleKeyParams[name] {
-			out = append(out, site.keysOfParam(name)...)
+		if name := params.At(i).Name(); SingleKeyParams[name] {
+			out = append(out, site.KeysOfParam(name)...)
 		}
 	}
 	return out
 }
 
-func (a *packageAnalysis) reportTagProblem(method string, k keyArg) {
-	if len(k.alts) == 0 {
+func (a *packageAnalysis) reportTagProblem(method string, k Arg) {
+	if len(k.Alts) == 0 {
 		return
 	}
-	problem := k.alts[0].tagProblem()
-	for _, alt := range k.alts[1:] {
-		if alt.tagProblem() != problem {
+	problem := k.Alts[0].TagProblem()
+	for _, alt := range k.Alts[1:] {
+		if alt.TagProblem() != problem {
 			return // not every value has it
 		}
 	}
-	key := k.alts[0]
+	key := k.Alts[0]
 	var category, msg string
 	switch problem {
-	case emptyTag:
-		category, msg = CategoryEmptyTag, fmt.Sprintf("%s key %s has an empty hash tag {}, so the whole key is hashed", method, key.quoted())
-	case doubleTag:
-		tag, _ := key.hashed()
-		category, msg = CategoryDoubleTag, fmt.Sprintf("%s key %s has a second hash tag after {%s}; only the first one counts", method, key.quoted(), tag)
-	case unclosedTag:
-		category, msg = CategoryUnclosedTag, fmt.Sprintf("%s key %s has a '{' with no '}' after it, so the whole key is hashed", method, key.quoted())
+	case EmptyTag:
+		category, msg = CategoryEmptyTag, fmt.Sprintf("%s key %s has an empty hash tag {}, so the whole key is hashed", method, key.Quoted())
+	case DoubleTag:
+		tag, _ := key.Hashed()
+		category, msg = CategoryDoubleTag, fmt.Sprintf("%s key %s has a second hash tag after {%s}; only the first one counts", method, key.Quoted(), tag)
+	case UnclosedTag:
+		category, msg = CategoryUnclosedTag, fmt.Sprintf("%s key %s has a '{' with no '}' after it, so the whole key is hashed", method, key.Quoted())
 	default:
 		return
 	}
-	a.pass.Report(analysis.Diagnostic{Pos: k.at.pos, End: k.at.end, Category: category, Message: msg})
+	a.pass.Report(analysis.Diagnostic{Pos: k.At.Pos, End: k.At.End, Category: category, Message: msg})
 }
 
 // reportHotTag (opt-in) reports a key whose tag is one constant while a
 // value outside the tag varies: every value shares the tag's slot.
-func (a *packageAnalysis) reportHotTag(method string, k keyArg) {
-	if !a.cfg.HotTags || len(k.alts) != 1 {
+func (a *packageAnalysis) reportHotTag(method string, k Arg) {
+	if !a.cfg.HotTags || len(k.Alts) != 1 {
 		return
 	}
-	tag, values, ok := k.alts[0].constantTag()
+	tag, values, ok := k.Alts[0].ConstantTag()
 	if !ok {
 		return
 	}
 	a.pass.Report(analysis.Diagnostic{
-		Pos: k.at.pos, End: k.at.end, Category: CategoryHotTag,
+		Pos: k.At.Pos, End: k.At.End, Category: CategoryHotTag,
 		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot",
-			method, k.alts[0].quoted(), tag, values, slotcalc.Slot(tag)),
+			method, k.Alts[0].Quoted(), tag, values, slotcalc.Slot(tag)),
 	})
 }
 
@@ -208,10 +208,10 @@ func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
 // a wrapper (via != nil), only pairs with a key from the caller's arguments
 // count, as the wrapper's own keys are checked in the wrapper, and the
 // diagnostic is at such a key.
-func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wrapperVia, fate string) {
+func (a *packageAnalysis) reportCrossSlot(method string, keys []Arg, via *wrapperVia, fate string) {
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if via != nil && !keys[i].viaCall && !keys[j].viaCall {
+			if via != nil && !keys[i].ViaCall && !keys[j].ViaCall {
 				continue
 			}
 			d, ok := a.differ(keys[i], keys[j])
@@ -219,14 +219,14 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 				continue
 			}
 			at, other, otherFirst := keys[j], keys[i], true
-			if via != nil && !at.viaCall {
+			if via != nil && !at.ViaCall {
 				at, other, otherFirst = keys[i], keys[j], false
 			}
-			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s%s", method, d.key(true, ""), d.key(false, ""), d.how(), fate)
+			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s%s", method, d.Show(true, ""), d.Show(false, ""), d.How(), fate)
 			var fixes []analysis.SuggestedFix
 			related := []analysis.RelatedInformation{{
-				Pos: other.at.pos, End: other.at.end,
-				Message: "key " + other.alts[0].quoted() + d.slotOf(otherFirst),
+				Pos: other.At.Pos, End: other.At.End,
+				Message: "key " + other.Alts[0].Quoted() + d.SlotOf(otherFirst),
 			}}
 			if via != nil {
 				msg += fmt.Sprintf(" in %s (%s)", via.name, via.where)
@@ -236,11 +236,11 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 						Message: fmt.Sprintf("%s runs %s here", via.name, method),
 					})
 				}
-			} else if fixes = coLocateFix(keys, a.ev.src.literals); fixes == nil {
+			} else if fixes = coLocateFix(keys, a.ev.Source.Literals); fixes == nil {
 				fixes = templateFix(keys, a.ev)
 			}
 			a.pass.Report(analysis.Diagnostic{
-				Pos: at.at.pos, End: at.at.end, Category: CategoryCrossSlot,
+				Pos: at.At.Pos, End: at.At.End, Category: CategoryCrossSlot,
 				Message: msg, Related: related, SuggestedFixes: fixes,
 			})
 			a.count(false, keys, true)
@@ -255,24 +255,24 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keyArg, via *wra
 // to share a slot, with the first reason found. A command is judged once,
 // where it is written: a wrapper whose keys come from its parameters cannot
 // prove them for every caller, and its callers are not judged again.
-func (a *packageAnalysis) reportUnprovable(method string, keys []keyArg, throughWrapper bool) {
+func (a *packageAnalysis) reportUnprovable(method string, keys []Arg, throughWrapper bool) {
 	if !a.cfg.Strict || throughWrapper {
 		return
 	}
 	for _, k := range keys {
-		if k.unread != "" {
+		if k.Unread != "" {
 			a.pass.Report(analysis.Diagnostic{
-				Pos: k.at.pos, End: k.at.end, Category: CategoryUnprovable,
-				Message: fmt.Sprintf("%s keys are not proved to share a hash slot: they come from %s, which is not read here", method, k.unread),
+				Pos: k.At.Pos, End: k.At.End, Category: CategoryUnprovable,
+				Message: fmt.Sprintf("%s keys are not proved to share a hash slot: they come from %s, which is not read here", method, k.Unread),
 			})
 			return
 		}
 	}
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if reason := unproved(keys[i], keys[j]); reason != "" {
+			if reason := Unproved(keys[i], keys[j]); reason != "" {
 				a.pass.Report(analysis.Diagnostic{
-					Pos: keys[j].at.pos, End: keys[j].at.end, Category: CategoryUnprovable,
+					Pos: keys[j].At.Pos, End: keys[j].At.End, Category: CategoryUnprovable,
 					Message: fmt.Sprintf("%s keys are not proved to share a hash slot: %s", method, reason),
 				})
 				return
@@ -284,101 +284,107 @@ func (a *packageAnalysis) reportUnprovable(method string, keys []keyArg, through
 // unproved says why two keys are not proved to share a slot, "" when they
 // are: every alternative of one on the slot of every alternative of the
 // other.
-func unproved(x, y keyArg) string {
-	for _, kx := range x.alts {
-		for _, ky := range y.alts {
-			if relate(kx, ky) == relSame {
+func Unproved(x, y Arg) string {
+	for _, kx := range x.Alts {
+		for _, ky := range y.Alts {
+			if Relate(kx, ky) == Same {
 				continue
 			}
-			for _, k := range []key{kx, ky} {
-				if _, ok := k.hashed(); !ok {
-					if k.emptyTagPossible() {
-						return fmt.Sprintf("the hash tag of %s may be empty", k.quoted())
+			for _, k := range []Key{kx, ky} {
+				if _, ok := k.Hashed(); !ok {
+					if k.EmptyTagPossible() {
+						return fmt.Sprintf("the hash tag of %s may be empty", k.Quoted())
 					}
-					return fmt.Sprintf("%s may hold a brace, so its hash tag is not known", k.quoted())
+					return fmt.Sprintf("%s may hold a brace, so its hash tag is not known", k.Quoted())
 				}
 			}
-			return fmt.Sprintf("%s and %s hash different values", kx.quoted(), ky.quoted())
+			return fmt.Sprintf("%s and %s hash different values", kx.Quoted(), ky.Quoted())
 		}
 	}
 	return ""
 }
 
 // A difference is the analyzer's case that two keys are on different slots.
-type difference struct {
-	a, b     key // the first alternatives, for messages
-	sa, sb   int // their slots, when known
-	known    bool
-	nearSure bool // different for all but about 1 in 16384 values
+type Difference struct {
+	A, B         Key // the first alternatives, for messages
+	SlotA, SlotB int // their slots, when known
+	SlotsKnown   bool
+	NearSure     bool // different for all but about 1 in 16384 values
 }
 
 // differ says whether every alternative of x is on another slot than every
 // alternative of y: proved for every value, or (unless the configuration
 // wants proofs only) near-sure.
-func (a *packageAnalysis) differ(x, y keyArg) (difference, bool) {
-	if len(x.alts) == 0 || len(y.alts) == 0 {
-		return difference{}, false
+func (a *packageAnalysis) differ(x, y Arg) (Difference, bool) {
+	return Differ(x, y, a.cfg.ProofsOnly)
+}
+
+// differ says whether every alternative of x is on another slot than every
+// alternative of y: proved for every value, or (unless proofsOnly) near-sure.
+func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
+	if len(x.Alts) == 0 || len(y.Alts) == 0 {
+		return Difference{}, false
 	}
-	d := difference{a: x.alts[0], b: y.alts[0]}
-	for _, kx := range x.alts {
-		for _, ky := range y.alts {
-			switch relate(kx, ky) {
-			case relDifferent:
-			case relNearSure:
-				if a.cfg.ProofsOnly {
-					return difference{}, false
+	d := Difference{A: x.Alts[0], B: y.Alts[0]}
+	for _, kx := range x.Alts {
+		for _, ky := range y.Alts {
+			switch Relate(kx, ky) {
+			case Different:
+			case NearSure:
+				if proofsOnly {
+					return Difference{}, false
 				}
-				d.nearSure = true
+				d.NearSure = true
 			default:
-				return difference{}, false
+				return Difference{}, false
 			}
 		}
 	}
-	d.sa, d.known = d.a.slot()
-	if d.known {
-		d.sb, d.known = d.b.slot()
+	d.SlotA, d.SlotsKnown = d.A.Slot()
+	if d.SlotsKnown {
+		d.SlotB, d.SlotsKnown = d.B.Slot()
 	}
 	return d, true
 }
 
 // key shows one of the two keys for messages: with its slot when known, and
 // the command it belongs to when given.
-func (d difference) key(first bool, method string) string {
-	k, slot := d.b, d.sb
+func (d Difference) Show(first bool, method string) string {
+	k, slot := d.B, d.SlotB
 	if first {
-		k, slot = d.a, d.sa
+		k, slot = d.A, d.SlotA
 	}
 	var in []string
-	if d.known {
+	if d.SlotsKnown {
 		in = append(in, fmt.Sprintf("slot %d", slot))
 	}
 	if method != "" {
 		in = append(in, method)
 	}
 	if len(in) == 0 {
-		return k.quoted()
+		return k.Quoted()
 	}
-	return fmt.Sprintf("%s (%s)", k.quoted(), strings.Join(in, ", "))
+	return fmt.Sprintf("%s (%s)", k.Quoted(), strings.Join(in, ", "))
 }
 
 // how says for which values the keys differ, "" when they are known.
-func (d difference) how() string {
+func (d Difference) How() string {
 	switch {
-	case d.known:
+	case d.SlotsKnown:
 		return ""
-	case d.nearSure:
-		return " for all but about 1 in 16384 values of " + valuesOf(d.a)
+	case d.NearSure:
+		return " for all but about 1 in 16384 values of " + ValuesOf(d.A)
 	}
-	return " for every value of " + valuesOf(d.a)
+	return " for every value of " + ValuesOf(d.A)
 }
 
 // slotOf is the related information's "is on slot N", or "" when unknown.
-func (d difference) slotOf(first bool) string {
-	if !d.known {
+func (d Difference) SlotOf(first bool) string {
+	if !d.SlotsKnown {
 		return ""
 	}
 	if first {
-		return fmt.Sprintf(" is on slot %d", d.sa)
+		return fmt.Sprintf(" is on slot %d", d.SlotA)
 	}
-	return fmt.Sprintf(" is on slot %d", d.sb)
+	return fmt.Sprintf(" is on slot %d", d.SlotB)
 }

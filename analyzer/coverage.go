@@ -36,7 +36,7 @@ const (
 )
 
 // count records one batch: reported, proved on one slot, or why not.
-func (a *packageAnalysis) count(transaction bool, keys []keyArg, reported bool) {
+func (a *packageAnalysis) count(transaction bool, keys []Arg, reported bool) {
 	c := &a.coverage
 	if transaction {
 		c.Transactions++
@@ -62,18 +62,18 @@ func (a *packageAnalysis) count(transaction bool, keys []keyArg, reported bool) 
 
 // undecidedReason says why keys are not proved to share a slot, "" when
 // they are.
-func (a *packageAnalysis) undecidedReason(keys []keyArg) string {
+func (a *packageAnalysis) undecidedReason(keys []Arg) string {
 	for _, k := range keys {
 		switch {
-		case k.spread > 0:
+		case k.Spread > 0:
 			return reasonParameter
-		case k.unread != "":
+		case k.Unread != "":
 			return reasonInput
 		}
 	}
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if unproved(keys[i], keys[j]) == "" {
+			if Unproved(keys[i], keys[j]) == "" {
 				continue
 			}
 			if _, ok := a.differ(keys[i], keys[j]); !ok && !a.cfg.ProofsOnly {
@@ -90,45 +90,45 @@ func (a *packageAnalysis) undecidedReason(keys []keyArg) string {
 	return ""
 }
 
-func allNear(x, y keyArg) bool {
-	for _, a := range x.alts {
-		for _, b := range y.alts {
-			if relate(a, b) != relNearSure {
+func allNear(x, y Arg) bool {
+	for _, a := range x.Alts {
+		for _, b := range y.Alts {
+			if Relate(a, b) != NearSure {
 				return false
 			}
 		}
 	}
-	return len(x.alts) > 0 && len(y.alts) > 0
+	return len(x.Alts) > 0 && len(y.Alts) > 0
 }
 
 // keyReason classifies an undecided pair by its keys.
-func keyReason(x, y keyArg) string {
-	for _, k := range []keyArg{x, y} {
-		for _, alt := range k.alts {
+func keyReason(x, y Arg) string {
+	for _, k := range []Arg{x, y} {
+		for _, alt := range k.Alts {
 			for _, p := range alt {
-				if p.id == "too-many" || strings.HasSuffix(p.id, "/too-many") {
+				if p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many") {
 					return reasonAlternatives
 				}
 			}
-			if alt.fromParams() {
+			if alt.FromParams() {
 				return reasonParameter
 			}
 		}
 	}
-	if sameTagTemplate(x, y) {
+	if SameTagTemplate(x, y) {
 		return reasonSameTag
 	}
-	for _, k := range []keyArg{x, y} {
-		for _, alt := range k.alts {
-			if _, ok := alt.hashed(); !ok {
+	for _, k := range []Arg{x, y} {
+		for _, alt := range k.Alts {
+			if _, ok := alt.Hashed(); !ok {
 				return reasonBrace
 			}
 		}
 	}
-	for _, k := range []keyArg{x, y} {
-		for _, alt := range k.alts {
+	for _, k := range []Arg{x, y} {
+		for _, alt := range k.Alts {
 			for _, p := range alt {
-				if p.unknown && p.show == "…" {
+				if p.Unknown && p.Show == "…" {
 					return reasonUnknownPart
 				}
 			}

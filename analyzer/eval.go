@@ -16,15 +16,15 @@ import (
 // unknown, which only ever makes the analyzer quieter.
 const (
 	maxDepth        = 24
-	maxAlternatives = 8
+	MaxAlternatives = 8
 )
 
 // evaluator turns SSA values into abstract keys.
-type evaluator struct {
-	src     source // the syntax SSA points back to
-	info    *types.Info
+type Evaluator struct {
+	Source  Source // the syntax SSA points back to
+	Info    *types.Info
 	stores  *stores // what the package's variables and fields are set to
-	callees callees // what called functions return
+	callees Callees // what called functions return
 	// bindings caches the value the enclosing function gives a closure's
 	// free variable.
 	bindings map[*ssa.FreeVar]ssa.Value
@@ -32,41 +32,41 @@ type evaluator struct {
 	// While a loop is unrolled (see unroll): the current element's value for
 	// the loads of it, and the accumulators' values so far.
 	valueEnv map[ssa.Value]ssa.Value
-	keyEnv   map[ssa.Value][]key
-	sliceEnv map[ssa.Value][]element
+	keyEnv   map[ssa.Value][]Key
+	sliceEnv map[ssa.Value][]Element
 }
 
 // callees tells the evaluator what a called function returns, in terms of
 // its parameters, so that it can put a call's arguments in: the analysis
 // summarizes the package's functions and reads other packages' facts.
-type callees interface {
+type Callees interface {
 	// returns is fn's string result's alternatives and its []string
 	// result's elements, nil when fn builds no key the analysis can read.
-	returns(fn *ssa.Function) (result []key, elems [][]key)
+	returns(fn *ssa.Function) (result []Key, elems [][]Key)
 }
 
 // newEvaluator evaluates the values of one package.
-func newEvaluator(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src source, embedded map[types.Object]string, c callees) *evaluator {
-	return &evaluator{
-		src: src, info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
+func NewEvaluator(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, embedded map[types.Object]string, c Callees) *Evaluator {
+	return &Evaluator{
+		Source: src, Info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
 		bindings: map[*ssa.FreeVar]ssa.Value{},
-		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]key{}, sliceEnv: map[ssa.Value][]element{},
+		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]Key{}, sliceEnv: map[ssa.Value][]Element{},
 	}
 }
 
 // keys returns the alternatives a string-valued SSA value can take. It never
 // returns an empty slice: what it cannot follow is one unknown part.
-func (e *evaluator) keys(v ssa.Value) []key {
+func (e *Evaluator) Keys(v ssa.Value) []Key {
 	return e.eval(v, 0, map[ssa.Value]bool{})
 }
 
-func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []key {
+func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []Key {
 	v = e.resolve(v)
 	if ks, ok := e.keyEnv[v]; ok {
 		return ks
 	}
 	if depth > maxDepth || visiting[v] {
-		return []key{e.opaque(v)}
+		return []Key{e.opaque(v)}
 	}
 	visiting[v] = true
 	defer delete(visiting, v)
@@ -75,14 +75,14 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 	switch v := v.(type) {
 	case *ssa.Const:
 		if v.Value != nil && v.Value.Kind() == constant.String {
-			return []key{textKey(constant.StringVal(v.Value))}
+			return []Key{TextKey(constant.StringVal(v.Value))}
 		}
-		if v.Value == nil && isString(v.Type()) {
-			return []key{textKey("")}
+		if v.Value == nil && IsString(v.Type()) {
+			return []Key{TextKey("")}
 		}
 	case *ssa.BinOp:
-		if v.Op == token.ADD && isString(v.Type()) {
-			return product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
+		if v.Op == token.ADD && IsString(v.Type()) {
+			return Product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
 		}
 	case *ssa.Phi:
 		if _, loop := rangeLoopOf(v); loop {
@@ -91,11 +91,11 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			}
 			break
 		}
-		var out []key
+		var out []Key
 		for _, edge := range v.Edges {
 			out = append(out, e.eval(edge, depth, visiting)...)
-			if len(out) > maxAlternatives {
-				return []key{e.opaque(v)}
+			if len(out) > MaxAlternatives {
+				return []Key{e.opaque(v)}
 			}
 		}
 		return out
@@ -105,14 +105,14 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		return e.eval(v.X, depth, visiting)
 	case *ssa.Convert:
 		// string(b) where b is a named string type, or string([]byte(s)).
-		if isString(v.Type()) && isString(v.X.Type()) {
+		if IsString(v.Type()) && IsString(v.X.Type()) {
 			return e.eval(v.X, depth, visiting)
 		}
-		if inner, ok := v.X.(*ssa.Convert); ok && isString(v.Type()) && isString(inner.X.Type()) {
+		if inner, ok := v.X.(*ssa.Convert); ok && IsString(v.Type()) && IsString(inner.X.Type()) {
 			return e.eval(inner.X, depth, visiting)
 		}
 	case *ssa.Parameter:
-		return []key{e.paramKey(v)}
+		return []Key{e.paramKey(v)}
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
 			if u, foreign := e.underlying(v); u != ssa.Value(v) {
@@ -128,7 +128,7 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		}
 	case *ssa.Field:
 		if text, ok := e.field(v.X.Type(), v.Field); ok {
-			return []key{textKey(text)}
+			return []Key{TextKey(text)}
 		}
 	case *ssa.Call:
 		if ks, ok := e.evalCall(v, depth, visiting); ok {
@@ -138,23 +138,23 @@ func (e *evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			return ks
 		}
 	}
-	return []key{e.opaque(v)}
+	return []Key{e.opaque(v)}
 }
 
 // load reads a package variable or a struct field that the package only
 // ever sets to one value (see stores).
-func (e *evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
 	switch addr := addr.(type) {
 	case *ssa.Global:
 		if init, ok := e.stores.global(addr); ok {
 			if init == nil {
-				return []key{textKey("")}, true // never set: the zero value
+				return []Key{TextKey("")}, true // never set: the zero value
 			}
 			return e.eval(init, depth, visiting), true
 		}
 	case *ssa.FieldAddr:
 		if text, ok := e.field(addr.X.Type(), addr.Field); ok {
-			return []key{textKey(text)}, true
+			return []Key{TextKey(text)}, true
 		}
 	}
 	return nil, false
@@ -162,12 +162,12 @@ func (e *evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool)
 
 // paramKey is a parameter of the function being evaluated: unknown here, a
 // hole its callers fill (see instantiate).
-func (e *evaluator) paramKey(p *ssa.Parameter) key {
-	return unknownKey(part{id: e.id(p), show: p.Name(), param: paramIndex(p)})
+func (e *Evaluator) paramKey(p *ssa.Parameter) Key {
+	return UnknownKey(Part{ID: e.id(p), Show: p.Name(), Param: ParamIndex(p)})
 }
 
 // paramIndex is the 1-based index of p among its function's parameters.
-func paramIndex(p *ssa.Parameter) int {
+func ParamIndex(p *ssa.Parameter) int {
 	for i, q := range p.Parent().Params {
 		if q == p {
 			return i + 1
@@ -181,19 +181,19 @@ func paramIndex(p *ssa.Parameter) int {
 // an unknown part whose identity is the verb and the value, so that
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
-func (e *evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) key {
+func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) Key {
 	v, foreign := e.underlying(v)
 	if text, ok := formatConst(verb, v); ok {
-		return textKey(text)
+		return TextKey(text)
 	}
 	if show == "" {
-		show = e.show(v)
+		show = e.Show(v)
 	}
-	p := part{id: verb + "(" + e.id(v) + ")", show: show, noBrace: noBrace, nonEmpty: nonEmpty}
+	p := Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: noBrace, NonEmpty: nonEmpty}
 	if param, ok := v.(*ssa.Parameter); ok && !foreign {
-		p.param, p.verb = paramIndex(param), verb
+		p.Param, p.Verb = ParamIndex(param), verb
 	}
-	return unknownKey(p)
+	return UnknownKey(p)
 }
 
 // underlying is the value v stands for: through interfaces, the iteration
@@ -202,9 +202,9 @@ func (e *evaluator) formatted(verb string, v ssa.Value, show string, noBrace, no
 // cell; every use is a load of its own). foreign says the value belongs to
 // an enclosing function, reached from a closure's free variable: it is the
 // same value for identity, but not a parameter of the closure.
-func (e *evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
+func (e *Evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
 	for range maxDepth {
-		v = unwrapInterface(e.resolve(unwrapInterface(v)))
+		v = UnwrapInterface(e.resolve(UnwrapInterface(v)))
 		load, ok := v.(*ssa.UnOp)
 		if !ok || load.Op != token.MUL {
 			return v, foreign
@@ -232,13 +232,13 @@ func (e *evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
 
 // notParams makes a foreign function's parameters plain unknown parts: the
 // same values for identity, but no holes for this function's callers.
-func notParams(ks []key) []key {
-	out := make([]key, len(ks))
+func notParams(ks []Key) []Key {
+	out := make([]Key, len(ks))
 	for i, k := range ks {
-		out[i] = append(key(nil), k...)
+		out[i] = append(Key(nil), k...)
 		for j := range out[i] {
-			if out[i][j].param > 0 && !out[i][j].join {
-				out[i][j].param, out[i][j].verb = 0, ""
+			if out[i][j].Param > 0 && !out[i][j].Join {
+				out[i][j].Param, out[i][j].Verb = 0, ""
 			}
 		}
 	}
@@ -266,7 +266,7 @@ func formatConst(verb string, v ssa.Value) (string, bool) {
 }
 
 // evalCall follows the standard library's pure string builders.
-func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
 	fn := call.Call.StaticCallee()
 	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return nil, false
@@ -276,16 +276,16 @@ func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 	case "fmt.Sprintf":
 		return e.sprintf(call, depth, visiting)
 	case "strings.Join":
-		sep, ok := constString(args[1])
+		sep, ok := ConstString(args[1])
 		if !ok {
 			return nil, false
 		}
 		if p, ok := args[0].(*ssa.Parameter); ok {
 			// A variadic builder: its callers' elements, joined.
-			return []key{unknownKey(part{id: "join(" + e.id(p) + "," + sep + ")", show: e.show(call), param: paramIndex(p), verb: sep, join: true})}, true
+			return []Key{UnknownKey(Part{ID: "join(" + e.id(p) + "," + sep + ")", Show: e.Show(call), Param: ParamIndex(p), Verb: sep, Join: true})}, true
 		}
-		elems, ok := e.elementsOf(args[0], depth, visiting)
-		if !ok || len(elems) > maxElements {
+		elems, ok := e.ElementsOf(args[0], depth, visiting)
+		if !ok || len(elems) > MaxElements {
 			return nil, false
 		}
 		return e.joined(elems, sep, depth, visiting), true
@@ -294,34 +294,34 @@ func (e *evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 		// are fmt's %d and %x, so the same value gives the same part.
 		verb := "%d"
 		if len(args) == 2 {
-			switch base, _ := constInt(args[1]); base {
+			switch base, _ := ConstInt(args[1]); base {
 			case 10:
 			case 16:
 				verb = "%x"
 			default:
-				return []key{unknownKey(part{id: fn.Name() + "(" + e.id(args[0]) + "," + e.id(args[1]) + ")",
-					show: e.show(call), noBrace: true, nonEmpty: true})}, true
+				return []Key{UnknownKey(Part{ID: fn.Name() + "(" + e.id(args[0]) + "," + e.id(args[1]) + ")",
+					Show: e.Show(call), NoBrace: true, NonEmpty: true})}, true
 			}
 		}
-		return []key{e.formatted(verb, args[0], e.show(call), true, true)}, true
+		return []Key{e.formatted(verb, args[0], e.Show(call), true, true)}, true
 	}
 	return nil, false
 }
 
 // joined is the elements' keys with sep between them.
-func (e *evaluator) joined(elems []element, sep string, depth int, visiting map[ssa.Value]bool) []key {
-	out := []key{{}}
+func (e *Evaluator) joined(elems []Element, sep string, depth int, visiting map[ssa.Value]bool) []Key {
+	out := []Key{{}}
 	for i, el := range elems {
 		if i > 0 {
-			out = product(out, []key{textKey(sep)})
+			out = Product(out, []Key{TextKey(sep)})
 		}
-		out = product(out, e.elementKeys(el, depth, visiting))
+		out = Product(out, e.ElementKeys(el, depth, visiting))
 	}
 	return out
 }
 
 // resolve is what v stands for in the iteration being unrolled.
-func (e *evaluator) resolve(v ssa.Value) ssa.Value {
+func (e *Evaluator) resolve(v ssa.Value) ssa.Value {
 	for {
 		r, ok := e.valueEnv[v]
 		if !ok {
@@ -333,36 +333,36 @@ func (e *evaluator) resolve(v ssa.Value) ssa.Value {
 
 // sprintf evaluates fmt.Sprintf with a constant format. Verbs it does not
 // model make the whole result unknown, never wrong.
-func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
-	format, ok := constString(call.Call.Args[0])
+func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+	format, ok := ConstString(call.Call.Args[0])
 	if !ok {
 		return nil, false
 	}
-	args, ok := sliceElements(call.Call.Args[1])
+	args, ok := SliceElements(call.Call.Args[1])
 	if !ok {
 		return nil, false
 	}
 	var astArgs []ast.Expr
-	if ce := e.src.calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
+	if ce := e.Source.Calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
 		astArgs = ce.Args[1:]
 	}
-	out := []key{{}}
+	out := []Key{{}}
 	argNum := 0
 	for i := 0; i < len(format); {
 		j := strings.IndexByte(format[i:], '%')
 		if j < 0 {
-			out = product(out, []key{textKey(format[i:])})
+			out = Product(out, []Key{TextKey(format[i:])})
 			break
 		}
-		out = product(out, []key{textKey(format[i : i+j])})
+		out = Product(out, []Key{TextKey(format[i : i+j])})
 		i += j + 1
-		spec, verb, next, explicit, ok := scanVerb(format, i)
+		spec, verb, next, explicit, ok := ScanVerb(format, i)
 		if !ok {
 			return nil, false
 		}
 		i = next
 		if verb == '%' {
-			out = product(out, []key{textKey("%")})
+			out = Product(out, []Key{TextKey("%")})
 			continue
 		}
 		if explicit > 0 {
@@ -371,7 +371,7 @@ func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		if argNum >= len(args) {
 			return nil, false
 		}
-		arg := unwrapInterface(e.resolve(unwrapInterface(args[argNum])))
+		arg := UnwrapInterface(e.resolve(UnwrapInterface(args[argNum])))
 		var show string
 		if astArgs != nil {
 			show = types.ExprString(astArgs[argNum])
@@ -381,8 +381,8 @@ func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		if !ok {
 			return nil, false
 		}
-		out = product(out, piece)
-		if len(out) > maxAlternatives {
+		out = Product(out, piece)
+		if len(out) > MaxAlternatives {
 			return nil, false
 		}
 	}
@@ -390,29 +390,29 @@ func (e *evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 }
 
 // formatArg is one verb applied to one argument.
-func (e *evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
 	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
 		// A constant is formatted by fmt itself, so flags and widths are exact.
 		text, ok := formatConst(spec, c)
-		return []key{textKey(text)}, ok
+		return []Key{TextKey(text)}, ok
 	}
 	plain := spec == "%"+string(verb)
 	basic, _ := arg.Type().Underlying().(*types.Basic)
 	switch {
 	case basic != nil && basic.Info()&types.IsInteger != 0 && strings.IndexByte("dvx", verb) >= 0:
 		// Digits, a sign, or hex digits, maybe padded: never a brace or empty.
-		return []key{e.formatted(spec, arg, show, true, true)}, true
+		return []Key{e.formatted(spec, arg, show, true, true)}, true
 	case basic != nil && basic.Info()&types.IsString != 0 && (verb == 's' || verb == 'v') && plain:
 		return e.eval(arg, depth, visiting), true
 	case basic != nil && basic.Info()&types.IsString != 0 && verb == 'x':
-		return []key{e.formatted(spec, arg, show, true, false)}, true
+		return []Key{e.formatted(spec, arg, show, true, false)}, true
 	}
-	return []key{e.formatted(spec, arg, show, false, false)}, true
+	return []Key{e.formatted(spec, arg, show, false, false)}, true
 }
 
 // scanVerb reads one verb after a '%' at format[i:]: flags, an optional
 // explicit argument index [n], width and precision. It gives up on '*'.
-func scanVerb(format string, i int) (spec string, verb byte, next, explicit int, ok bool) {
+func ScanVerb(format string, i int) (spec string, verb byte, next, explicit int, ok bool) {
 	var b strings.Builder
 	b.WriteByte('%')
 	for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
@@ -448,13 +448,13 @@ func scanVerb(format string, i int) (spec string, verb byte, next, explicit int,
 
 // opaque is a value the evaluator does not follow: one unknown part that may
 // be empty and may hold braces.
-func (e *evaluator) opaque(v ssa.Value) key {
-	return unknownKey(part{id: e.id(v), show: e.show(v)})
+func (e *Evaluator) opaque(v ssa.Value) Key {
+	return UnknownKey(Part{ID: e.id(v), Show: e.Show(v)})
 }
 
 // id names a value for identity: a constant by its value, anything else by
 // the SSA value itself (interfaces unwrapped), so two reads of one value match.
-func (e *evaluator) id(v ssa.Value) string {
+func (e *Evaluator) id(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Const:
 		return "const:" + v.String()
@@ -465,7 +465,7 @@ func (e *evaluator) id(v ssa.Value) string {
 }
 
 // show gives the source expression of a value for messages.
-func (e *evaluator) show(v ssa.Value) string {
+func (e *Evaluator) Show(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		return v.Name()
@@ -474,24 +474,24 @@ func (e *evaluator) show(v ssa.Value) string {
 	case *ssa.Global:
 		return v.Name()
 	case *ssa.MakeInterface:
-		return e.show(v.X)
+		return e.Show(v.X)
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
-			return e.show(v.X)
+			return e.Show(v.X)
 		}
 	case *ssa.FieldAddr:
-		return e.show(v.X) + "." + fieldName(v.X.Type(), v.Field)
+		return e.Show(v.X) + "." + FieldName(v.X.Type(), v.Field)
 	case *ssa.Field:
-		return e.show(v.X) + "." + fieldName(v.X.Type(), v.Field)
+		return e.Show(v.X) + "." + FieldName(v.X.Type(), v.Field)
 	case *ssa.Call:
-		if ce := e.src.calls[v.Pos()]; ce != nil {
+		if ce := e.Source.Calls[v.Pos()]; ce != nil {
 			return types.ExprString(ce)
 		}
 	}
 	return "…"
 }
 
-func fieldName(t types.Type, i int) string {
+func FieldName(t types.Type, i int) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -502,22 +502,22 @@ func fieldName(t types.Type, i int) string {
 }
 
 // product concatenates every alternative of a with every one of b.
-func product(a, b []key) []key {
-	out := make([]key, 0, len(a)*len(b))
+func Product(a, b []Key) []Key {
+	out := make([]Key, 0, len(a)*len(b))
 	for _, x := range a {
 		for _, y := range b {
-			out = append(out, concat(x, y))
+			out = append(out, Concat(x, y))
 		}
 	}
-	if len(out) > maxAlternatives {
+	if len(out) > MaxAlternatives {
 		// Too many combinations to track: keep the first, marked unknown at
 		// the end so no claim is made from it.
-		return []key{concat(out[0], unknownKey(part{id: "too-many", show: "…"}))}
+		return []Key{Concat(out[0], UnknownKey(Part{ID: "too-many", Show: "…"}))}
 	}
 	return out
 }
 
-func isString(t types.Type) bool {
+func IsString(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -525,14 +525,14 @@ func isString(t types.Type) bool {
 	return ok && b.Info()&types.IsString != 0
 }
 
-func constString(v ssa.Value) (string, bool) {
+func ConstString(v ssa.Value) (string, bool) {
 	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
 		return constant.StringVal(c.Value), true
 	}
 	return "", false
 }
 
-func unwrapInterface(v ssa.Value) ssa.Value {
+func UnwrapInterface(v ssa.Value) ssa.Value {
 	for {
 		mi, ok := v.(*ssa.MakeInterface)
 		if !ok {

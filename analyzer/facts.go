@@ -163,17 +163,17 @@ func factSinks(sinks []sink, ids map[string]string) []factSink {
 	for _, sk := range sinks {
 		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
 		for _, k := range sk.keys {
-			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.alts, ids), Spread: k.spread})
+			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread})
 		}
 		for _, k := range sk.script {
-			fs.Script = append(fs.Script, factScriptKey{Command: k.command, Lua: k.lua, Key: factSinkKey{Alts: factKeys(k.key.alts, ids), Spread: k.key.spread}})
+			fs.Script = append(fs.Script, factScriptKey{Command: k.command, Lua: k.lua, Key: factSinkKey{Alts: factKeys(k.key.Alts, ids), Spread: k.key.Spread}})
 		}
 		out = append(out, fs)
 	}
 	return out
 }
 
-func factKeys(keys []key, ids map[string]string) factKeyList {
+func factKeys(keys []Key, ids map[string]string) factKeyList {
 	if keys == nil {
 		return nil
 	}
@@ -181,12 +181,12 @@ func factKeys(keys []key, ids map[string]string) factKeyList {
 	for i, k := range keys {
 		fk := make(factKey, len(k))
 		for j, p := range k {
-			fp := factPart{Text: p.text, Unknown: p.unknown, NoBrace: p.noBrace, NonEmpty: p.nonEmpty, Param: p.param, Verb: p.verb, Join: p.join}
-			if p.unknown && p.param == 0 {
-				if ids[p.id] == "" {
-					ids[p.id] = fmt.Sprintf("u%d", len(ids)+1)
+			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
+			if p.Unknown && p.Param == 0 {
+				if ids[p.ID] == "" {
+					ids[p.ID] = fmt.Sprintf("u%d", len(ids)+1)
 				}
-				fp.ID, fp.Show = ids[p.id], p.show
+				fp.ID, fp.Show = ids[p.ID], p.Show
 			}
 			fk[j] = fp
 		}
@@ -210,10 +210,10 @@ func summarySinks(fs []factSink) []sink {
 	for _, f := range fs {
 		sk := sink{method: f.Method, where: f.Where, client: f.Client}
 		for _, k := range f.Keys {
-			sk.keys = append(sk.keys, keyArg{alts: k.Alts.keys(), spread: k.Spread})
+			sk.keys = append(sk.keys, Arg{Alts: k.Alts.keys(), Spread: k.Spread})
 		}
 		for _, k := range f.Script {
-			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: keyArg{alts: k.Key.Alts.keys(), spread: k.Key.Spread}})
+			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})
 		}
 		out = append(out, sk)
 	}
@@ -222,18 +222,18 @@ func summarySinks(fs []factSink) []sink {
 
 type factKeyList []factKey
 
-func (l factKeyList) keys() []key {
+func (l factKeyList) keys() []Key {
 	if l == nil {
 		return nil
 	}
-	out := make([]key, len(l))
+	out := make([]Key, len(l))
 	for i, fk := range l {
-		k := make(key, len(fk))
+		k := make(Key, len(fk))
 		for j, p := range fk {
-			k[j] = part{text: p.Text, unknown: p.Unknown, id: "fact:" + p.ID, show: p.Show,
-				noBrace: p.NoBrace, nonEmpty: p.NonEmpty, param: p.Param, verb: p.Verb, join: p.Join}
+			k[j] = Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
+				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
 			if p.Param > 0 {
-				k[j].show = fmt.Sprintf("p%d", p.Param)
+				k[j].Show = fmt.Sprintf("p%d", p.Param)
 			}
 		}
 		out[i] = k

@@ -26,20 +26,20 @@ import (
 //     user on one slot. Such a batch should be split by slot instead.
 //
 // The fix renames keys; data stored under the old names stays there.
-func coLocateFix(keys []keyArg, literals map[positioned]*ast.BasicLit) []analysis.SuggestedFix {
+func coLocateFix(keys []Arg, literals map[Range]*ast.BasicLit) []analysis.SuggestedFix {
 	entity := ""
 	var edits []analysis.TextEdit
 	edited := map[*ast.BasicLit]bool{}
 	for i, k := range keys {
-		lit, ok := literals[k.at]
-		if !ok || len(k.alts) != 1 {
+		lit, ok := literals[k.At]
+		if !ok || len(k.Alts) != 1 {
 			return nil
 		}
 		if edited[lit] {
 			continue // one literal read twice, as with a slice passed twice
 		}
 		edited[lit] = true
-		text, ok := k.alts[0].known()
+		text, ok := k.Alts[0].Known()
 		if !ok || strings.ContainsAny(text, "{}") {
 			return nil
 		}
@@ -84,33 +84,33 @@ func literalLike(lit *ast.BasicLit, s string) string {
 // text, and when the fixed keys then provably share a slot (the key model
 // checks the rewritten keys). The keys move to another slot, so their stored
 // data needs migrating; the fix says so.
-func templateFix(keys []keyArg, ev *evaluator) []analysis.SuggestedFix {
+func templateFix(keys []Arg, ev *Evaluator) []analysis.SuggestedFix {
 	var edits []analysis.TextEdit
-	var fixed []key
-	var shared part
-	done := map[positioned]bool{}
+	var fixed []Key
+	var shared Part
+	done := map[Range]bool{}
 	for i, k := range keys {
-		if len(k.alts) != 1 {
+		if len(k.Alts) != 1 {
 			return nil
 		}
-		u, ok := oneValue(k.alts[0])
-		if !ok || (i > 0 && u.id != shared.id) {
+		u, ok := oneValue(k.Alts[0])
+		if !ok || (i > 0 && u.ID != shared.ID) {
 			return nil
 		}
 		shared = u
-		if done[k.at] {
+		if done[k.At] {
 			continue // one expression read twice
 		}
-		done[k.at] = true
-		e, ok := templateEdits(ev.src.exprs[k.at], ev.info)
+		done[k.At] = true
+		e, ok := templateEdits(ev.Source.Exprs[k.At], ev.Info)
 		if !ok {
 			return nil
 		}
 		edits = append(edits, e...)
-		fixed = append(fixed, tagged(k.alts[0]))
+		fixed = append(fixed, tagged(k.Alts[0]))
 	}
 	for _, f := range fixed[1:] {
-		if relate(fixed[0], f) != relSame {
+		if Relate(fixed[0], f) != Same {
 			return nil
 		}
 	}
@@ -118,36 +118,36 @@ func templateFix(keys []keyArg, ev *evaluator) []analysis.SuggestedFix {
 		return nil
 	}
 	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("put the shared %s in a hash tag; the keys move to another slot, so migrate their stored data", shared.show),
+		Message:   fmt.Sprintf("put the shared %s in a hash tag; the keys move to another slot, so migrate their stored data", shared.Show),
 		TextEdits: edits,
 	}}
 }
 
 // oneValue is a key's only unknown part, when the key has one, never empty
 // and never a brace, and its text has no brace.
-func oneValue(k key) (part, bool) {
-	var u part
+func oneValue(k Key) (Part, bool) {
+	var u Part
 	n := 0
 	for _, p := range k {
 		switch {
-		case p.unknown:
+		case p.Unknown:
 			u = p
 			n++
-		case strings.ContainsAny(p.text, "{}"):
-			return part{}, false
+		case strings.ContainsAny(p.Text, "{}"):
+			return Part{}, false
 		}
 	}
-	return u, n == 1 && u.noBrace && u.nonEmpty
+	return u, n == 1 && u.NoBrace && u.NonEmpty
 }
 
 // tagged is the key with its one unknown part in braces.
-func tagged(k key) key {
-	var out key
+func tagged(k Key) Key {
+	var out Key
 	for _, p := range k {
-		if p.unknown {
-			out = concat(out, textKey("{"), key{p}, textKey("}"))
+		if p.Unknown {
+			out = Concat(out, TextKey("{"), Key{p}, TextKey("}"))
 		} else {
-			out = concat(out, key{p})
+			out = Concat(out, Key{p})
 		}
 	}
 	return out
@@ -175,7 +175,7 @@ func templateEdits(e ast.Expr, info *types.Info) ([]analysis.TextEdit, bool) {
 			return nil, false
 		}
 		i := strings.IndexByte(lit.Value, '%')
-		_, _, next, _, ok := scanVerb(lit.Value, i+1)
+		_, _, next, _, ok := ScanVerb(lit.Value, i+1)
 		if !ok {
 			return nil, false
 		}

@@ -25,7 +25,7 @@ const (
 )
 
 func needOf(pass *analysis.Pass) need {
-	if isClientCode(pass.Pkg.Path()) || inGoroot(pass) {
+	if IsClientCode(pass.Pkg.Path()) || inGoroot(pass) {
 		return nothing
 	}
 	if reachesClient(pass) {
@@ -53,7 +53,7 @@ var clientModules = []string{
 	"github.com/valkey-io/valkey-go",
 }
 
-func isClientCode(path string) bool {
+func IsClientCode(path string) bool {
 	path = strings.TrimSuffix(path, "_test") // the client's own tests too
 	for _, m := range clientModules {
 		if path == m || strings.HasPrefix(path, m+"/") {
@@ -84,7 +84,7 @@ func reachesClient(pass *analysis.Pass) bool {
 		withFacts[f.Object.Pkg()] = true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if isClientCode(imp.Path()) || withFacts[imp] {
+		if IsClientCode(imp.Path()) || withFacts[imp] {
 			return true
 		}
 	}
@@ -122,7 +122,7 @@ func returnsKeys(sig *types.Signature) bool {
 	if sl, ok := t.Underlying().(*types.Slice); ok {
 		t = sl.Elem()
 	}
-	return isString(t)
+	return IsString(t)
 }
 
 func writesText(info *types.Info, body *ast.BlockStmt) bool {
@@ -132,9 +132,9 @@ func writesText(info *types.Info, body *ast.BlockStmt) bool {
 		case *ast.BasicLit:
 			found = n.Kind == token.STRING && n.Value != `""` && n.Value != "``"
 		case *ast.BinaryExpr:
-			found = n.Op == token.ADD && isString(info.TypeOf(n))
+			found = n.Op == token.ADD && IsString(info.TypeOf(n))
 		case *ast.AssignStmt:
-			found = n.Tok == token.ADD_ASSIGN && isString(info.TypeOf(n.Lhs[0]))
+			found = n.Tok == token.ADD_ASSIGN && IsString(info.TypeOf(n.Lhs[0]))
 		case *ast.SelectorExpr:
 			if id, ok := n.X.(*ast.Ident); ok {
 				if pkg, ok := info.Uses[id].(*types.PkgName); ok {
@@ -273,7 +273,7 @@ func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*typ
 				}
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
-			case fn.Pkg() != nil && isClientCode(fn.Pkg().Path()):
+			case fn.Pkg() != nil && IsClientCode(fn.Pkg().Path()):
 				found |= callsClient
 			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
 				found |= callsClient
@@ -289,7 +289,7 @@ func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*typ
 				found |= writesState
 			}
 		case *ast.UnaryExpr:
-			if t := info.TypeOf(n.X); n.Op == token.AND && (isString(t) || isLocalStruct(pass, t)) {
+			if t := info.TypeOf(n.X); n.Op == token.AND && (IsString(t) || isLocalStruct(pass, t)) {
 				found |= writesState
 			}
 		case *ast.CompositeLit:
@@ -313,7 +313,7 @@ func writesStore(pass *analysis.Pass, e ast.Expr) bool {
 		return false
 	}
 	t := pass.TypesInfo.TypeOf(e)
-	if !isString(t) && !isLocalStruct(pass, t) {
+	if !IsString(t) && !isLocalStruct(pass, t) {
 		return false
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
@@ -364,25 +364,25 @@ func identOf(e ast.Expr) *ast.Ident {
 // source is the syntax SSA points back to: call expressions by their '('
 // (for receivers and arguments as written), and string literals, calls and
 // concatenations by their range (for fixes that rewrite a key).
-type source struct {
-	calls    map[token.Pos]*ast.CallExpr
-	literals map[positioned]*ast.BasicLit
-	exprs    map[positioned]ast.Expr
+type Source struct {
+	Calls    map[token.Pos]*ast.CallExpr
+	Literals map[Range]*ast.BasicLit
+	Exprs    map[Range]ast.Expr
 }
 
-func indexSource(pass *analysis.Pass) source {
-	src := source{calls: map[token.Pos]*ast.CallExpr{}, literals: map[positioned]*ast.BasicLit{}, exprs: map[positioned]ast.Expr{}}
-	for _, f := range pass.Files {
+func IndexSource(files []*ast.File) Source {
+	src := Source{Calls: map[token.Pos]*ast.CallExpr{}, Literals: map[Range]*ast.BasicLit{}, Exprs: map[Range]ast.Expr{}}
+	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				src.calls[n.Lparen] = n
-				src.exprs[rangeOf(n)] = n
+				src.Calls[n.Lparen] = n
+				src.Exprs[RangeOf(n)] = n
 			case *ast.BinaryExpr:
-				src.exprs[rangeOf(n)] = n
+				src.Exprs[RangeOf(n)] = n
 			case *ast.BasicLit:
 				if n.Kind == token.STRING {
-					src.literals[rangeOf(n)] = n
+					src.Literals[RangeOf(n)] = n
 				}
 			}
 			return true

@@ -15,7 +15,7 @@ import (
 // goRedisPackages are the import paths of go-redis across its versions. The
 // rules name parameters, not indexes, so one table serves v9, v8 (both take a
 // context first) and the context-free v7 and v6.
-var goRedisPackages = map[string]bool{
+var GoRedisPackages = map[string]bool{
 	"github.com/redis/go-redis/v9": true,
 	"github.com/go-redis/redis/v8": true,
 	"github.com/go-redis/redis/v7": true,
@@ -23,18 +23,18 @@ var goRedisPackages = map[string]bool{
 }
 
 // A keyRule finds the key arguments of one call.
-type keyRule func(c *callSite) []keyArg
+type KeyRule func(c *Site) []Arg
 
 // multiKeyMethods says where each go-redis method that can carry two or more
 // keys takes them. Built from the v9.23.0 source; see
 // shared/reference/clients.md §1. (Set in init: rules evaluate keys, which
 // may follow wrappers back to this table.)
-var multiKeyMethods map[string]keyRule
+var MultiKeyMethods map[string]KeyRule
 
-func init() { multiKeyMethods = multiKeyRules() }
+func init() { MultiKeyMethods = multiKeyRules() }
 
-func multiKeyRules() map[string]keyRule {
-	return map[string]keyRule{
+func multiKeyRules() map[string]KeyRule {
+	return map[string]KeyRule{
 		// Variadic keys.
 		"Del": params("keys"), "Unlink": params("keys"), "Exists": params("keys"), "Touch": params("keys"),
 		"MGet": params("keys"), "PFCount": params("keys"),
@@ -108,32 +108,32 @@ func multiKeyRules() map[string]keyRule {
 
 // singleKeyParams are the parameter names go-redis gives keys; on methods
 // outside multiKeyMethods they are checked for malformed tags only.
-var singleKeyParams = map[string]bool{
+var SingleKeyParams = map[string]bool{
 	"key": true, "keys": true, "newkey": true, "source": true, "destination": true, "dest": true,
 	"destKey": true, "sourceKey": true, "dst": true, "store": true, "stream": true,
 }
 
 // A keyArg is one key of a call, with its alternatives and where to report it.
-type keyArg struct {
-	alts []key
-	at   positioned
+type Arg struct {
+	Alts []Key
+	At   Range
 
 	// spread > 0: the key is every element of the calling function's slice
 	// parameter number spread (1-based); alts is empty. Its callers fill it.
-	spread int
+	Spread int
 	// viaCall: the key reached a wrapper's command from the caller's
 	// arguments (see instantiateKey).
-	viaCall bool
+	ViaCall bool
 	// unread names a list of keys the analyzer cannot read (a slice from
 	// input); alts is empty. Only strict mode reports it.
-	unread string
+	Unread string
 }
 
 // anyFromParams reports whether some of the keys come from the function's
 // parameters.
-func anyFromParams(keys []keyArg) bool {
+func AnyFromParams(keys []Arg) bool {
 	for _, k := range keys {
-		if k.fromParams() {
+		if k.FromParams() {
 			return true
 		}
 	}
@@ -142,12 +142,12 @@ func anyFromParams(keys []keyArg) bool {
 
 // fromParams reports whether the key depends on the calling function's
 // parameters.
-func (k keyArg) fromParams() bool {
-	if k.spread > 0 {
+func (k Arg) FromParams() bool {
+	if k.Spread > 0 {
 		return true
 	}
-	for _, alt := range k.alts {
-		if alt.fromParams() {
+	for _, alt := range k.Alts {
+		if alt.FromParams() {
 			return true
 		}
 	}
@@ -156,11 +156,11 @@ func (k keyArg) fromParams() bool {
 
 // params takes the named parameters: a string is one key, a []string (variadic
 // or not) gives each element as a key.
-func params(names ...string) keyRule {
-	return func(c *callSite) []keyArg {
-		var out []keyArg
+func params(names ...string) KeyRule {
+	return func(c *Site) []Arg {
+		var out []Arg
 		for _, name := range names {
-			out = append(out, c.keysOfParam(name)...)
+			out = append(out, c.KeysOfParam(name)...)
 		}
 		return out
 	}
@@ -169,10 +169,10 @@ func params(names ...string) keyRule {
 // pairs takes the even elements of a variadic key, value list (MSet). A
 // single map or struct argument is flattened by go-redis (appendArgs): a map
 // literal's keys, or a struct's `redis:"name"` tag names, are the keys.
-func pairs(name string) keyRule {
+func pairs(name string) KeyRule {
 	list := every(2, name)
-	return func(c *callSite) []keyArg {
-		elems, ok := c.elementsOfParam(name)
+	return func(c *Site) []Arg {
+		elems, ok := c.ElementsOfParam(name)
 		if ok && len(elems) == 1 {
 			return flattenedKeys(c, elems[0])
 		}
@@ -184,17 +184,17 @@ func pairs(name string) keyRule {
 // argument of MSet. A map must be a literal whose every key is a string;
 // a struct contributes the tag names of its exported fields tagged
 // `redis:"name"` without omitempty (an omitempty field may be left out).
-func flattenedKeys(c *callSite, el element) []keyArg {
-	v := unwrapInterface(el.value)
+func flattenedKeys(c *Site, el Element) []Arg {
+	v := UnwrapInterface(el.Value)
 	if mk, ok := v.(*ssa.MakeMap); ok {
-		if m, ok := mk.Type().Underlying().(*types.Map); !ok || !isString(m.Key()) {
+		if m, ok := mk.Type().Underlying().(*types.Map); !ok || !IsString(m.Key()) {
 			return nil
 		}
-		var out []keyArg
+		var out []Arg
 		for _, ref := range *mk.Referrers() {
 			switch ref := ref.(type) {
 			case *ssa.MapUpdate:
-				out = append(out, keyArg{alts: c.eval.keys(ref.Key), at: el.at})
+				out = append(out, Arg{Alts: c.Eval.Keys(ref.Key), At: el.At})
 			case *ssa.MakeInterface:
 			default:
 				return nil // the map is changed or read elsewhere
@@ -210,7 +210,7 @@ func flattenedKeys(c *callSite, el element) []keyArg {
 	if !ok {
 		return nil
 	}
-	var out []keyArg
+	var out []Arg
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i)).Get("redis")
@@ -218,67 +218,67 @@ func flattenedKeys(c *callSite, el element) []keyArg {
 		if !f.Exported() || name == "" || name == "-" || strings.Contains(","+opt+",", ",omitempty,") {
 			continue
 		}
-		out = append(out, keyArg{alts: []key{textKey(name)}, at: el.at})
+		out = append(out, Arg{Alts: []Key{TextKey(name)}, At: el.At})
 	}
 	return out
 }
 
 // every takes elements 0, n, 2n, ... of a variadic list of n-tuples whose
 // first member is the key.
-func every(n int, name string) keyRule {
-	return func(c *callSite) []keyArg {
-		elems, ok := c.elementsOfParam(name)
+func every(n int, name string) KeyRule {
+	return func(c *Site) []Arg {
+		elems, ok := c.ElementsOfParam(name)
 		if !ok || len(elems) < n || len(elems)%n != 0 {
 			return nil
 		}
-		firsts := make([]element, 0, len(elems)/n)
+		firsts := make([]Element, 0, len(elems)/n)
 		for i := 0; i < len(elems); i += n {
 			firsts = append(firsts, elems[i])
 		}
-		return c.keyArgs(firsts)
+		return c.KeyArgs(firsts)
 	}
 }
 
 // firstHalf takes the first half of a variadic list (streams then IDs).
-func firstHalf(name string) keyRule {
-	return func(c *callSite) []keyArg {
-		elems, ok := c.elementsOfParam(name)
+func firstHalf(name string) KeyRule {
+	return func(c *Site) []Arg {
+		elems, ok := c.ElementsOfParam(name)
 		if !ok || len(elems)%2 != 0 {
 			return nil
 		}
-		return c.keyArgs(elems[:len(elems)/2])
+		return c.KeyArgs(elems[:len(elems)/2])
 	}
 }
 
 // field takes a string or []string field of a struct (or pointer to struct)
 // parameter built from a composite literal in the calling function.
-func field(param, name string) keyRule {
-	return func(c *callSite) []keyArg {
+func field(param, name string) KeyRule {
+	return func(c *Site) []Arg {
 		v, ok := c.fieldOfParam(param, name)
 		if !ok {
 			return nil
 		}
-		if isString(v.value.Type()) {
-			if k, ok := v.value.(*ssa.Const); ok && (k.Value == nil || constant.StringVal(k.Value) == "") {
+		if IsString(v.Value.Type()) {
+			if k, ok := v.Value.(*ssa.Const); ok && (k.Value == nil || constant.StringVal(k.Value) == "") {
 				return nil // an unset optional key such as GeoRadiusQuery.StoreDist
 			}
-			return []keyArg{{alts: c.eval.keys(v.value), at: v.at}}
+			return []Arg{{Alts: c.Eval.Keys(v.Value), At: v.At}}
 		}
-		elems, ok := sliceElements(v.value)
+		elems, ok := SliceElements(v.Value)
 		if !ok {
 			return nil
 		}
-		return c.keysAt(elems, v.at)
+		return c.keysAt(elems, v.At)
 	}
 }
 
 // notFollowed marks a multi-key method whose keys the analyzer cannot read
 // yet; it finds no keys, so the method is never reported.
-func notFollowed(*callSite) []keyArg { return nil }
+func notFollowed(*Site) []Arg { return nil }
 
-func all(rules ...keyRule) keyRule {
-	return func(c *callSite) []keyArg {
-		var out []keyArg
+func all(rules ...KeyRule) KeyRule {
+	return func(c *Site) []Arg {
+		var out []Arg
 		for _, r := range rules {
 			out = append(out, r(c)...)
 		}
@@ -288,12 +288,12 @@ func all(rules ...keyRule) keyRule {
 
 // xreadStreams reads XReadArgs/XReadGroupArgs.Streams: keys then IDs, or all
 // keys when XReadArgs.ID is set.
-func xreadStreams(c *callSite) []keyArg {
+func xreadStreams(c *Site) []Arg {
 	v, ok := c.fieldOfParam("a", "Streams")
 	if !ok {
 		return nil
 	}
-	elems, ok := sliceElements(v.value)
+	elems, ok := SliceElements(v.Value)
 	if !ok {
 		return nil
 	}
@@ -303,12 +303,12 @@ func xreadStreams(c *callSite) []keyArg {
 			return nil
 		}
 		keys = elems[:len(elems)/2]
-	} else if s, ok := constString(id.value); !ok {
+	} else if s, ok := ConstString(id.Value); !ok {
 		return nil // ID set to an unknown value: the layout is unknown
 	} else if s == "" {
 		keys = elems[:len(elems)/2]
 	}
-	return c.keysAt(keys, v.at)
+	return c.keysAt(keys, v.At)
 }
 
 // rawCommand reads Do(ctx, "NAME", args...) whose name is a constant, with
@@ -316,8 +316,8 @@ func xreadStreams(c *callSite) []keyArg {
 // are found as the server finds them; an argument the code does not fix is
 // a key only if the table places one there, and a keyword or count that is
 // not fixed leaves the keys unknown.
-func rawCommand(c *callSite) []keyArg {
-	elems, ok := c.elementsOfParam("args")
+func rawCommand(c *Site) []Arg {
+	elems, ok := c.ElementsOfParam("args")
 	if !ok || len(elems) == 0 {
 		return nil
 	}
@@ -326,8 +326,8 @@ func rawCommand(c *callSite) []keyArg {
 
 // commandKeys reads the keys of a command line given as values, the
 // command's name first (go-redis Do, redigo Do and Send).
-func commandKeys(c *callSite, elems []element) []keyArg {
-	name, ok := constString(unwrapInterface(elems[0].value))
+func commandKeys(c *Site, elems []Element) []Arg {
+	name, ok := ConstString(UnwrapInterface(elems[0].Value))
 	if !ok {
 		return nil
 	}
@@ -337,35 +337,35 @@ func commandKeys(c *callSite, elems []element) []keyArg {
 	}
 	argv := make([]commands.Arg, len(elems))
 	for i, el := range elems {
-		argv[i].Text, argv[i].Known = constText(unwrapInterface(el.value))
+		argv[i].Text, argv[i].Known = constText(UnwrapInterface(el.Value))
 	}
 	pos, ok := cmd.Keys(argv)
 	if !ok {
 		return nil
 	}
-	var out []keyArg
+	var out []Arg
 	for _, i := range pos {
-		v := unwrapInterface(elems[i].value)
-		if v == nil || !isString(v.Type()) {
+		v := UnwrapInterface(elems[i].Value)
+		if v == nil || !IsString(v.Type()) {
 			continue // a key the analyzer cannot read (bytes, a number)
 		}
-		out = append(out, keyArg{alts: c.eval.keys(v), at: elems[i].at})
+		out = append(out, Arg{Alts: c.Eval.Keys(v), At: elems[i].At})
 	}
 	return out
 }
 
 // constText is a string or integer constant as the command line holds it.
 func constText(v ssa.Value) (string, bool) {
-	if s, ok := constString(v); ok {
+	if s, ok := ConstString(v); ok {
 		return s, true
 	}
-	if n, ok := constInt(v); ok {
+	if n, ok := ConstInt(v); ok {
 		return strconv.FormatInt(n, 10), true
 	}
 	return "", false
 }
 
-func constInt(v ssa.Value) (int64, bool) {
+func ConstInt(v ssa.Value) (int64, bool) {
 	c, ok := v.(*ssa.Const)
 	if !ok || c.Value == nil {
 		return 0, false

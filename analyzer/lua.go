@@ -31,17 +31,10 @@ type scriptSource struct {
 	file string // an embedded .lua file
 }
 
-// scriptSite is a call that runs a script, with its declared keys.
-type scriptSite struct {
-	site *callSite
-	src  scriptSource
-	ro   bool // EVAL_RO and friends: read-only by contract
-}
-
 // scriptOf finds the script a client call runs and its source, when the
 // code fixes it.
-func (a *packageAnalysis) scriptOf(site *callSite) (scriptSource, bool) {
-	v, expr, ok := scriptText(site)
+func (a *packageAnalysis) scriptOf(site *Site) (scriptSource, bool) {
+	v, expr, ok := ScriptText(site)
 	if !ok {
 		return scriptSource{}, false
 	}
@@ -52,36 +45,36 @@ func (a *packageAnalysis) scriptOf(site *callSite) (scriptSource, bool) {
 // call runs, and the expression that writes it: go-redis Eval/EvalRO(ctx,
 // script, keys) and a Script's Run/Eval/...; rueidis and valkey-go
 // Lua.Exec; redigo Script.Do/Send.
-func scriptText(site *callSite) (ssa.Value, ast.Expr, bool) {
-	switch site.method {
+func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
+	switch site.Method {
 	case "Eval", "EvalRO":
-		if recv := site.receiver(); recv != nil && isScriptType(recv.Type()) {
-			return scriptMadeBy(site.eval, recv)
+		if recv := site.Receiver(); recv != nil && isScriptType(recv.Type()) {
+			return scriptMadeBy(site.Eval, recv)
 		}
-		j, v, ok := site.param("script")
-		return v, site.argExpr(j), ok
+		j, v, ok := site.Param("script")
+		return v, site.ArgExpr(j), ok
 	case "Run", "RunRO", "EvalSha", "EvalShaRO", "Lua.Exec", "Script.Do", "Script.Send", "Script.SendHash", "Script.DoContext":
-		return scriptMadeBy(site.eval, site.receiver())
+		return scriptMadeBy(site.Eval, site.Receiver())
 	}
 	return nil, nil, false
 }
 
 func isScriptType(t types.Type) bool {
-	return isNamed(t, "github.com/redis/go-redis/v9", "Script") || isNamed(t, "github.com/go-redis/redis/v8", "Script")
+	return IsNamed(t, "github.com/redis/go-redis/v9", "Script") || IsNamed(t, "github.com/go-redis/redis/v8", "Script")
 }
 
 // scriptMadeBy follows a script value to the call that made it, NewScript
 // (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
 // through an unexported package variable only the initializer sets.
-func scriptMadeBy(ev *evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
+func scriptMadeBy(ev *Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
 	call, fn, ok := scriptMaker(ev, v)
-	if !ok || funcPackage(fn) == nil || !isClientCode(funcPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+	if !ok || FuncPackage(fn) == nil || !IsClientCode(FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
 		return nil, nil, false
 	}
-	site := siteOf(ev, &call.Call)
+	site := SiteOf(ev, &call.Call)
 	for j, arg := range call.Call.Args {
-		if isString(arg.Type()) {
-			return arg, site.argExpr(j), true
+		if IsString(arg.Type()) {
+			return arg, site.ArgExpr(j), true
 		}
 	}
 	return nil, nil, false
@@ -90,10 +83,10 @@ func scriptMadeBy(ev *evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
 // scriptMaker follows a script value to the call that made it: the value
 // itself, or what the package initializer alone stores into the unexported
 // package variable it is loaded from (see stores).
-func scriptMaker(ev *evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
+func scriptMaker(ev *Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
 	if load, ok := v.(*ssa.UnOp); ok {
 		if g, ok := load.X.(*ssa.Global); ok {
-			v = ev.stores.onlyInit(g)
+			v = ev.InitialValue(g)
 		}
 	}
 	call, ok := v.(*ssa.Call)
@@ -105,9 +98,9 @@ func scriptMaker(ev *evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
 }
 
 // argExpr is argument j as written, or nil.
-func (c *callSite) argExpr(j int) ast.Expr {
-	if i := j - c.recvArgs(); c.expr != nil && i >= 0 && i < len(c.expr.Args) {
-		return c.expr.Args[i]
+func (c *Site) ArgExpr(j int) ast.Expr {
+	if i := j - c.RecvArgs(); c.Expr != nil && i >= 0 && i < len(c.Expr.Args) {
+		return c.Expr.Args[i]
 	}
 	return nil
 }
@@ -123,11 +116,11 @@ func (a *packageAnalysis) sourceOf(v ssa.Value, expr ast.Expr) (scriptSource, bo
 			}
 		}
 	}
-	ks := a.ev.keys(v)
+	ks := a.ev.Keys(v)
 	if len(ks) != 1 {
 		return scriptSource{}, false
 	}
-	text, ok := ks[0].known()
+	text, ok := ks[0].Known()
 	if !ok {
 		return scriptSource{}, false
 	}
@@ -216,21 +209,21 @@ func embeddedStrings(pass *analysis.Pass) map[types.Object]string {
 // checkScript reads a script call's Lua and reports the keys it touches
 // that are not its declared keys' slot, the KEYS it reads that the call does
 // not pass, and keys it neither declares nor provably shares a slot with.
-func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
+func (a *packageAnalysis) checkScript(site *Site, declared []Arg) {
 	src, script, ok := a.readScript(site)
 	if !ok {
 		return
 	}
 	passed := len(declared)
 	for _, k := range declared {
-		if k.unread != "" || k.spread > 0 || len(k.alts) == 0 {
+		if k.Unread != "" || k.Spread > 0 || len(k.Alts) == 0 {
 			passed = -1 // how many keys is not known
 		}
 	}
 	for _, r := range script.KeyReads {
 		if passed >= 0 && r.N > passed {
 			a.reportAt(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
-				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil", site.method, r.N, plural(passed, "key")))
+				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil", site.Method, r.N, plural(passed, "key")))
 			break
 		}
 	}
@@ -241,10 +234,10 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 	// callers' to fix: an undeclared key built from the parameters too that
 	// is not proved on their slot is judged at each call (the function's
 	// summary carries it, scriptKeysOf).
-	deferred := anyFromParams(declared)
+	deferred := AnyFromParams(declared)
 	for _, k := range a.touchedKeys(site, script, declared) {
-		category, msg := a.judgeScriptKey(site.method, k, declared, "")
-		if category == "" || category == CategoryUndeclaredKey && deferred && k.key.fromParams() {
+		category, msg := a.judgeScriptKey(site.Method, k, declared, "")
+		if category == "" || category == CategoryUndeclaredKey && deferred && k.key.FromParams() {
 			continue
 		}
 		a.reportAt(src, k.line, "", site, category, msg)
@@ -254,7 +247,7 @@ func (a *packageAnalysis) checkScript(site *callSite, declared []keyArg) {
 
 // readScript finds and parses the Lua a script call runs; false when it is
 // not in the code or not Lua the parser reads (then the call is not checked).
-func (a *packageAnalysis) readScript(site *callSite) (scriptSource, *luascript.Script, bool) {
+func (a *packageAnalysis) readScript(site *Site) (scriptSource, *luascript.Script, bool) {
 	src, ok := a.scriptOf(site)
 	if !ok {
 		return src, nil, false
@@ -270,13 +263,13 @@ type scriptKey struct {
 	command string // the Redis command in the script, e.g. "HSET"
 	lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
 	line    int    // the script's line, for reports in the function
-	key     keyArg
+	key     Arg
 }
 
 // touchedKeys is the keys the script touches besides plain KEYS[i], in the
 // key model: KEYS and ARGV as the call passes them.
-func (a *packageAnalysis) touchedKeys(site *callSite, script *luascript.Script, declared []keyArg) []scriptKey {
-	argv := scriptArgs(site)
+func (a *packageAnalysis) touchedKeys(site *Site, script *luascript.Script, declared []Arg) []scriptKey {
+	argv := ScriptArgs(site)
 	var out []scriptKey
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
@@ -294,8 +287,8 @@ func (a *packageAnalysis) touchedKeys(site *callSite, script *luascript.Script, 
 // does not depend on them (a constant, a name read from Redis) is judged in
 // the function, once. Nil when the Lua is not read, the script vouches for
 // its keys (allow-cross-slot-keys), or no declared key is a parameter's.
-func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scriptKey {
-	if !anyFromParams(declared) {
+func (a *packageAnalysis) scriptKeysOf(site *Site, declared []Arg) []scriptKey {
+	if !AnyFromParams(declared) {
 		return nil
 	}
 	_, script, ok := a.readScript(site)
@@ -304,7 +297,7 @@ func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scri
 	}
 	var out []scriptKey
 	for _, k := range a.touchedKeys(site, script, declared) {
-		if k.key.fromParams() {
+		if k.key.FromParams() {
 			out = append(out, k)
 		}
 	}
@@ -316,19 +309,19 @@ func (a *packageAnalysis) scriptKeysOf(site *callSite, declared []keyArg) []scri
 // passes (scriptslot), or, once the call fixes them, not proved on theirs
 // (undeclaredkey).
 func (a *packageAnalysis) judgeScriptKeysAtCall(s calledSink, via *wrapperVia) {
-	at := s.keys[0].at
+	at := s.keys[0].At
 	for _, k := range s.keys {
-		if k.viaCall {
-			at = k.at
+		if k.ViaCall {
+			at = k.At
 		}
 	}
 	in := fmt.Sprintf(" in %s (%s)", via.name, via.where)
 	for _, k := range s.script {
 		category, msg := a.judgeScriptKey(s.method, k, s.keys, in)
-		if category == "" || category == CategoryUndeclaredKey && (s.fromParams() || k.key.fromParams()) {
+		if category == "" || category == CategoryUndeclaredKey && (s.fromParams() || k.key.FromParams()) {
 			continue // on their slot, or still the callers' to decide
 		}
-		a.pass.Report(analysis.Diagnostic{Pos: at.pos, End: at.end, Category: category, Message: msg})
+		a.pass.Report(analysis.Diagnostic{Pos: at.Pos, End: at.End, Category: category, Message: msg})
 		return
 	}
 }
@@ -337,7 +330,7 @@ func (a *packageAnalysis) judgeScriptKeysAtCall(s calledSink, via *wrapperVia) {
 // proved on another slot than one of them (scriptslot), proved on theirs
 // (no category), or neither (undeclaredkey). in names the wrapper the script
 // runs in, for reports at its calls.
-func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []keyArg, in string) (category, message string) {
+func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []Arg, in string) (category, message string) {
 	// The declared keys share one slot, or the call fails with CROSSSLOT
 	// anyway: a key on the slot of any of them is on theirs.
 	onTheirSlot := false
@@ -345,9 +338,9 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 		if diff, ok := a.differ(d, k.key); ok {
 			return CategoryScriptSlot, fmt.Sprintf(
 				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
-				method, k.command, diff.key(false, ""), diff.key(true, ""), diff.how(), in)
+				method, k.command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
 		}
-		onTheirSlot = onTheirSlot || unproved(d, k.key) == "" || sameTagTemplate(d, k.key)
+		onTheirSlot = onTheirSlot || Unproved(d, k.key) == "" || SameTagTemplate(d, k.key)
 	}
 	if onTheirSlot {
 		return "", ""
@@ -359,26 +352,26 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 
 // scriptArgs is the ARGV a script call passes, as far as the code fixes it:
 // the string values of its args (after redigo's keys); nil when unknown.
-func scriptArgs(site *callSite) [][]key {
-	var elems []element
+func ScriptArgs(site *Site) [][]Key {
+	var elems []Element
 	var ok bool
 	switch {
-	case strings.HasPrefix(site.method, "Script."):
-		n, known := scriptKeyCount(site.eval, site.receiver())
-		j := len(site.common.Args) - 1
-		if elems, ok = site.elementsOfArg(j); !known || !ok || n > len(elems) {
+	case strings.HasPrefix(site.Method, "Script."):
+		n, known := scriptKeyCount(site.Eval, site.Receiver())
+		j := len(site.Common.Args) - 1
+		if elems, ok = site.ElementsOfArg(j); !known || !ok || n > len(elems) {
 			return nil
 		}
 		elems = elems[n:]
 	default:
-		if elems, ok = site.elementsOfParam("args"); !ok {
+		if elems, ok = site.ElementsOfParam("args"); !ok {
 			return nil
 		}
 	}
-	out := make([][]key, len(elems))
+	out := make([][]Key, len(elems))
 	for i, el := range elems {
-		if v := unwrapInterface(el.value); v != nil && isString(v.Type()) {
-			out[i] = site.eval.keys(v)
+		if v := UnwrapInterface(el.Value); v != nil && IsString(v.Type()) {
+			out[i] = site.Eval.Keys(v)
 		}
 	}
 	return out
@@ -387,25 +380,25 @@ func scriptArgs(site *callSite) [][]key {
 // luaKey is a key the script builds, in the key model: KEYS[i] as the Go
 // call declares it, ARGV[i] as the call passes it (when it is a string the
 // code fixes), other values unknown (and maybe braces).
-func luaKey(k luascript.Key, declared []keyArg, argv [][]key) keyArg {
-	out := []key{{}}
+func luaKey(k luascript.Key, declared []Arg, argv [][]Key) Arg {
+	out := []Key{{}}
 	for i, p := range k {
 		switch {
-		case p.Key > 0 && p.Key <= len(declared) && len(declared[p.Key-1].alts) > 0:
-			out = product(out, declared[p.Key-1].alts)
+		case p.Key > 0 && p.Key <= len(declared) && len(declared[p.Key-1].Alts) > 0:
+			out = Product(out, declared[p.Key-1].Alts)
 		case p.Arg > 0 && p.Arg <= len(argv) && argv[p.Arg-1] != nil:
-			out = product(out, argv[p.Arg-1])
+			out = Product(out, argv[p.Arg-1])
 		case p.Unknown || p.Key > 0 || p.Arg > 0:
 			show := p.Name // the Lua variable, shown as <id> like any unknown part
 			if show == "" {
 				show = luascript.Key{p}.String()
 			}
-			out = product(out, []key{unknownKey(part{id: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), show: show})})
+			out = Product(out, []Key{UnknownKey(Part{ID: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), Show: show})})
 		default:
-			out = product(out, []key{textKey(p.Text)})
+			out = Product(out, []Key{TextKey(p.Text)})
 		}
 	}
-	return keyArg{alts: out}
+	return Arg{Alts: out}
 }
 
 func (a *packageAnalysis) parseScript(text string) (*luascript.Script, error) {
@@ -426,9 +419,9 @@ type parsedScript struct {
 // writes it (at want, or the line's first non-blank character), in the
 // embedded .lua file, or else at the call. Away from the call, the call is
 // related information: a script may serve several calls.
-func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site *callSite, category, msg string) {
-	call := site.callPos()
-	pos := call.pos
+func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site *Site, category, msg string) {
+	call := site.CallPos()
+	pos := call.Pos
 	switch {
 	case src.lit != nil && !strings.Contains(src.lit.Value, `\`):
 		if off, ok := lineOffset(src.lit.Value[1:len(src.lit.Value)-1], line, want); ok {
@@ -442,8 +435,8 @@ func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site
 		}
 	}
 	d := analysis.Diagnostic{Pos: pos, Category: category, Message: msg}
-	if pos != call.pos {
-		d.Related = []analysis.RelatedInformation{{Pos: call.pos, End: call.end, Message: "the script runs here"}}
+	if pos != call.Pos {
+		d.Related = []analysis.RelatedInformation{{Pos: call.Pos, End: call.End, Message: "the script runs here"}}
 	}
 	a.pass.Report(d)
 }

@@ -20,7 +20,7 @@ import (
 const redigoPath = "github.com/gomodule/redigo/redis"
 
 // redigoClusterLibraries are cluster clients built on redigo's Conn.
-var redigoClusterLibraries = map[string]bool{"github.com/mna/redisc": true}
+var RedigoClusterLibraries = map[string]bool{"github.com/mna/redisc": true}
 
 // redigoCommands are Conn's methods that send a command line, by the index
 // of the command's name among their parameters.
@@ -31,77 +31,77 @@ var redigoCommands = map[string]int{"Do": 0, "Send": 0, "DoContext": 1, "DoWithT
 var redigoScripts = map[string]int{"Do": 1, "Send": 1, "SendHash": 1, "DoContext": 2}
 
 // redigoCall recognizes a redigo command or script call.
-func redigoCall(common *ssa.CallCommon, ev *evaluator) *callSite {
-	m := calledFunc(common)
+func redigoCall(common *ssa.CallCommon, ev *Evaluator) *Site {
+	m := CalledFunc(common)
 	if m == nil || m.Pkg() == nil || m.Pkg().Path() != redigoPath || m.Signature().Recv() == nil {
 		return nil
 	}
-	site := newCallSite(ev, common, m.Signature())
-	site.library = redigo
-	if isNamed(m.Signature().Recv().Type(), redigoPath, "Script") {
+	site := NewSite(ev, common, m.Signature())
+	site.Library = Redigo
+	if IsNamed(m.Signature().Recv().Type(), redigoPath, "Script") {
 		i, ok := redigoScripts[m.Name()]
 		if !ok {
 			return nil
 		}
-		site.method, site.rule = "Script."+m.Name(), redigoScriptKeys(i)
+		site.Method, site.Rule = "Script."+m.Name(), redigoScriptKeys(i)
 		return site
 	}
 	i, ok := redigoCommands[m.Name()]
 	if !ok {
 		return nil
 	}
-	site.method, site.rule = m.Name(), redigoCommandKeys(i)
-	if name, ok := constString(site.common.Args[i+site.recvArgs()]); ok {
-		site.method, site.commandLine = strings.ToUpper(name), true // messages name the command
+	site.Method, site.Rule = m.Name(), redigoCommandKeys(i)
+	if name, ok := ConstString(site.Common.Args[i+site.RecvArgs()]); ok {
+		site.Method, site.CommandLine = strings.ToUpper(name), true // messages name the command
 	}
 	return site
 }
 
 // redigoCommandKeys reads Do(name, args...): the command line's keys.
-func redigoCommandKeys(nameAt int) keyRule {
-	return func(c *callSite) []keyArg {
-		j := nameAt + c.recvArgs()
-		if j+1 >= len(c.common.Args) {
+func redigoCommandKeys(nameAt int) KeyRule {
+	return func(c *Site) []Arg {
+		j := nameAt + c.RecvArgs()
+		if j+1 >= len(c.Common.Args) {
 			return nil
 		}
-		rest, ok := c.elementsOfArg(j + 1)
+		rest, ok := c.ElementsOfArg(j + 1)
 		if !ok {
 			return nil
 		}
-		line := append([]element{{value: c.common.Args[j], at: c.argPos(j)}}, rest...)
+		line := append([]Element{{Value: c.Common.Args[j], At: c.ArgPos(j)}}, rest...)
 		return commandKeys(c, line)
 	}
 }
 
 // redigoScriptKeys reads script.Do(c, keysAndArgs...): the first keyCount
 // values, keyCount from the redis.NewScript call that made the script.
-func redigoScriptKeys(argsAt int) keyRule {
-	return func(c *callSite) []keyArg {
-		n, ok := scriptKeyCount(c.eval, c.receiver())
+func redigoScriptKeys(argsAt int) KeyRule {
+	return func(c *Site) []Arg {
+		n, ok := scriptKeyCount(c.Eval, c.Receiver())
 		if !ok {
 			return nil
 		}
-		elems, ok := c.elementsOfArg(argsAt + c.recvArgs())
+		elems, ok := c.ElementsOfArg(argsAt + c.RecvArgs())
 		if !ok || n > len(elems) {
 			return nil
 		}
-		return c.keyArgs(elems[:n])
+		return c.KeyArgs(elems[:n])
 	}
 }
 
 // scriptKeyCount finds the constant keyCount of redis.NewScript(keyCount,
 // src) behind a script value: the call itself, or an unexported package
 // variable that only the package initializer sets (see stores).
-func scriptKeyCount(ev *evaluator, v ssa.Value) (int, bool) {
+func scriptKeyCount(ev *Evaluator, v ssa.Value) (int, bool) {
 	call, fn, ok := scriptMaker(ev, v)
 	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != redigoPath || fn.Name() != "NewScript" {
 		return 0, false
 	}
-	n, ok := constInt(call.Call.Args[0])
+	n, ok := ConstInt(call.Call.Args[0])
 	return int(n), ok && n >= 0
 }
 
-func isNamed(t types.Type, path, name string) bool {
+func IsNamed(t types.Type, path, name string) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}

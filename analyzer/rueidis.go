@@ -53,15 +53,15 @@ func isBuilderPackage(p *types.Package) bool {
 
 // builderCall recognizes a Build() of the generated builder and a Lua
 // script's Exec.
-func builderCall(call ssa.CallInstruction, ev *evaluator) *callSite {
+func builderCall(call ssa.CallInstruction, ev *Evaluator) *Site {
 	common := call.Common()
 	fn := common.StaticCallee()
-	pkg := funcPackage(fn)
+	pkg := FuncPackage(fn)
 	if pkg == nil || fn.Signature.Recv() == nil {
 		return nil
 	}
-	site := newCallSite(ev, common, fn.Signature)
-	site.library, site.fate = builderClient, builderPanic
+	site := NewSite(ev, common, fn.Signature)
+	site.Library, site.Fate = Rueidis, builderPanic
 	switch {
 	case fn.Name() == "Build" && isBuilderPackage(pkg):
 		v, ok := call.(*ssa.Call)
@@ -72,14 +72,14 @@ func builderCall(call ssa.CallInstruction, ev *evaluator) *callSite {
 		if !ok {
 			return nil
 		}
-		site.method, site.builder = built.name, built.builder
-		site.rule = func(c *callSite) []keyArg { return builtKeys(c, built) }
+		site.Method, site.Builder = built.name, built.builder
+		site.Rule = func(c *Site) []Arg { return builtKeys(c, built) }
 		if built.arbitrary != nil && len(built.keyCalls) == 0 {
-			site.fate = "" // no key marked: the builder checks nothing, the server refuses it
+			site.Fate = "" // no key marked: the builder checks nothing, the server refuses it
 		}
 		return site
-	case fn.Name() == "Exec" && builderModules[pkg.Path()] && isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Lua"):
-		site.method, site.rule = "Lua.Exec", params("keys")
+	case fn.Name() == "Exec" && builderModules[pkg.Path()] && IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "Lua"):
+		site.Method, site.Rule = "Lua.Exec", params("keys")
 		return site
 	}
 	return nil
@@ -106,21 +106,21 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 			return b, false
 		}
 		fn := call.Call.StaticCallee()
-		pkg := funcPackage(fn)
+		pkg := FuncPackage(fn)
 		if !isBuilderPackage(pkg) || fn.Signature.Recv() == nil || len(call.Call.Args) == 0 {
 			return b, false
 		}
-		if isNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
+		if IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
 			b.builder = call.Call.Args[0]
 			if fn.Name() != "Arbitrary" {
 				b.name = strings.ToUpper(fn.Name())
 				return b, true
 			}
-			tokens, ok := sliceElements(call.Call.Args[1])
+			tokens, ok := SliceElements(call.Call.Args[1])
 			if !ok || len(tokens) == 0 {
 				return b, false
 			}
-			first, ok := constString(tokens[0])
+			first, ok := ConstString(tokens[0])
 			b.name, b.arbitrary = strings.ToUpper(first), call
 			return b, ok
 		}
@@ -139,34 +139,34 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 // given; for an Arbitrary command the server's table knows, the keys of its
 // command line (tokens, then Keys and Args in order), as the server finds
 // them.
-func builtKeys(c *callSite, b builtCommand) []keyArg {
+func builtKeys(c *Site, b builtCommand) []Arg {
 	if b.arbitrary != nil {
 		if _, known := commands.Lookup(b.name); known {
-			var line []element
+			var line []Element
 			for _, part := range append([]*ssa.Call{b.arbitrary}, b.parts...) {
-				site := siteOf(c.eval, &part.Call)
-				elems, ok := site.elementsOfArg(len(part.Call.Args) - 1)
+				site := SiteOf(c.Eval, &part.Call)
+				elems, ok := site.ElementsOfArg(len(part.Call.Args) - 1)
 				if !ok {
-					return builderKeys(c.eval, b.keyCalls)
+					return builderKeys(c.Eval, b.keyCalls)
 				}
 				line = append(line, elems...)
 			}
 			return commandKeys(c, line)
 		}
 	}
-	return builderKeys(c.eval, b.keyCalls)
+	return builderKeys(c.Eval, b.keyCalls)
 }
 
 // forcedSingle reports whether a Builder comes from a client the function
 // makes with ClientOption{ForceSingleClient: true}: one node, whose builder
 // checks no slots. (Whether a client of one address is a cluster is decided
 // when it connects; such clients are checked.)
-func forcedSingle(builder ssa.Value) bool {
+func ForcedSingle(builder ssa.Value) bool {
 	b, ok := builder.(*ssa.Call)
 	if !ok || !b.Call.IsInvoke() || b.Call.Method.Name() != "B" {
 		return false
 	}
-	ext, ok := clientRoot(b.Call.Value).(*ssa.Extract)
+	ext, ok := ClientRoot(b.Call.Value).(*ssa.Extract)
 	if !ok || ext.Index != 0 {
 		return false
 	}
@@ -175,7 +175,7 @@ func forcedSingle(builder ssa.Value) bool {
 		return false
 	}
 	fn := mk.Call.StaticCallee()
-	pkg := funcPackage(fn)
+	pkg := FuncPackage(fn)
 	if pkg == nil || !builderModules[pkg.Path()] || fn.Name() != "NewClient" || len(mk.Call.Args) != 1 {
 		return false
 	}
@@ -189,7 +189,7 @@ func forcedSingle(builder ssa.Value) bool {
 	}
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fieldName(fa.X.Type(), fa.Field) != "ForceSingleClient" {
+		if !ok || FieldName(fa.X.Type(), fa.Field) != "ForceSingleClient" {
 			continue
 		}
 		for _, use := range *fa.Referrers() {
@@ -205,7 +205,7 @@ func forcedSingle(builder ssa.Value) bool {
 
 // funcPackage is the package that declares fn. (SSA leaves Pkg nil for the
 // functions of packages imported only indirectly, as the builder's are.)
-func funcPackage(fn *ssa.Function) *types.Package {
+func FuncPackage(fn *ssa.Function) *types.Package {
 	if fn == nil {
 		return nil
 	}
@@ -220,45 +220,45 @@ func funcPackage(fn *ssa.Function) *types.Package {
 
 // builderKeys reads the keys the chain's key-marking calls were given:
 // their first parameter, one key or a variadic list.
-func builderKeys(ev *evaluator, keyCalls []*ssa.Call) []keyArg {
-	var out []keyArg
+func builderKeys(ev *Evaluator, keyCalls []*ssa.Call) []Arg {
+	var out []Arg
 	for _, kc := range keyCalls {
 		fn := kc.Call.StaticCallee()
-		site := newCallSite(ev, &kc.Call, fn.Signature)
-		j := site.recvArgs()
+		site := NewSite(ev, &kc.Call, fn.Signature)
+		j := site.RecvArgs()
 		if j >= len(kc.Call.Args) {
 			continue
 		}
-		if v := kc.Call.Args[j]; isString(v.Type()) {
-			out = append(out, keyArg{alts: ev.keys(v), at: site.argPos(j)})
+		if v := kc.Call.Args[j]; IsString(v.Type()) {
+			out = append(out, Arg{Alts: ev.Keys(v), At: site.ArgPos(j)})
 			continue
 		}
-		elems, ok := site.elementsOfArg(j)
+		elems, ok := site.ElementsOfArg(j)
 		if !ok {
-			out = append(out, keyArg{unread: site.argText(j, kc.Call.Args[j]), at: site.argPos(j)})
+			out = append(out, Arg{Unread: site.ArgText(j, kc.Call.Args[j]), At: site.ArgPos(j)})
 			continue
 		}
-		out = append(out, site.keyArgs(elems)...)
+		out = append(out, site.KeyArgs(elems)...)
 	}
 	return out
 }
 
 // doMultiTransaction reads a DoMulti whose commands are MULTI ... EXEC: the
 // commands in between. (A plain DoMulti is split by slot.)
-func doMultiTransaction(call ssa.CallInstruction, ev *evaluator) ([]txCommand, bool) {
+func DoMultiTransaction(call ssa.CallInstruction, ev *Evaluator) ([]Command, bool) {
 	common := call.Common()
-	m := calledFunc(common)
+	m := CalledFunc(common)
 	if m == nil || m.Name() != "DoMulti" || m.Pkg() == nil || !builderModules[m.Pkg().Path()] {
 		return nil, false
 	}
-	site := newCallSite(ev, common, m.Signature())
-	elems, ok := site.elementsOfArg(len(common.Args) - 1)
+	site := NewSite(ev, common, m.Signature())
+	elems, ok := site.ElementsOfArg(len(common.Args) - 1)
 	if !ok || len(elems) < 3 {
 		return nil, false
 	}
-	var cmds []txCommand
+	var cmds []Command
 	for _, el := range elems {
-		v, ok := el.value.(*ssa.Call)
+		v, ok := el.Value.(*ssa.Call)
 		if !ok {
 			return nil, false
 		}
@@ -266,9 +266,9 @@ func doMultiTransaction(call ssa.CallInstruction, ev *evaluator) ([]txCommand, b
 		if !ok {
 			return nil, false
 		}
-		cmds = append(cmds, txCommand{built.name, builtKeys(site, built)})
+		cmds = append(cmds, Command{built.name, builtKeys(site, built)})
 	}
-	if cmds[0].method != "MULTI" || cmds[len(cmds)-1].method != "EXEC" {
+	if cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
 		return nil, false
 	}
 	return cmds[1 : len(cmds)-1], true

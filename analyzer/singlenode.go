@@ -13,24 +13,24 @@ var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
 
 // singleNodeMakers are go-redis methods whose result talks to the node its
 // receiver talks to.
-var singleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true}
+var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true}
 
 // singleNodeCallbacks are go-redis methods that call a function argument
 // with a pipeline or transaction of their receiver's node.
-var singleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
+var SingleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
 
 // onOneNode reports whether a client call surely talks to one node: a
 // go-redis call on a single-node client (see singleNode), a redigo call in a
 // package that reaches no cluster library built on redigo, a rueidis or
 // valkey-go command built on a client forced to one node.
-func (a *packageAnalysis) onOneNode(site *callSite) bool {
-	switch site.library {
-	case redigo:
+func (a *packageAnalysis) onOneNode(site *Site) bool {
+	switch site.Library {
+	case Redigo:
 		return !a.reachesRedigoCluster()
-	case builderClient:
-		return site.builder != nil && forcedSingle(site.builder)
+	case Rueidis:
+		return site.Builder != nil && ForcedSingle(site.Builder)
 	}
-	return a.singleNode(site.receiver())
+	return a.singleNode(site.Receiver())
 }
 
 // reachesRedigoCluster reports whether the package imports, directly or
@@ -44,7 +44,7 @@ func (a *packageAnalysis) reachesRedigoCluster() bool {
 				return false
 			}
 			seen[p] = true
-			if redigoClusterLibraries[p.Path()] {
+			if RedigoClusterLibraries[p.Path()] {
 				return true
 			}
 			for _, imp := range p.Imports() {
@@ -76,7 +76,7 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxSingleNodeDepth {
 		return false
 	}
-	if isSingleNodeType(v.Type()) {
+	if IsSingleNodeType(v.Type()) {
 		return true
 	}
 	depth++
@@ -90,11 +90,11 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 	case *ssa.UnOp:
 		// A method promoted from an embedded field is called on the field:
 		// go-redis's commands are methods of an embedded cmdable.
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && isEmbedded(fa.X.Type(), fa.Field) {
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && IsEmbedded(fa.X.Type(), fa.Field) {
 			return a.singleNodeAt(fa.X, depth)
 		}
 	case *ssa.Field:
-		if isEmbedded(v.X.Type(), v.Field) {
+		if IsEmbedded(v.X.Type(), v.Field) {
 			return a.singleNodeAt(v.X, depth)
 		}
 	case *ssa.Phi:
@@ -105,8 +105,8 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 		}
 		return len(v.Edges) > 0
 	case *ssa.Call:
-		if site := methodOf(&v.Call); site != nil && singleNodeMakers[site.Name()] {
-			return a.singleNodeAt(receiverValue(&v.Call), depth)
+		if site := GoRedisMethod(&v.Call); site != nil && SingleNodeMakers[site.Name()] {
+			return a.singleNodeAt(ReceiverValue(&v.Call), depth)
 		}
 	case *ssa.Parameter:
 		return a.callbackOfSingleNode(v.Parent(), depth)
@@ -122,15 +122,15 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 		return false
 	}
 	found := false
-	for call := range callsIn(parent) {
+	for call := range CallsIn(parent) {
 		common := call.Common()
-		m := methodOf(common)
-		if m == nil || !singleNodeCallbacks[m.Name()] {
+		m := GoRedisMethod(common)
+		if m == nil || !SingleNodeCallbacks[m.Name()] {
 			continue
 		}
 		for _, arg := range common.Args {
-			if isFunc(arg, fn) {
-				if !a.singleNodeAt(receiverValue(common), depth) {
+			if IsFunc(arg, fn) {
+				if !a.singleNodeAt(ReceiverValue(common), depth) {
 					return false
 				}
 				found = true
@@ -140,7 +140,7 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 	return found
 }
 
-func isFunc(v ssa.Value, fn *ssa.Function) bool {
+func IsFunc(v ssa.Value, fn *ssa.Function) bool {
 	if mc, ok := v.(*ssa.MakeClosure); ok {
 		return mc.Fn == fn
 	}
@@ -150,7 +150,7 @@ func isFunc(v ssa.Value, fn *ssa.Function) bool {
 // calledFunc is the function or method a call calls: an interface's method
 // for a call through an interface, else the static callee's; nil for calls
 // of function values and builtins.
-func calledFunc(common *ssa.CallCommon) *types.Func {
+func CalledFunc(common *ssa.CallCommon) *types.Func {
 	if common.IsInvoke() {
 		return common.Method
 	}
@@ -162,16 +162,16 @@ func calledFunc(common *ssa.CallCommon) *types.Func {
 }
 
 // methodOf is the go-redis method a call calls, nil for anything else.
-func methodOf(common *ssa.CallCommon) *types.Func {
-	m := calledFunc(common)
-	if m == nil || m.Pkg() == nil || !goRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
+func GoRedisMethod(common *ssa.CallCommon) *types.Func {
+	m := CalledFunc(common)
+	if m == nil || m.Pkg() == nil || !GoRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
 		return nil
 	}
 	return m
 }
 
 // receiverValue is the value a method call is called on.
-func receiverValue(common *ssa.CallCommon) ssa.Value {
+func ReceiverValue(common *ssa.CallCommon) ssa.Value {
 	if common.IsInvoke() {
 		return common.Value
 	}
@@ -181,7 +181,7 @@ func receiverValue(common *ssa.CallCommon) ssa.Value {
 	return nil
 }
 
-func isEmbedded(t types.Type, i int) bool {
+func IsEmbedded(t types.Type, i int) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -189,7 +189,7 @@ func isEmbedded(t types.Type, i int) bool {
 	return ok && i < st.NumFields() && st.Field(i).Anonymous()
 }
 
-func isSingleNodeType(t types.Type) bool {
+func IsSingleNodeType(t types.Type) bool {
 	if t == nil {
 		return false
 	}
@@ -200,14 +200,14 @@ func isSingleNodeType(t types.Type) bool {
 	if !ok || named.Obj().Pkg() == nil {
 		return false
 	}
-	return goRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
+	return GoRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
 }
 
 // clientParam is the 1-based index of the parameter a client value is
 // (see clientRoot), 0 if it is not a parameter.
-func clientParam(v ssa.Value) int {
-	if p, ok := clientRoot(v).(*ssa.Parameter); ok {
-		return paramIndex(p)
+func ClientParam(v ssa.Value) int {
+	if p, ok := ClientRoot(v).(*ssa.Parameter); ok {
+		return ParamIndex(p)
 	}
 	return 0
 }
@@ -215,7 +215,7 @@ func clientParam(v ssa.Value) int {
 // clientRoot is the value a client value comes from, through interface
 // conversions and embedded fields (go-redis's commands are methods of an
 // embedded cmdable): the parameter, the TxPipeline() call, and so on.
-func clientRoot(v ssa.Value) ssa.Value {
+func ClientRoot(v ssa.Value) ssa.Value {
 	for depth := 0; depth < maxSingleNodeDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
@@ -224,12 +224,12 @@ func clientRoot(v ssa.Value) ssa.Value {
 			v = x.X
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
-			if !ok || x.Op != token.MUL || !isEmbedded(fa.X.Type(), fa.Field) {
+			if !ok || x.Op != token.MUL || !IsEmbedded(fa.X.Type(), fa.Field) {
 				return v
 			}
 			v = fa.X
 		case *ssa.Field:
-			if !isEmbedded(x.X.Type(), x.Field) {
+			if !IsEmbedded(x.X.Type(), x.Field) {
 				return v
 			}
 			v = x.X

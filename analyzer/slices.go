@@ -9,7 +9,7 @@ import (
 )
 
 // maxElements bounds the slices the evaluator reads, literal or unrolled.
-const maxElements = 16
+const MaxElements = 16
 
 // elementsOf returns a slice's elements when the code fixes them:
 //
@@ -20,7 +20,7 @@ const maxElements = 16
 //
 // An element is an SSA value, or the keys it evaluates to where it has no
 // value of its own (an iteration of a loop, a builder's template).
-func (e *evaluator) elementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]element, bool) {
+func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
 	if depth > maxDepth {
 		return nil, false
 	}
@@ -28,25 +28,25 @@ func (e *evaluator) elementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 	if els, ok := e.sliceEnv[v]; ok {
 		return els, true
 	}
-	if values, ok := sliceElements(v); ok {
-		out := make([]element, len(values))
+	if values, ok := SliceElements(v); ok {
+		out := make([]Element, len(values))
 		for i, val := range values {
-			out[i] = element{value: val}
+			out[i] = Element{Value: val}
 		}
 		return out, true
 	}
 	switch v := v.(type) {
 	case *ssa.Call:
-		if isBuiltin(v.Call, "append") && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
-			head, ok := e.elementsOf(v.Call.Args[0], depth, visiting)
+		if IsBuiltin(v.Call, "append") && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
+			head, ok := e.ElementsOf(v.Call.Args[0], depth, visiting)
 			if !ok {
 				return nil, false
 			}
-			tail, ok := e.elementsOf(v.Call.Args[1], depth, visiting)
-			if !ok || len(head)+len(tail) > maxElements {
+			tail, ok := e.ElementsOf(v.Call.Args[1], depth, visiting)
+			if !ok || len(head)+len(tail) > MaxElements {
 				return nil, false
 			}
-			return append(append([]element(nil), head...), tail...), true
+			return append(append([]Element(nil), head...), tail...), true
 		}
 		return e.summarizedElements(v, depth, visiting)
 	case *ssa.Phi:
@@ -56,11 +56,11 @@ func (e *evaluator) elementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 }
 
 // elementKeys evaluates one element.
-func (e *evaluator) elementKeys(el element, depth int, visiting map[ssa.Value]bool) []key {
-	if el.value == nil {
-		return el.keys
+func (e *Evaluator) ElementKeys(el Element, depth int, visiting map[ssa.Value]bool) []Key {
+	if el.Value == nil {
+		return el.Keys
 	}
-	return e.eval(unwrapInterface(el.value), depth, visiting)
+	return e.eval(UnwrapInterface(el.Value), depth, visiting)
 }
 
 // appendedOnce: a slice appended to twice may share its array between the
@@ -71,7 +71,7 @@ func appendedOnce(s ssa.Value, by *ssa.Call) bool {
 		return true // a constant: nil
 	}
 	for _, ref := range *refs {
-		if call, ok := ref.(*ssa.Call); ok && ref != by && isBuiltin(call.Call, "append") {
+		if call, ok := ref.(*ssa.Call); ok && ref != by && IsBuiltin(call.Call, "append") {
 			return false
 		}
 		if _, ok := ref.(*ssa.Store); ok {
@@ -81,13 +81,13 @@ func appendedOnce(s ssa.Value, by *ssa.Call) bool {
 	return true
 }
 
-func isBuiltin(c ssa.CallCommon, name string) bool {
+func IsBuiltin(c ssa.CallCommon, name string) bool {
 	b, ok := c.Value.(*ssa.Builtin)
 	return ok && b.Name() == name
 }
 
 // summarizedElements reads the slice a builder returns.
-func (e *evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]element, bool) {
+func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
 	fn := call.Call.StaticCallee()
 	if fn == nil {
 		return nil, false
@@ -96,17 +96,17 @@ func (e *evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 	if elems == nil {
 		return nil, false
 	}
-	out := make([]element, len(elems))
+	out := make([]Element, len(elems))
 	fresh := e.id(call)
 	for i, alts := range elems {
-		var ks []key
+		var ks []Key
 		for _, tmpl := range alts {
-			ks = append(ks, e.instantiate(tmpl, call.Call.Args, fresh, depth, visiting)...)
+			ks = append(ks, e.Instantiate(tmpl, call.Call.Args, fresh, depth, visiting)...)
 		}
-		if len(ks) > maxAlternatives {
-			ks = []key{unknownKey(part{id: fresh + "/too-many", show: "…"})}
+		if len(ks) > MaxAlternatives {
+			ks = []Key{UnknownKey(Part{ID: fresh + "/too-many", Show: "…"})}
 		}
-		out[i] = element{keys: ks}
+		out[i] = Element{Keys: ks}
 	}
 	return out, true
 }
@@ -135,7 +135,7 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 		return nil, false
 	}
 	next, ok := less.X.(*ssa.BinOp)
-	if !ok || next.Op != token.ADD || !isConstInt(next.Y, 1) {
+	if !ok || next.Op != token.ADD || !IsConstInt(next.Y, 1) {
 		return nil, false
 	}
 	index, ok := next.X.(*ssa.Phi)
@@ -144,12 +144,12 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	}
 	entry := -1
 	for i, edge := range index.Edges {
-		if isConstInt(edge, -1) && index.Edges[1-i] == next {
+		if IsConstInt(edge, -1) && index.Edges[1-i] == next {
 			entry = i
 		}
 	}
 	lenCall, ok := less.Y.(*ssa.Call)
-	if entry < 0 || !ok || !isBuiltin(lenCall.Call, "len") {
+	if entry < 0 || !ok || !IsBuiltin(lenCall.Call, "len") {
 		return nil, false
 	}
 	loop := &rangeLoop{slice: lenCall.Call.Args[0], entry: entry}
@@ -172,7 +172,7 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	return loop, true
 }
 
-func isConstInt(v ssa.Value, n int64) bool {
+func IsConstInt(v ssa.Value, n int64) bool {
 	c, ok := v.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
 		return false
@@ -184,22 +184,22 @@ func isConstInt(v ssa.Value, n int64) bool {
 // unroll runs a range loop over a slice the code fixes, one iteration per
 // element: each reads as that element, and acc (the loop's accumulator φ)
 // as what the iterations before it made. step evaluates the back edge.
-func (e *evaluator) unroll(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool, step func(back ssa.Value, i int) bool) bool {
+func (e *Evaluator) unroll(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool, step func(back ssa.Value, i int) bool) bool {
 	loop, ok := rangeLoopOf(phi)
 	if !ok {
 		return false
 	}
-	elems, ok := e.elementsOf(loop.slice, depth, visiting)
-	if !ok || len(elems) > maxElements {
+	elems, ok := e.ElementsOf(loop.slice, depth, visiting)
+	if !ok || len(elems) > MaxElements {
 		return false
 	}
 	back := phi.Edges[1-loop.entry]
 	for i, el := range elems {
-		if el.value == nil {
+		if el.Value == nil {
 			return false // a loop over a template's elements: not followed
 		}
 		for _, load := range loop.loads {
-			e.valueEnv[load] = el.value
+			e.valueEnv[load] = el.Value
 		}
 		ok := step(back, i)
 		for _, load := range loop.loads {
@@ -213,7 +213,7 @@ func (e *evaluator) unroll(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool,
 }
 
 // unrollSlice reads a slice appended to in a range loop over a fixed slice.
-func (e *evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]element, bool) {
+func (e *Evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
 	if visiting[phi] {
 		return nil, false
 	}
@@ -223,22 +223,22 @@ func (e *evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]
 	if !ok {
 		return nil, false
 	}
-	acc, ok := e.elementsOf(phi.Edges[loop.entry], depth, visiting)
+	acc, ok := e.ElementsOf(phi.Edges[loop.entry], depth, visiting)
 	if !ok {
 		return nil, false
 	}
 	defer delete(e.sliceEnv, phi)
 	ok = e.unroll(phi, depth, visiting, func(back ssa.Value, _ int) bool {
 		e.sliceEnv[phi] = acc
-		next, ok := e.elementsOf(back, depth, visiting)
-		if !ok || len(next) > maxElements {
+		next, ok := e.ElementsOf(back, depth, visiting)
+		if !ok || len(next) > MaxElements {
 			return false
 		}
 		// Each element's keys now, while the loop variable reads as this
 		// iteration's element.
-		acc = make([]element, len(next))
+		acc = make([]Element, len(next))
 		for i, el := range next {
-			acc[i] = element{keys: e.elementKeys(el, depth, visiting)}
+			acc[i] = Element{Keys: e.ElementKeys(el, depth, visiting)}
 		}
 		return true
 	})
@@ -248,7 +248,7 @@ func (e *evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]
 // unrollString reads a string built up in a range loop, k += x: over a
 // fixed slice, iteration by iteration; over a slice parameter, as the
 // parameter's elements joined (a variadic builder).
-func (e *evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
 	loop, ok := rangeLoopOf(phi)
 	if !ok {
 		return nil, false
@@ -259,13 +259,13 @@ func (e *evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 		if !ok || add.Op != token.ADD || add.X != phi || len(loop.loads) != 1 || add.Y != loop.loads[0] {
 			return nil, false
 		}
-		return product(acc, []key{unknownKey(part{id: "join(" + e.id(p) + ")", show: p.Name(), param: paramIndex(p), join: true})}), true
+		return Product(acc, []Key{UnknownKey(Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ParamIndex(p), Join: true})}), true
 	}
 	defer delete(e.keyEnv, phi)
 	ok = e.unroll(phi, depth, visiting, func(back ssa.Value, _ int) bool {
 		e.keyEnv[phi] = acc
 		acc = e.eval(back, depth, visiting)
-		return len(acc) <= maxAlternatives
+		return len(acc) <= MaxAlternatives
 	})
 	return acc, ok
 }
@@ -273,7 +273,7 @@ func (e *evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 // sliceElements returns the elements of a slice built from a literal (or a
 // variadic argument list): an array allocated in the function whose every
 // element is stored exactly once, and which is otherwise only read.
-func sliceElements(v ssa.Value) ([]ssa.Value, bool) {
+func SliceElements(v ssa.Value) ([]ssa.Value, bool) {
 	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
 		return nil, true
 	}
@@ -330,7 +330,7 @@ func sliceElements(v ssa.Value) ([]ssa.Value, bool) {
 		case *ssa.Slice:
 			return nil, false
 		case *ssa.Call:
-			if isBuiltin(ref.Call, "copy") && ref.Call.Args[0] == s {
+			if IsBuiltin(ref.Call, "copy") && ref.Call.Args[0] == s {
 				return nil, false
 			}
 		}

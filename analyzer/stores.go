@@ -111,7 +111,7 @@ func (s *stores) globalUse(fn *ssa.Function, instr ssa.Instruction, g *ssa.Globa
 // variable may hold anything else.
 func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	obj, ok := g.Object().(*types.Var)
-	if !ok || !isString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
+	if !ok || !IsString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
 		return nil, false
 	}
 	if _, embedded := s.embedded[obj]; embedded {
@@ -129,6 +129,10 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	}
 	return w.values[0], true
 }
+
+// initialValue is the value the package initializer alone stores into an
+// unexported package variable, nil when others may write it.
+func (e *Evaluator) InitialValue(g *ssa.Global) ssa.Value { return e.stores.onlyInit(g) }
 
 // onlyInit is the value the package initializer alone stores into an
 // unexported package variable of any type, nil when others may write it.
@@ -241,7 +245,7 @@ func (s *stores) wholeStructStore(st *ssa.Store) {
 
 // field returns the text an unexported string field of the package's own
 // struct type always holds, when every write stores that one known text.
-func (e *evaluator) field(t types.Type, i int) (string, bool) {
+func (e *Evaluator) field(t types.Type, i int) (string, bool) {
 	s := e.stores
 	ref, ok := s.refOf(t, i)
 	if !ok {
@@ -256,9 +260,9 @@ func (e *evaluator) field(t types.Type, i int) (string, bool) {
 	return v.text, v.ok
 }
 
-func (e *evaluator) evalField(ref fieldRef) fieldValue {
+func (e *Evaluator) evalField(ref fieldRef) fieldValue {
 	f := ref.typ.Underlying().(*types.Struct).Field(ref.index)
-	if f.Exported() || ref.typ.Obj().Pkg() != e.stores.pkg || !isString(f.Type()) {
+	if f.Exported() || ref.typ.Obj().Pkg() != e.stores.pkg || !IsString(f.Type()) {
 		return fieldValue{}
 	}
 	w := e.stores.fields[ref]
@@ -267,11 +271,11 @@ func (e *evaluator) evalField(ref fieldRef) fieldValue {
 	}
 	text := ""
 	for i, v := range w.values {
-		ks := e.keys(v)
+		ks := e.Keys(v)
 		if len(ks) != 1 {
 			return fieldValue{}
 		}
-		t, ok := ks[0].known()
+		t, ok := ks[0].Known()
 		if !ok || (i > 0 && t != text) {
 			return fieldValue{} // written with two values, or one the analyzer cannot read
 		}
@@ -341,7 +345,7 @@ func onlyLoaded(mc *ssa.MakeClosure, cell ssa.Value, depth int) bool {
 
 // binding is the value the enclosing function gave a closure's free
 // variable, found at the closure's one MakeClosure.
-func (e *evaluator) binding(fv *ssa.FreeVar) ssa.Value {
+func (e *Evaluator) binding(fv *ssa.FreeVar) ssa.Value {
 	if b, ok := e.bindings[fv]; ok {
 		return b
 	}

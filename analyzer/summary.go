@@ -19,10 +19,10 @@ import (
 type summary struct {
 	// result holds the alternatives of a string result (one per return or
 	// branch), nil when the function builds no key the analyzer can read.
-	result []key
+	result []Key
 	// elems holds the alternatives of each element of a []string result
 	// that is a fixed list, nil otherwise.
-	elems [][]key
+	elems [][]Key
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
@@ -39,7 +39,7 @@ type sink struct {
 	pos    token.Pos   // the command, when it is in the package under analysis
 	where  string      // the command's file:line, for messages across packages
 	client int         // the client's parameter (1-based), 0 if it is not one
-	keys   []keyArg    // in terms of the parameters; their positions are unused
+	keys   []Arg       // in terms of the parameters; their positions are unused
 	script []scriptKey // a script's keys besides KEYS[i], judged against keys
 }
 
@@ -76,24 +76,24 @@ func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
 }
 
 // resultKeys evaluates every return of a function with one string result.
-func (a *packageAnalysis) resultKeys(fn *ssa.Function) []key {
+func (a *packageAnalysis) resultKeys(fn *ssa.Function) []Key {
 	results := fn.Signature.Results()
-	if results.Len() != 1 || !isString(results.At(0).Type()) {
+	if results.Len() != 1 || !IsString(results.At(0).Type()) {
 		return nil
 	}
-	var out []key
+	var out []Key
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		out = append(out, a.ev.keys(ret.Results[0])...)
-		if len(out) > maxAlternatives {
+		out = append(out, a.ev.Keys(ret.Results[0])...)
+		if len(out) > MaxAlternatives {
 			return nil
 		}
 	}
 	for _, k := range out {
-		if len(k) != 1 || !k[0].unknown || k[0].param > 0 {
+		if len(k) != 1 || !k[0].Unknown || k[0].Param > 0 {
 			return out // some text or a parameter: a caller learns something
 		}
 	}
@@ -101,12 +101,12 @@ func (a *packageAnalysis) resultKeys(fn *ssa.Function) []key {
 }
 
 // resultElements reads a []string result that is one fixed list.
-func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]key {
+func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]Key {
 	results := fn.Signature.Results()
 	if results.Len() != 1 {
 		return nil
 	}
-	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !isString(sl.Elem()) {
+	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !IsString(sl.Elem()) {
 		return nil
 	}
 	var ret *ssa.Return
@@ -121,13 +121,13 @@ func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]key {
 	if ret == nil {
 		return nil
 	}
-	elems, ok := a.ev.elementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
+	elems, ok := a.ev.ElementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
 	if !ok || len(elems) == 0 {
 		return nil
 	}
-	out := make([][]key, len(elems))
+	out := make([][]Key, len(elems))
 	for i, el := range elems {
-		out[i] = a.ev.elementKeys(el, 0, map[ssa.Value]bool{})
+		out[i] = a.ev.ElementKeys(el, 0, map[ssa.Value]bool{})
 	}
 	return out
 }
@@ -136,16 +136,16 @@ func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]key {
 // parameters: calls of the client and of other wrappers.
 func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 	var out []sink
-	a.commandsIn(fn, func(site *callSite) {
+	a.commandsIn(fn, func(site *Site) {
 		if s, ok := a.sinkAt(site); ok {
 			out = append(out, s)
 		}
 	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].spread == 0 && s.script == nil) {
+		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
 			return
 		}
 		if s.client > 0 {
-			s.client = clientParam(call.Common().Args[s.client-1])
+			s.client = ClientParam(call.Common().Args[s.client-1])
 		}
 		out = append(out, s.sink)
 	})
@@ -154,22 +154,22 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 
 // sinkAt makes a sink of a client call when some of its keys come from the
 // calling function's parameters.
-func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
+func (a *packageAnalysis) sinkAt(site *Site) (sink, bool) {
 	keys, multi := a.keysOf(site)
 	if !multi {
 		return sink{}, false
 	}
 	fromParams := false
-	var own []keyArg
+	var own []Arg
 	for _, k := range keys {
-		if k.fromParams() {
+		if k.FromParams() {
 			fromParams = true
 		} else {
 			own = append(own, k)
 		}
 	}
 	script := a.scriptKeysOf(site, keys)
-	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].spread == 0 && script == nil) {
+	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
 		// No key from a caller; or the command fails whatever the callers
 		// pass, which is reported here, once, not at every caller; or one
 		// key, which cannot cross slots with itself (unless a script
@@ -177,16 +177,16 @@ func (a *packageAnalysis) sinkAt(site *callSite) (sink, bool) {
 		return sink{}, false
 	}
 	return sink{
-		method: site.method,
-		pos:    site.common.Pos(),
-		where:  a.where(site.common.Pos()),
-		client: clientParam(site.receiver()),
+		method: site.Method,
+		pos:    site.Common.Pos(),
+		where:  a.where(site.Common.Pos()),
+		client: ClientParam(site.Receiver()),
 		keys:   keys,
 		script: script,
 	}, true
 }
 
-func (a *packageAnalysis) anyDiffer(keys []keyArg) bool {
+func (a *packageAnalysis) anyDiffer(keys []Arg) bool {
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
 			if _, ok := a.differ(keys[i], keys[j]); ok {
@@ -198,7 +198,7 @@ func (a *packageAnalysis) anyDiffer(keys []keyArg) bool {
 }
 
 // returns is what fn returns, for the evaluator (see callees).
-func (a *packageAnalysis) returns(fn *ssa.Function) (result []key, elems [][]key) {
+func (a *packageAnalysis) returns(fn *ssa.Function) (result []Key, elems [][]Key) {
 	if s := a.summaryOf(fn); s != nil {
 		return s.result, s.elems
 	}
@@ -221,7 +221,7 @@ func (a *packageAnalysis) where(pos token.Pos) string {
 
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
-func (e *evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]key, bool) {
+func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
 	fn := call.Call.StaticCallee()
 	if fn == nil {
 		return nil, false
@@ -230,10 +230,10 @@ func (e *evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.V
 	if result == nil {
 		return nil, false
 	}
-	var out []key
+	var out []Key
 	for _, tmpl := range result {
-		out = append(out, e.instantiate(tmpl, call.Call.Args, e.id(call), depth, visiting)...)
-		if len(out) > maxAlternatives {
+		out = append(out, e.Instantiate(tmpl, call.Call.Args, e.id(call), depth, visiting)...)
+		if len(out) > MaxAlternatives {
 			return nil, false
 		}
 	}
@@ -243,29 +243,29 @@ func (e *evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.V
 // instantiate puts a call's arguments into a key template. Unknown parts
 // that are not parameters are the callee's own values: each call has its
 // own, so they are renamed after the call (fresh).
-func (e *evaluator) instantiate(tmpl key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []key {
-	out := []key{{}}
+func (e *Evaluator) Instantiate(tmpl Key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []Key {
+	out := []Key{{}}
 	for _, p := range tmpl {
 		switch {
-		case !p.unknown:
-			out = product(out, []key{{p}})
-		case p.param > 0 && p.param <= len(args) && p.join:
-			if elems, ok := e.elementsOf(args[p.param-1], depth, visiting); ok && len(elems) <= maxElements {
-				out = product(out, e.joined(elems, p.verb, depth, visiting))
+		case !p.Unknown:
+			out = Product(out, []Key{{p}})
+		case p.Param > 0 && p.Param <= len(args) && p.Join:
+			if elems, ok := e.ElementsOf(args[p.Param-1], depth, visiting); ok && len(elems) <= MaxElements {
+				out = Product(out, e.joined(elems, p.Verb, depth, visiting))
 			} else {
-				out = product(out, []key{unknownKey(part{id: fresh + "/" + p.id, show: p.show})})
+				out = Product(out, []Key{UnknownKey(Part{ID: fresh + "/" + p.ID, Show: p.Show})})
 			}
-		case p.param > 0 && p.param <= len(args):
-			arg := args[p.param-1]
-			if p.verb == "" {
-				out = product(out, e.eval(arg, depth, visiting))
+		case p.Param > 0 && p.Param <= len(args):
+			arg := args[p.Param-1]
+			if p.Verb == "" {
+				out = Product(out, e.eval(arg, depth, visiting))
 			} else {
-				out = product(out, []key{e.formatted(p.verb, arg, "", p.noBrace, p.nonEmpty)})
+				out = Product(out, []Key{e.formatted(p.Verb, arg, "", p.NoBrace, p.NonEmpty)})
 			}
 		default:
 			q := p
-			q.id, q.param, q.verb = fresh+"/"+p.id, 0, ""
-			out = product(out, []key{{q}})
+			q.ID, q.Param, q.Verb = fresh+"/"+p.ID, 0, ""
+			out = Product(out, []Key{{q}})
 		}
 	}
 	return out
@@ -281,7 +281,7 @@ type calledSink struct {
 // fromParams reports whether the sink, seen from the caller, still depends
 // on the caller's own parameters.
 func (s calledSink) fromParams() bool {
-	return anyFromParams(s.keys)
+	return AnyFromParams(s.keys)
 }
 
 // wrapperSinks instantiates the sinks of the function a call calls.
@@ -299,7 +299,7 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 	if fn.Origin() != nil {
 		obj, _ = fn.Origin().Object().(*types.Func)
 	}
-	site := newCallSite(a.ev, common, fn.Signature)
+	site := NewSite(a.ev, common, fn.Signature)
 	var out []calledSink
 	for _, sk := range s.sinks {
 		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {
@@ -308,10 +308,10 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 		inst := sk
 		inst.keys, inst.script = nil, nil
 		for _, k := range sk.keys {
-			inst.keys = append(inst.keys, site.instantiateKey(k)...)
+			inst.keys = append(inst.keys, site.InstantiateKey(k)...)
 		}
 		for _, k := range sk.script {
-			if keys := site.instantiateKey(k.key); len(keys) == 1 {
+			if keys := site.InstantiateKey(k.key); len(keys) == 1 {
 				k.key = keys[0]
 				inst.script = append(inst.script, k)
 			}
@@ -327,45 +327,45 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 // instantiateKey puts the call's arguments into one key of a callee's sink.
 // A key that came from the callee's parameters is placed at the argument it
 // came from and marked viaCall; the callee's own keys are placed at the call.
-func (c *callSite) instantiateKey(k keyArg) []keyArg {
-	args := c.common.Args
-	if k.spread > 0 {
-		if k.spread > len(args) {
+func (c *Site) InstantiateKey(k Arg) []Arg {
+	args := c.Common.Args
+	if k.Spread > 0 {
+		if k.Spread > len(args) {
 			return nil
 		}
-		elems, ok := c.elementsOfArg(k.spread - 1)
+		elems, ok := c.ElementsOfArg(k.Spread - 1)
 		if !ok {
-			if p, ok := args[k.spread-1].(*ssa.Parameter); ok {
-				return []keyArg{{spread: paramIndex(p), at: c.argPos(k.spread - 1), viaCall: true}}
+			if p, ok := args[k.Spread-1].(*ssa.Parameter); ok {
+				return []Arg{{Spread: ParamIndex(p), At: c.ArgPos(k.Spread - 1), ViaCall: true}}
 			}
 			return nil
 		}
-		out := c.keyArgs(elems)
+		out := c.KeyArgs(elems)
 		for i := range out {
-			out[i].viaCall = true
+			out[i].ViaCall = true
 		}
 		return out
 	}
-	at := c.callPos()
+	at := c.CallPos()
 	fromParams := false
-	var alts []key
-	for _, alt := range k.alts {
-		if p := alt.firstParam(); p > 0 && !fromParams {
-			fromParams, at = true, c.argPos(p-1)
+	var alts []Key
+	for _, alt := range k.Alts {
+		if p := alt.FirstParam(); p > 0 && !fromParams {
+			fromParams, at = true, c.ArgPos(p-1)
 		}
-		alts = append(alts, c.eval.instantiate(alt, args, fmt.Sprintf("call%p", c.common), 0, map[ssa.Value]bool{})...)
+		alts = append(alts, c.Eval.Instantiate(alt, args, fmt.Sprintf("call%p", c.Common), 0, map[ssa.Value]bool{})...)
 	}
-	if len(alts) > maxAlternatives {
-		alts = []key{unknownKey(part{id: "too-many", show: "…"})}
+	if len(alts) > MaxAlternatives {
+		alts = []Key{UnknownKey(Part{ID: "too-many", Show: "…"})}
 	}
-	return []keyArg{{alts: alts, at: at, viaCall: fromParams}}
+	return []Arg{{Alts: alts, At: at, ViaCall: fromParams}}
 }
 
 // firstParam is the first parameter a key's parts come from, 0 if none.
-func (k key) firstParam() int {
+func (k Key) FirstParam() int {
 	for _, p := range k {
-		if p.param > 0 {
-			return p.param
+		if p.Param > 0 {
+			return p.Param
 		}
 	}
 	return 0

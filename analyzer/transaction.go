@@ -25,35 +25,35 @@ import (
 // split per node by the client: their commands are not compared.
 
 // A txCommand is one keyed command of a transaction.
-type txCommand struct {
-	method string
-	keys   []keyArg
+type Command struct {
+	Method string
+	Keys   []Arg
 }
 
 // checkTransactions reports the transactions fn starts.
 func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
-	for call := range callsIn(fn) {
+	for call := range CallsIn(fn) {
 		common := call.Common()
-		if cmds, ok := doMultiTransaction(call, a.ev); ok {
+		if cmds, ok := DoMultiTransaction(call, a.ev); ok {
 			a.reportTransaction("DoMulti", cmds, "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)")
 		}
-		m := methodOf(common)
-		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(receiverValue(common))) {
+		m := GoRedisMethod(common)
+		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(ReceiverValue(common))) {
 			continue
 		}
 		switch m.Name() {
 		case "TxPipelined":
-			if cb := callbackArg(common); cb != nil {
-				a.reportTransaction("TxPipelined", a.queuedOn(cb), transactionFate(m))
+			if cb := CallbackArg(common); cb != nil {
+				a.reportTransaction("TxPipelined", a.queuedOn(cb), TransactionFate(m))
 			}
 		case "TxPipeline":
 			if v, ok := call.(*ssa.Call); ok {
-				a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), transactionFate(m))
+				a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), TransactionFate(m))
 			}
 		case "Watch":
-			if cb := callbackArg(common); cb != nil {
-				site := newCallSite(a.ev, common, m.Signature())
-				a.reportWatch(site.keysOfParam("keys"), a.queuedOn(cb))
+			if cb := CallbackArg(common); cb != nil {
+				site := NewSite(a.ev, common, m.Signature())
+				a.reportWatch(site.KeysOfParam("keys"), a.queuedOn(cb))
 			}
 		}
 	}
@@ -61,7 +61,7 @@ func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 
 // callbackArg is the function a call passes as its callback: a function
 // literal or a named function.
-func callbackArg(common *ssa.CallCommon) *ssa.Function {
+func CallbackArg(common *ssa.CallCommon) *ssa.Function {
 	for _, arg := range common.Args {
 		switch arg := arg.(type) {
 		case *ssa.MakeClosure:
@@ -75,15 +75,15 @@ func callbackArg(common *ssa.CallCommon) *ssa.Function {
 
 // queuedOn is what a callback queues on the pipeline (or *Tx) it receives
 // as its first parameter.
-func (a *packageAnalysis) queuedOn(cb *ssa.Function) []txCommand {
+func (a *packageAnalysis) queuedOn(cb *ssa.Function) []Command {
 	s := a.summaryOf(cb)
 	if s == nil {
 		return nil
 	}
-	var out []txCommand
+	var out []Command
 	for _, q := range s.queued {
 		if q.client == 1 {
-			out = append(out, txCommand{q.method, q.keys})
+			out = append(out, Command{q.method, q.keys})
 		}
 	}
 	return out
@@ -91,33 +91,33 @@ func (a *packageAnalysis) queuedOn(cb *ssa.Function) []txCommand {
 
 // pipelineCommands is what fn queues on the TxPipeline() value txp before an
 // Exec of it: a command that an Exec dominates belongs to the next batch.
-func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []txCommand {
+func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []Command {
 	var execs []ssa.Instruction
 	var cmds []rootedCommand
 	for _, c := range a.commandsOnPipelines(fn) {
 		if c.root != ssa.Value(txp) {
 			continue
 		}
-		if c.method == "Exec" {
+		if c.Method == "Exec" {
 			execs = append(execs, c.instr)
 			continue
 		}
 		cmds = append(cmds, c)
 	}
-	var out []txCommand
+	var out []Command
 	for _, c := range cmds {
 		after := false
 		for _, e := range execs {
-			after = after || dominates(e, c.instr)
+			after = after || Dominates(e, c.instr)
 		}
 		if !after {
-			out = append(out, c.txCommand)
+			out = append(out, c.Command)
 		}
 	}
 	return out
 }
 
-func dominates(a, b ssa.Instruction) bool {
+func Dominates(a, b ssa.Instruction) bool {
 	if a.Block() != b.Block() {
 		return a.Block().Dominates(b.Block())
 	}
@@ -135,7 +135,7 @@ func dominates(a, b ssa.Instruction) bool {
 // A rootedCommand is a command on a pipeline or client value of a function,
 // by the value its receiver comes from (see clientRoot).
 type rootedCommand struct {
-	txCommand
+	Command
 	root  ssa.Value
 	instr ssa.Instruction
 }
@@ -146,12 +146,12 @@ type rootedCommand struct {
 // passes them.
 func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 	var out []rootedCommand
-	for call := range callsIn(fn) {
+	for call := range CallsIn(fn) {
 		common := call.Common()
 		if site := a.clientCall(call); site != nil {
-			root := clientRoot(site.receiver())
-			if site.method == "TxPipelined" {
-				if cb := callbackArg(common); cb != nil {
+			root := ClientRoot(site.Receiver())
+			if site.Method == "TxPipelined" {
+				if cb := CallbackArg(common); cb != nil {
 					for _, c := range a.queuedOn(cb) {
 						out = append(out, rootedCommand{c, root, call})
 					}
@@ -159,23 +159,23 @@ func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand 
 				continue
 			}
 			keys, _ := a.keysOf(site)
-			out = append(out, rootedCommand{txCommand{site.method, keys}, root, call})
+			out = append(out, rootedCommand{Command{site.Method, keys}, root, call})
 			continue
 		}
 		s := a.calleeSummary(common)
 		if s == nil || len(s.queued) == 0 {
 			continue
 		}
-		site := siteOf(a.ev, common)
+		site := SiteOf(a.ev, common)
 		for _, q := range s.queued {
 			if q.client > len(common.Args) {
 				continue
 			}
-			var keys []keyArg
+			var keys []Arg
 			for _, k := range q.keys {
-				keys = append(keys, site.instantiateKey(k)...)
+				keys = append(keys, site.InstantiateKey(k)...)
 			}
-			out = append(out, rootedCommand{txCommand{q.method, keys}, clientRoot(common.Args[q.client-1]), call})
+			out = append(out, rootedCommand{Command{q.method, keys}, ClientRoot(common.Args[q.client-1]), call})
 		}
 	}
 	return out
@@ -188,22 +188,22 @@ func (a *packageAnalysis) queuedOf(fn *ssa.Function) []sink {
 	var out []sink
 	for _, c := range a.commandsOnPipelines(fn) {
 		p, ok := c.root.(*ssa.Parameter)
-		if !ok || p.Parent() != fn || !pipelineType(p.Type()) || len(c.keys) == 0 {
+		if !ok || p.Parent() != fn || !PipelineType(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		out = append(out, sink{method: c.method, pos: c.instr.Pos(), where: a.where(c.instr.Pos()), client: paramIndex(p), keys: c.keys})
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: a.where(c.instr.Pos()), client: ParamIndex(p), keys: c.Keys})
 	}
 	return out
 }
 
 // pipelineType: a value of type t can be a pipeline or a transaction: a
 // go-redis interface that pipelines implement, or *Tx.
-func pipelineType(t types.Type) bool {
+func PipelineType(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || !goRedisPackages[named.Obj().Pkg().Path()] {
+	if !ok || named.Obj().Pkg() == nil || !GoRedisPackages[named.Obj().Pkg().Path()] {
 		return false
 	}
 	if _, ok := named.Underlying().(*types.Interface); ok {
@@ -213,33 +213,33 @@ func pipelineType(t types.Type) bool {
 }
 
 // siteOf is a call as the rules see it.
-func siteOf(ev *evaluator, common *ssa.CallCommon) *callSite {
+func SiteOf(ev *Evaluator, common *ssa.CallCommon) *Site {
 	sig := common.Signature()
 	if fn := common.StaticCallee(); fn != nil {
 		sig = fn.Signature
 	}
-	return newCallSite(ev, common, sig)
+	return NewSite(ev, common, sig)
 }
 
 // reportTransaction reports the first two keys of different commands of one
 // transaction that are proved to be on different slots, at the later one.
-func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, fate string) {
+func (a *packageAnalysis) reportTransaction(name string, cmds []Command, fate string) {
 	if c, ok := a.crossing(cmds, func(int) bool { return true }); ok {
 		a.pass.Report(analysis.Diagnostic{
-			Pos: c.later.at.pos, End: c.later.at.end, Category: CategoryCrossSlot,
+			Pos: c.later.At.Pos, End: c.later.At.End, Category: CategoryCrossSlot,
 			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
-				name, c.d.key(true, cmds[c.i].method), c.d.key(false, cmds[c.j].method), c.d.how(), fate),
+				name, c.d.Show(true, cmds[c.i].Method), c.d.Show(false, cmds[c.j].Method), c.d.How(), fate),
 			Related: []analysis.RelatedInformation{{
-				Pos: c.earlier.at.pos, End: c.earlier.at.end,
-				Message: fmt.Sprintf("%s key %s%s", cmds[c.i].method, c.earlier.alts[0].quoted(), c.d.slotOf(true)),
+				Pos: c.earlier.At.Pos, End: c.earlier.At.End,
+				Message: fmt.Sprintf("%s key %s%s", cmds[c.i].Method, c.earlier.Alts[0].Quoted(), c.d.SlotOf(true)),
 			}},
 		})
 		a.count(true, nil, true)
 		return
 	}
-	var all []keyArg
+	var all []Arg
 	for _, c := range cmds {
-		all = append(all, c.keys...)
+		all = append(all, c.Keys...)
 	}
 	if len(cmds) > 0 {
 		a.count(true, all, false)
@@ -252,21 +252,21 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []txCommand, fate 
 // MULTI, the commands, and EXEC in one block.
 func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
-		open := map[ssa.Value][]txCommand{} // by connection, since its MULTI
+		open := map[ssa.Value][]Command{} // by connection, since its MULTI
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
 				continue
 			}
 			site := a.clientCall(call)
-			if site == nil || !site.commandLine {
+			if site == nil || !site.CommandLine {
 				continue
 			}
-			conn := clientRoot(site.receiver())
+			conn := ClientRoot(site.Receiver())
 			cmds, inTx := open[conn]
-			switch site.method {
+			switch site.Method {
 			case "MULTI":
-				open[conn] = []txCommand{}
+				open[conn] = []Command{}
 			case "EXEC":
 				if inTx {
 					a.reportTransaction("MULTI/EXEC", cmds, "the server refuses the transaction at EXEC (CROSSSLOT)")
@@ -277,7 +277,7 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 			default:
 				if inTx {
 					keys, _ := a.keysOf(site)
-					open[conn] = append(cmds, txCommand{site.method, keys})
+					open[conn] = append(cmds, Command{site.Method, keys})
 				}
 			}
 		}
@@ -286,7 +286,7 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 
 // transactionFate says what the module's go-redis does with a transaction
 // across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
-func transactionFate(m *types.Func) string {
+func TransactionFate(m *types.Func) string {
 	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
 		return "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"
 	}
@@ -295,18 +295,18 @@ func transactionFate(m *types.Func) string {
 
 // reportWatch reports the first command of a Watch callback with a key
 // proved to be on another slot than a watched key.
-func (a *packageAnalysis) reportWatch(watched []keyArg, cmds []txCommand) {
-	all := append([]txCommand{{"WATCH", watched}}, cmds...)
+func (a *packageAnalysis) reportWatch(watched []Arg, cmds []Command) {
+	all := append([]Command{{"WATCH", watched}}, cmds...)
 	c, ok := a.crossing(all, func(i int) bool { return i == 0 }) // the commands among themselves are their transactions'
 	if !ok {
 		return
 	}
 	a.pass.Report(analysis.Diagnostic{
-		Pos: c.later.at.pos, End: c.later.at.end, Category: CategoryCrossSlot,
+		Pos: c.later.At.Pos, End: c.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; the callback runs on the watched keys' node, where another slot fails with MOVED",
-			c.d.key(true, ""), all[c.j].method, c.d.key(false, ""), c.d.how()),
+			c.d.Show(true, ""), all[c.j].Method, c.d.Show(false, ""), c.d.How()),
 		Related: []analysis.RelatedInformation{{
-			Pos: c.earlier.at.pos, End: c.earlier.at.end, Message: "watched key " + c.earlier.alts[0].quoted() + c.d.slotOf(true),
+			Pos: c.earlier.At.Pos, End: c.earlier.At.End, Message: "watched key " + c.earlier.Alts[0].Quoted() + c.d.SlotOf(true),
 		}},
 	})
 }
@@ -315,21 +315,21 @@ func (a *packageAnalysis) reportWatch(watched []keyArg, cmds []txCommand) {
 // different slots: command i's earlier, command j's later (i < j).
 type crossingPair struct {
 	i, j           int
-	earlier, later keyArg
-	d              difference
+	earlier, later Arg
+	d              Difference
 }
 
 // crossing finds the first crossing pair of a transaction's commands, in
 // the order the later key is queued, comparing command j's keys with those
 // of each earlier command i that compared(i) admits.
-func (a *packageAnalysis) crossing(cmds []txCommand, compared func(i int) bool) (crossingPair, bool) {
+func (a *packageAnalysis) crossing(cmds []Command, compared func(i int) bool) (crossingPair, bool) {
 	for j := 1; j < len(cmds); j++ {
-		for _, kj := range cmds[j].keys {
+		for _, kj := range cmds[j].Keys {
 			for i := range j {
 				if !compared(i) {
 					continue
 				}
-				for _, ki := range cmds[i].keys {
+				for _, ki := range cmds[i].Keys {
 					if d, ok := a.differ(ki, kj); ok {
 						return crossingPair{i, j, ki, kj, d}, true
 					}

@@ -7,13 +7,13 @@ import (
 )
 
 // A relation is what the analyzer can say of two keys' slots.
-type relation int
+type Relation int
 
 const (
-	relUnknown   relation = iota
-	relSame               // on one slot for every value
-	relDifferent          // on different slots for every value
-	relNearSure           // on different slots for all but about 1 in 16384 values
+	Undecided Relation = iota
+	Same               // on one slot for every value
+	Different          // on different slots for every value
+	NearSure           // on different slots for all but about 1 in 16384 values
 )
 
 // relate compares the slots of two keys. Fully known keys are compared by
@@ -28,28 +28,28 @@ const (
 //     on different slots for all but about 1 in 16384 values.
 //
 // Keys with different unknown parts are not related.
-func relate(a, b key) relation {
-	ha, okA := a.hashed()
-	hb, okB := b.hashed()
+func Relate(a, b Key) Relation {
+	ha, okA := a.Hashed()
+	hb, okB := b.Hashed()
 	if !okA || !okB {
-		return relUnknown
+		return Undecided
 	}
-	if sa, ok := a.slot(); ok {
-		if sb, ok := b.slot(); ok {
+	if sa, ok := a.Slot(); ok {
+		if sb, ok := b.Slot(); ok {
 			if sa == sb {
-				return relSame
+				return Same
 			}
-			return relDifferent
+			return Different
 		}
 	}
 	segA, idsA := ha.segments()
 	segB, idsB := hb.segments()
 	if len(idsA) != len(idsB) || len(idsA) == 0 {
-		return relUnknown
+		return Undecided
 	}
 	for i := range idsA {
 		if idsA[i] != idsB[i] {
-			return relUnknown
+			return Undecided
 		}
 	}
 	differing := -1
@@ -65,11 +65,11 @@ func relate(a, b key) relation {
 	}
 	switch {
 	case differing < 0:
-		return relSame
+		return Same
 	case aligned:
 		return linearProof(segA[differing], segB[differing], differing < len(segA)-1)
 	}
-	return relNearSure
+	return NearSure
 }
 
 // sameTagTemplate reports keys whose tags are built from the same parts:
@@ -78,48 +78,48 @@ func relate(a, b key) relation {
 // same values. Whatever the values, both tags are then the same text, so the
 // keys share a slot — unless that text is empty (a value starting with '}',
 // or empty values), the degenerate case strict mode reports.
-func sameTagTemplate(x, y keyArg) bool {
-	for _, a := range x.alts {
-		for _, b := range y.alts {
+func SameTagTemplate(x, y Arg) bool {
+	for _, a := range x.Alts {
+		for _, b := range y.Alts {
 			ta, okA := a.tagTemplate()
 			tb, okB := b.tagTemplate()
 			if !okA || !okB || len(ta) != len(tb) {
 				return false
 			}
 			for i := range ta {
-				if ta[i].unknown != tb[i].unknown || ta[i].text != tb[i].text || (ta[i].unknown && ta[i].id != tb[i].id) {
+				if ta[i].Unknown != tb[i].Unknown || ta[i].Text != tb[i].Text || (ta[i].Unknown && ta[i].ID != tb[i].ID) {
 					return false
 				}
 			}
 		}
 	}
-	return len(x.alts) > 0 && len(y.alts) > 0
+	return len(x.Alts) > 0 && len(y.Alts) > 0
 }
 
 // tagTemplate is the parts between a key's first known '{' and the first
 // known '}' after it, when no part before that '{' may hold a brace.
-func (k key) tagTemplate() (key, bool) {
+func (k Key) tagTemplate() (Key, bool) {
 	for i, p := range k {
-		if p.unknown {
-			if !p.noBrace {
+		if p.Unknown {
+			if !p.NoBrace {
 				return nil, false
 			}
 			continue
 		}
-		open := strings.IndexByte(p.text, '{')
+		open := strings.IndexByte(p.Text, '{')
 		if open < 0 {
 			continue
 		}
-		var tag key
+		var tag Key
 		rest := k[i:]
-		rest = append(key{{text: p.text[open+1:]}}, rest[1:]...)
+		rest = append(Key{{Text: p.Text[open+1:]}}, rest[1:]...)
 		for _, q := range rest {
-			if !q.unknown {
-				if end := strings.IndexByte(q.text, '}'); end >= 0 {
-					return concat(tag, textKey(q.text[:end])), true
+			if !q.Unknown {
+				if end := strings.IndexByte(q.Text, '}'); end >= 0 {
+					return Concat(tag, TextKey(q.Text[:end])), true
 				}
 			}
-			tag = concat(tag, key{q})
+			tag = Concat(tag, Key{q})
 		}
 		return nil, false
 	}
@@ -128,15 +128,15 @@ func (k key) tagTemplate() (key, bool) {
 
 // segments splits a key into its known texts around its unknown parts (one
 // more text than parts, "" where two parts touch) and the parts' ids.
-func (k key) segments() (texts []string, ids []string) {
+func (k Key) segments() (texts []string, ids []string) {
 	texts = []string{""}
 	for _, p := range k {
-		if p.unknown {
-			ids = append(ids, p.id)
+		if p.Unknown {
+			ids = append(ids, p.ID)
 			texts = append(texts, "")
 			continue
 		}
-		texts[len(texts)-1] += p.text
+		texts[len(texts)-1] += p.Text
 	}
 	return texts, ids
 }
@@ -153,7 +153,7 @@ func (k key) segments() (texts []string, ids []string) {
 // different slots for every value when that is never zero, on one slot
 // when it always is, and otherwise on different slots for all lengths but
 // some (near-sure).
-func linearProof(a, b string, shifted bool) relation {
+func linearProof(a, b string, shifted bool) Relation {
 	d := make([]byte, len(a))
 	for i := range d {
 		d[i] = a[i] ^ b[i]
@@ -161,9 +161,9 @@ func linearProof(a, b string, shifted bool) relation {
 	c := slotcalc.CRC16(d)
 	if !shifted {
 		if slotcalc.SlotOfCRC16(c) == 0 {
-			return relSame
+			return Same
 		}
-		return relDifferent
+		return Different
 	}
 	// x is invertible modulo the polynomial, so multiplying by x^8 permutes
 	// the 65536 residues: walking c's cycle meets every n.
@@ -181,25 +181,25 @@ func linearProof(a, b string, shifted bool) relation {
 	}
 	switch {
 	case !collides:
-		return relDifferent
+		return Different
 	case !separates:
-		return relSame
+		return Same
 	}
-	return relNearSure
+	return NearSure
 }
 
 // valuesOf names the unknown parts of a key's hashed part for messages.
-func valuesOf(k key) string {
-	h, ok := k.hashed()
+func ValuesOf(k Key) string {
+	h, ok := k.Hashed()
 	if !ok {
 		return ""
 	}
 	var names []string
 	seen := map[string]bool{}
 	for _, p := range h {
-		if p.unknown && !seen[p.id] {
-			seen[p.id] = true
-			names = append(names, p.show)
+		if p.Unknown && !seen[p.ID] {
+			seen[p.ID] = true
+			names = append(names, p.Show)
 		}
 	}
 	return strings.Join(names, " and ")

@@ -11,25 +11,25 @@ import (
 
 // template builds a key from known texts and unknown parts named u0, u1, ...
 // between them (brace-free values, as relate requires).
-func template(texts ...string) key {
-	var k key
+func template(texts ...string) Key {
+	var k Key
 	for i, t := range texts {
 		if i > 0 {
-			k = concat(k, unknownKey(part{id: "u" + strconv.Itoa(i-1), show: "u" + strconv.Itoa(i-1), noBrace: true}))
+			k = Concat(k, UnknownKey(Part{ID: "u" + strconv.Itoa(i-1), Show: "u" + strconv.Itoa(i-1), NoBrace: true}))
 		}
-		k = concat(k, textKey(t))
+		k = Concat(k, TextKey(t))
 	}
 	return k
 }
 
 // fill puts values in a template's unknown parts.
-func fill(k key, values map[string]string) string {
+func fill(k Key, values map[string]string) string {
 	var b strings.Builder
 	for _, p := range k {
-		if p.unknown {
-			b.WriteString(values[p.id])
+		if p.Unknown {
+			b.WriteString(values[p.ID])
 		} else {
-			b.WriteString(p.text)
+			b.WriteString(p.Text)
 		}
 	}
 	return b.String()
@@ -54,7 +54,7 @@ func randomText(r *rand.Rand, max int) string {
 func TestRelateAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	const pairs, samples = 3000, 400
-	count := map[relation]int{}
+	count := map[Relation]int{}
 	collisions, nearSureSamples := 0, 0
 	swept, sweptNearSure := 0, 0
 	for range pairs {
@@ -78,7 +78,7 @@ func TestRelateAgainstBruteForce(t *testing.T) {
 			other[i] += randomText(r, 3) + "z"
 		}
 		a, b := template(texts...), template(other...)
-		rel := relate(a, b)
+		rel := Relate(a, b)
 		count[rel]++
 		if parts == 1 && len(texts[0]) == len(other[0]) && texts[0] != other[0] && texts[1] == other[1] {
 			// The difference is before the unknown part, so its length
@@ -86,11 +86,11 @@ func TestRelateAgainstBruteForce(t *testing.T) {
 			swept++
 			hits := sweepLengths(texts[0], other[0], texts[1], 70000)
 			switch {
-			case rel == relDifferent && hits > 0:
+			case rel == Different && hits > 0:
 				t.Fatalf("%q and %q: proved different, but share a slot at %d value lengths", a, b, hits)
-			case rel == relNearSure && hits == 0:
+			case rel == NearSure && hits == 0:
 				t.Fatalf("%q and %q: near-sure, but no length up to 70000 puts them on one slot", a, b)
-			case rel == relNearSure:
+			case rel == NearSure:
 				sweptNearSure++
 			}
 		}
@@ -101,27 +101,27 @@ func TestRelateAgainstBruteForce(t *testing.T) {
 			}
 			same := slotcalc.Slot(fill(a, values)) == slotcalc.Slot(fill(b, values))
 			switch {
-			case rel == relDifferent && same:
+			case rel == Different && same:
 				t.Fatalf("%q and %q: proved different, but both are on slot %d for %v", a, b, slotcalc.Slot(fill(a, values)), values)
-			case rel == relSame && !same:
+			case rel == Same && !same:
 				t.Fatalf("%q and %q: proved same, but not for %v", a, b, values)
-			case rel == relNearSure:
+			case rel == NearSure:
 				nearSureSamples++
 				if same {
 					collisions++
 				}
-			case rel == relUnknown:
+			case rel == Undecided:
 				t.Fatalf("%q and %q share their unknown parts, yet are unrelated", a, b)
 			}
 		}
 	}
 	t.Logf("%d pairs x %d values: %d proved different, %d proved same, %d near-sure; near-sure pairs shared a slot %d times in %d values",
-		pairs, samples, count[relDifferent], count[relSame], count[relNearSure], collisions, nearSureSamples)
+		pairs, samples, count[Different], count[Same], count[NearSure], collisions, nearSureSamples)
 	t.Logf("%d pairs differing before their unknown part swept over value lengths 0-70000: every verdict held (%d near-sure ones do share a slot at some length)", swept, sweptNearSure)
 	if swept < 50 || sweptNearSure == 0 {
 		t.Errorf("swept %d pairs, %d near-sure: too few", swept, sweptNearSure)
 	}
-	if count[relDifferent] < pairs/10 || count[relNearSure] < pairs/10 || count[relSame] < pairs/10 {
+	if count[Different] < pairs/10 || count[NearSure] < pairs/10 || count[Same] < pairs/10 {
 		t.Errorf("the draw exercised too few verdicts of some kind: %v", count)
 	}
 	if limit := nearSureSamples/16384*4 + 4; collisions > limit {
@@ -149,21 +149,21 @@ func sweepLengths(a0, b0, tail string, max int) int {
 // a million: order:%d:items and order:%d:total never share a slot;
 // user:%d:profile and user:%d:settings do, for about 1 in 16384 ids.
 func TestRelateExamples(t *testing.T) {
-	id := unknownKey(part{id: "id", show: "id", noBrace: true, nonEmpty: true})
-	k := func(a, b string) key { return concat(textKey(a), id, textKey(b)) }
+	id := UnknownKey(Part{ID: "id", Show: "id", NoBrace: true, NonEmpty: true})
+	k := func(a, b string) Key { return Concat(TextKey(a), id, TextKey(b)) }
 	items, total := k("order:", ":items"), k("order:", ":total")
 	profile, settings := k("user:", ":profile"), k("user:", ":settings")
-	if got := relate(items, total); got != relDifferent {
+	if got := Relate(items, total); got != Different {
 		t.Errorf("order:id:items, order:id:total: %v, want proved different", got)
 	}
-	if got := relate(profile, settings); got != relNearSure {
+	if got := Relate(profile, settings); got != NearSure {
 		t.Errorf("user:id:profile, user:id:settings: %v, want near-sure", got)
 	}
-	if got := relate(k("user:{", "}:a"), k("user:{", "}:b")); got != relSame {
+	if got := Relate(k("user:{", "}:a"), k("user:{", "}:b")); got != Same {
 		t.Errorf("user:{id}:a, user:{id}:b: %v, want same", got)
 	}
-	other := concat(textKey("order:"), unknownKey(part{id: "other", noBrace: true}), textKey(":total"))
-	if got := relate(items, other); got != relUnknown {
+	other := Concat(TextKey("order:"), UnknownKey(Part{ID: "other", NoBrace: true}), TextKey(":total"))
+	if got := Relate(items, other); got != Undecided {
 		t.Errorf("different unknown parts: %v, want unknown", got)
 	}
 	const ids = 1_000_000
