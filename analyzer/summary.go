@@ -219,58 +219,6 @@ func (a *packageAnalysis) where(pos token.Pos) string {
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// evalSummarized evaluates a call of a key builder: its summary's result
-// with the call's arguments put in.
-func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil, false
-	}
-	result, _ := e.callees.returns(fn)
-	if result == nil {
-		return nil, false
-	}
-	var out []Key
-	for _, tmpl := range result {
-		out = append(out, e.Instantiate(tmpl, call.Call.Args, e.id(call), depth, visiting)...)
-		if len(out) > MaxAlternatives {
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-// instantiate puts a call's arguments into a key template. Unknown parts
-// that are not parameters are the callee's own values: each call has its
-// own, so they are renamed after the call (fresh).
-func (e *Evaluator) Instantiate(tmpl Key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []Key {
-	out := []Key{{}}
-	for _, p := range tmpl {
-		switch {
-		case !p.Unknown:
-			out = Product(out, []Key{{p}})
-		case p.Param > 0 && p.Param <= len(args) && p.Join:
-			if elems, ok := e.ElementsOf(args[p.Param-1], depth, visiting); ok && len(elems) <= MaxElements {
-				out = Product(out, e.joined(elems, p.Verb, depth, visiting))
-			} else {
-				out = Product(out, []Key{UnknownKey(Part{ID: fresh + "/" + p.ID, Show: p.Show})})
-			}
-		case p.Param > 0 && p.Param <= len(args):
-			arg := args[p.Param-1]
-			if p.Verb == "" {
-				out = Product(out, e.eval(arg, depth, visiting))
-			} else {
-				out = Product(out, []Key{e.formatted(p.Verb, arg, "", p.NoBrace, p.NonEmpty)})
-			}
-		default:
-			q := p
-			q.ID, q.Param, q.Verb = fresh+"/"+p.ID, 0, ""
-			out = Product(out, []Key{{q}})
-		}
-	}
-	return out
-}
-
 // A calledSink is a wrapper's sink seen from one call: its keys with the
 // call's arguments put in, each placed at the argument it came from.
 type calledSink struct {
@@ -322,53 +270,6 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 		out = append(out, calledSink{sink: inst, callee: obj})
 	}
 	return out
-}
-
-// instantiateKey puts the call's arguments into one key of a callee's sink.
-// A key that came from the callee's parameters is placed at the argument it
-// came from and marked viaCall; the callee's own keys are placed at the call.
-func (c *Site) InstantiateKey(k Arg) []Arg {
-	args := c.Common.Args
-	if k.Spread > 0 {
-		if k.Spread > len(args) {
-			return nil
-		}
-		elems, ok := c.ElementsOfArg(k.Spread - 1)
-		if !ok {
-			if p, ok := args[k.Spread-1].(*ssa.Parameter); ok {
-				return []Arg{{Spread: ParamIndex(p), At: c.ArgPos(k.Spread - 1), ViaCall: true}}
-			}
-			return nil
-		}
-		out := c.KeyArgs(elems)
-		for i := range out {
-			out[i].ViaCall = true
-		}
-		return out
-	}
-	at := c.CallPos()
-	fromParams := false
-	var alts []Key
-	for _, alt := range k.Alts {
-		if p := alt.FirstParam(); p > 0 && !fromParams {
-			fromParams, at = true, c.ArgPos(p-1)
-		}
-		alts = append(alts, c.Eval.Instantiate(alt, args, fmt.Sprintf("call%p", c.Common), 0, map[ssa.Value]bool{})...)
-	}
-	if len(alts) > MaxAlternatives {
-		alts = []Key{UnknownKey(Part{ID: "too-many", Show: "…"})}
-	}
-	return []Arg{{Alts: alts, At: at, ViaCall: fromParams}}
-}
-
-// firstParam is the first parameter a key's parts come from, 0 if none.
-func (k Key) FirstParam() int {
-	for _, p := range k {
-		if p.Param > 0 {
-			return p.Param
-		}
-	}
-	return 0
 }
 
 // calleeName names a wrapper in messages: pair, Repo.rename, store.Pair.

@@ -2,7 +2,6 @@ package analyzer
 
 import (
 	"fmt"
-	"go/types"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -23,12 +22,6 @@ import (
 // directly or through helpers that take the pipeline as a parameter (their
 // summaries' queued commands, facts across packages). Plain pipelines are
 // split per node by the client: their commands are not compared.
-
-// A txCommand is one keyed command of a transaction.
-type Command struct {
-	Method string
-	Keys   []Arg
-}
 
 // checkTransactions reports the transactions fn starts.
 func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
@@ -57,20 +50,6 @@ func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 			}
 		}
 	}
-}
-
-// callbackArg is the function a call passes as its callback: a function
-// literal or a named function.
-func CallbackArg(common *ssa.CallCommon) *ssa.Function {
-	for _, arg := range common.Args {
-		switch arg := arg.(type) {
-		case *ssa.MakeClosure:
-			return arg.Fn.(*ssa.Function)
-		case *ssa.Function:
-			return arg
-		}
-	}
-	return nil
 }
 
 // queuedOn is what a callback queues on the pipeline (or *Tx) it receives
@@ -115,21 +94,6 @@ func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []Co
 		}
 	}
 	return out
-}
-
-func Dominates(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }
 
 // A rootedCommand is a command on a pipeline or client value of a function,
@@ -196,31 +160,6 @@ func (a *packageAnalysis) queuedOf(fn *ssa.Function) []sink {
 	return out
 }
 
-// pipelineType: a value of type t can be a pipeline or a transaction: a
-// go-redis interface that pipelines implement, or *Tx.
-func PipelineType(t types.Type) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || !GoRedisPackages[named.Obj().Pkg().Path()] {
-		return false
-	}
-	if _, ok := named.Underlying().(*types.Interface); ok {
-		return named.Obj().Name() != "UniversalClient"
-	}
-	return named.Obj().Name() == "Tx"
-}
-
-// siteOf is a call as the rules see it.
-func SiteOf(ev *Evaluator, common *ssa.CallCommon) *Site {
-	sig := common.Signature()
-	if fn := common.StaticCallee(); fn != nil {
-		sig = fn.Signature
-	}
-	return NewSite(ev, common, sig)
-}
-
 // reportTransaction reports the first two keys of different commands of one
 // transaction that are proved to be on different slots, at the later one.
 func (a *packageAnalysis) reportTransaction(name string, cmds []Command, fate string) {
@@ -282,15 +221,6 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 			}
 		}
 	}
-}
-
-// transactionFate says what the module's go-redis does with a transaction
-// across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
-func TransactionFate(m *types.Func) string {
-	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
-		return "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"
-	}
-	return "go-redis before v9.11 splits it per slot: it is not atomic"
 }
 
 // reportWatch reports the first command of a Watch callback with a key

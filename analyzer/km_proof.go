@@ -1,20 +1,9 @@
 package analyzer
 
-import (
-	"strings"
-
-	"github.com/crossslot/crossslot/slotcalc"
-)
+import "github.com/crossslot/crossslot/slotcalc"
 
 // A relation is what the analyzer can say of two keys' slots.
 type Relation int
-
-const (
-	Undecided Relation = iota
-	Same               // on one slot for every value
-	Different          // on different slots for every value
-	NearSure           // on different slots for all but about 1 in 16384 values
-)
 
 // relate compares the slots of two keys. Fully known keys are compared by
 // slot. Keys with unknown parts are compared only when their hashed parts
@@ -70,60 +59,6 @@ func Relate(a, b Key) Relation {
 		return linearProof(segA[differing], segB[differing], differing < len(segA)-1)
 	}
 	return NearSure
-}
-
-// sameTagTemplate reports keys whose tags are built from the same parts:
-// the first '{' is known text in both (nothing before it may hold a brace),
-// and the parts up to the first known '}' after it are the same text and the
-// same values. Whatever the values, both tags are then the same text, so the
-// keys share a slot — unless that text is empty (a value starting with '}',
-// or empty values), the degenerate case strict mode reports.
-func SameTagTemplate(x, y Arg) bool {
-	for _, a := range x.Alts {
-		for _, b := range y.Alts {
-			ta, okA := a.tagTemplate()
-			tb, okB := b.tagTemplate()
-			if !okA || !okB || len(ta) != len(tb) {
-				return false
-			}
-			for i := range ta {
-				if ta[i].Unknown != tb[i].Unknown || ta[i].Text != tb[i].Text || (ta[i].Unknown && ta[i].ID != tb[i].ID) {
-					return false
-				}
-			}
-		}
-	}
-	return len(x.Alts) > 0 && len(y.Alts) > 0
-}
-
-// tagTemplate is the parts between a key's first known '{' and the first
-// known '}' after it, when no part before that '{' may hold a brace.
-func (k Key) tagTemplate() (Key, bool) {
-	for i, p := range k {
-		if p.Unknown {
-			if !p.NoBrace {
-				return nil, false
-			}
-			continue
-		}
-		open := strings.IndexByte(p.Text, '{')
-		if open < 0 {
-			continue
-		}
-		var tag Key
-		rest := k[i:]
-		rest = append(Key{{Text: p.Text[open+1:]}}, rest[1:]...)
-		for _, q := range rest {
-			if !q.Unknown {
-				if end := strings.IndexByte(q.Text, '}'); end >= 0 {
-					return Concat(tag, TextKey(q.Text[:end])), true
-				}
-			}
-			tag = Concat(tag, Key{q})
-		}
-		return nil, false
-	}
-	return nil, false
 }
 
 // segments splits a key into its known texts around its unknown parts (one
@@ -188,19 +123,9 @@ func linearProof(a, b string, shifted bool) Relation {
 	return NearSure
 }
 
-// valuesOf names the unknown parts of a key's hashed part for messages.
-func ValuesOf(k Key) string {
-	h, ok := k.Hashed()
-	if !ok {
-		return ""
-	}
-	var names []string
-	seen := map[string]bool{}
-	for _, p := range h {
-		if p.Unknown && !seen[p.ID] {
-			seen[p.ID] = true
-			names = append(names, p.Show)
-		}
-	}
-	return strings.Join(names, " and ")
-}
+const (
+	Undecided Relation = iota
+	Same               // on one slot for every value
+	Different          // on different slots for every value
+	NearSure           // on different slots for all but about 1 in 16384 values
+)

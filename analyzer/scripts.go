@@ -9,10 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/crossslot/crossslot/internal/luascript"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/crossslot/crossslot/internal/luascript"
 )
 
 // Scripts: the Lua that Go code sends is read (internal/luascript) and
@@ -39,70 +38,6 @@ func (a *packageAnalysis) scriptOf(site *Site) (scriptSource, bool) {
 		return scriptSource{}, false
 	}
 	return a.sourceOf(v, expr)
-}
-
-// scriptText finds the value that holds the text of the script a client
-// call runs, and the expression that writes it: go-redis Eval/EvalRO(ctx,
-// script, keys) and a Script's Run/Eval/...; rueidis and valkey-go
-// Lua.Exec; redigo Script.Do/Send.
-func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
-	switch site.Method {
-	case "Eval", "EvalRO":
-		if recv := site.Receiver(); recv != nil && isScriptType(recv.Type()) {
-			return scriptMadeBy(site.Eval, recv)
-		}
-		j, v, ok := site.Param("script")
-		return v, site.ArgExpr(j), ok
-	case "Run", "RunRO", "EvalSha", "EvalShaRO", "Lua.Exec", "Script.Do", "Script.Send", "Script.SendHash", "Script.DoContext":
-		return scriptMadeBy(site.Eval, site.Receiver())
-	}
-	return nil, nil, false
-}
-
-func isScriptType(t types.Type) bool {
-	return IsNamed(t, "github.com/redis/go-redis/v9", "Script") || IsNamed(t, "github.com/go-redis/redis/v8", "Script")
-}
-
-// scriptMadeBy follows a script value to the call that made it, NewScript
-// (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
-// through an unexported package variable only the initializer sets.
-func scriptMadeBy(ev *Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
-	call, fn, ok := scriptMaker(ev, v)
-	if !ok || FuncPackage(fn) == nil || !IsClientCode(FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
-		return nil, nil, false
-	}
-	site := SiteOf(ev, &call.Call)
-	for j, arg := range call.Call.Args {
-		if IsString(arg.Type()) {
-			return arg, site.ArgExpr(j), true
-		}
-	}
-	return nil, nil, false
-}
-
-// scriptMaker follows a script value to the call that made it: the value
-// itself, or what the package initializer alone stores into the unexported
-// package variable it is loaded from (see stores).
-func scriptMaker(ev *Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
-	if load, ok := v.(*ssa.UnOp); ok {
-		if g, ok := load.X.(*ssa.Global); ok {
-			v = ev.InitialValue(g)
-		}
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return nil, nil, false
-	}
-	fn := call.Call.StaticCallee()
-	return call, fn, fn != nil
-}
-
-// argExpr is argument j as written, or nil.
-func (c *Site) ArgExpr(j int) ast.Expr {
-	if i := j - c.RecvArgs(); c.Expr != nil && i >= 0 && i < len(c.Expr.Args) {
-		return c.Expr.Args[i]
-	}
-	return nil
 }
 
 // sourceOf reads a script's text: a constant (the literal that writes it
@@ -348,33 +283,6 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 	return CategoryUndeclaredKey, fmt.Sprintf(
 		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
 		method, k.command, k.lua, in)
-}
-
-// scriptArgs is the ARGV a script call passes, as far as the code fixes it:
-// the string values of its args (after redigo's keys); nil when unknown.
-func ScriptArgs(site *Site) [][]Key {
-	var elems []Element
-	var ok bool
-	switch {
-	case strings.HasPrefix(site.Method, "Script."):
-		n, known := scriptKeyCount(site.Eval, site.Receiver())
-		j := len(site.Common.Args) - 1
-		if elems, ok = site.ElementsOfArg(j); !known || !ok || n > len(elems) {
-			return nil
-		}
-		elems = elems[n:]
-	default:
-		if elems, ok = site.ElementsOfParam("args"); !ok {
-			return nil
-		}
-	}
-	out := make([][]Key, len(elems))
-	for i, el := range elems {
-		if v := UnwrapInterface(el.Value); v != nil && IsString(v.Type()) {
-			out[i] = site.Eval.Keys(v)
-		}
-	}
-	return out
 }
 
 // luaKey is a key the script builds, in the key model: KEYS[i] as the Go

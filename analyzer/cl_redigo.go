@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -99,12 +98,4 @@ func scriptKeyCount(ev *Evaluator, v ssa.Value) (int, bool) {
 	}
 	n, ok := ConstInt(call.Call.Args[0])
 	return int(n), ok && n >= 0
-}
-
-func IsNamed(t types.Type, path, name string) bool {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }

@@ -1,113 +1,10 @@
 package analyzer
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/crossslot/crossslot/slotcalc"
 )
-
-// A part is a piece of a key: known text, or a value the code does not fix.
-type Part struct {
-	Text    string // the known text, when !unknown
-	Unknown bool
-
-	// For unknown parts: id identifies the value (the same SSA value, or the
-	// same pure expression over the same values, has the same id), show is
-	// its source expression for messages, noBrace says it can hold neither
-	// '{' nor '}', nonEmpty that it is never "".
-	ID       string
-	Show     string
-	NoBrace  bool
-	NonEmpty bool
-
-	// In a function's summary, param > 0 says the part is the function's
-	// parameter number param (1-based, the receiver first, as SSA numbers
-	// them) formatted by verb, a fmt verb such as "%d" ("" is the value
-	// itself). A caller puts its argument in (see instantiate).
-	Param int
-	Verb  string
-	// join says the part is every element of the slice parameter param,
-	// joined by verb: strings.Join(parts, verb), or k += p over parts.
-	Join bool
-}
-
-// A key is the abstract value of one key expression: its parts in order,
-// adjacent known texts merged and empty ones dropped.
-type Key []Part
-
-func TextKey(s string) Key {
-	if s == "" {
-		return Key{}
-	}
-	return Key{{Text: s}}
-}
-
-func UnknownKey(p Part) Key {
-	p.Unknown = true
-	return Key{p}
-}
-
-// concat joins keys, keeping them normalized.
-func Concat(ks ...Key) Key {
-	var out Key
-	for _, k := range ks {
-		for _, p := range k {
-			if !p.Unknown {
-				if p.Text == "" {
-					continue
-				}
-				if n := len(out); n > 0 && !out[n-1].Unknown {
-					out[n-1].Text += p.Text
-					continue
-				}
-			}
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// known reports the key's text when it has no unknown part.
-func (k Key) Known() (string, bool) {
-	switch len(k) {
-	case 0:
-		return "", true
-	case 1:
-		return k[0].Text, !k[0].Unknown
-	}
-	return "", false
-}
-
-func (k Key) String() string {
-	var b strings.Builder
-	for _, p := range k {
-		if p.Unknown {
-			b.WriteString("<" + p.Show + ">")
-		} else {
-			b.WriteString(p.Text)
-		}
-	}
-	return b.String()
-}
-
-// fromParams reports whether some part of the key comes from a parameter of
-// the function it was evaluated in.
-func (k Key) FromParams() bool {
-	for _, p := range k {
-		if p.Param > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// quoted shows the key in messages: known text Go-quoted, unknown parts by
-// their source expression in angle brackets inside the quotes, so that they
-// cannot be taken for text: "user:{<id>}:a", "user:{}:<id>".
-func (k Key) Quoted() string {
-	return strconv.Quote(k.String())
-}
 
 // bracePos is a position in a key: part index and byte offset in its text.
 type bracePos struct{ part, off int }
@@ -244,13 +141,6 @@ func (k Key) Slot() (int, bool) {
 // A tagProblem is a malformed hash tag that holds for every value of the key.
 type TagProblem int
 
-const (
-	NoTagProblem TagProblem = iota
-	EmptyTag
-	DoubleTag
-	UnclosedTag
-)
-
 // tagProblem proves a malformed tag: an empty first tag, a second tag or a
 // '{' inside the tag, or a '{' with no '}' after it.
 func (k Key) TagProblem() TagProblem {
@@ -295,3 +185,40 @@ func (k Key) TagProblem() TagProblem {
 	}
 	return NoTagProblem
 }
+
+// tagTemplate is the parts between a key's first known '{' and the first
+// known '}' after it, when no part before that '{' may hold a brace.
+func (k Key) tagTemplate() (Key, bool) {
+	for i, p := range k {
+		if p.Unknown {
+			if !p.NoBrace {
+				return nil, false
+			}
+			continue
+		}
+		open := strings.IndexByte(p.Text, '{')
+		if open < 0 {
+			continue
+		}
+		var tag Key
+		rest := k[i:]
+		rest = append(Key{{Text: p.Text[open+1:]}}, rest[1:]...)
+		for _, q := range rest {
+			if !q.Unknown {
+				if end := strings.IndexByte(q.Text, '}'); end >= 0 {
+					return Concat(tag, TextKey(q.Text[:end])), true
+				}
+			}
+			tag = Concat(tag, Key{q})
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+const (
+	NoTagProblem TagProblem = iota
+	EmptyTag
+	DoubleTag
+	UnclosedTag
+)

@@ -4,9 +4,8 @@ import (
 	"go/types"
 	"strings"
 
-	"golang.org/x/tools/go/ssa"
-
 	"github.com/crossslot/crossslot/internal/commands"
+	"golang.org/x/tools/go/ssa"
 )
 
 // rueidis (github.com/redis/rueidis) and valkey-go (github.com/valkey-io/
@@ -201,21 +200,6 @@ func ForcedSingle(builder ssa.Value) bool {
 		}
 	}
 	return false
-}
-
-// funcPackage is the package that declares fn. (SSA leaves Pkg nil for the
-// functions of packages imported only indirectly, as the builder's are.)
-func FuncPackage(fn *ssa.Function) *types.Package {
-	if fn == nil {
-		return nil
-	}
-	if obj := fn.Object(); obj != nil {
-		return obj.Pkg()
-	}
-	if fn.Pkg != nil {
-		return fn.Pkg.Pkg
-	}
-	return nil
 }
 
 // builderKeys reads the keys the chain's key-marking calls were given:

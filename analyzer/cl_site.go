@@ -1,17 +1,13 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
-
-// positioned is a source range to report at.
-type Range struct{ Pos, End token.Pos }
-
-func RangeOf(n ast.Node) Range { return Range{n.Pos(), n.End()} }
 
 // A callSite is one call of a client method or of a wrapper, with what the
 // rules need. Arguments are numbered as SSA passes them (j): a static method
@@ -37,12 +33,6 @@ type Site struct {
 // The client libraries a call site can belong to.
 type Library int
 
-const (
-	GoRedis Library = iota
-	Redigo
-	Rueidis // rueidis and valkey-go
-)
-
 // recognize finds the client a call calls and where its keys are: a go-redis
 // method, static or through an interface, a redigo command or script, or a
 // rueidis or valkey-go built command or Lua script; nil for anything else.
@@ -64,13 +54,22 @@ func NewSite(ev *Evaluator, common *ssa.CallCommon, sig *types.Signature) *Site 
 	return &Site{Common: common, Sig: sig, Expr: ev.Source.Calls[common.Pos()], Eval: ev}
 }
 
-// element is one element of a slice: its value, or the keys it evaluates
-// to when it has no SSA value of its own (see elementsOf), and where the
-// source writes it.
-type Element struct {
-	Value ssa.Value
-	Keys  []Key
-	At    Range
+// siteOf is a call as the rules see it.
+func SiteOf(ev *Evaluator, common *ssa.CallCommon) *Site {
+	sig := common.Signature()
+	if fn := common.StaticCallee(); fn != nil {
+		sig = fn.Signature
+	}
+	return NewSite(ev, common, sig)
+}
+
+// A keyRule finds the key arguments of one call.
+type KeyRule func(c *Site) []Arg
+
+// A txCommand is one keyed command of a transaction.
+type Command struct {
+	Method string
+	Keys   []Arg
 }
 
 // recvArgs is how many receivers common.Args holds before the parameters.
@@ -139,6 +138,14 @@ func (c *Site) ArgText(j int, v ssa.Value) string {
 		return types.ExprString(c.Expr.Args[i])
 	}
 	return c.Eval.Show(v)
+}
+
+// argExpr is argument j as written, or nil.
+func (c *Site) ArgExpr(j int) ast.Expr {
+	if i := j - c.RecvArgs(); c.Expr != nil && i >= 0 && i < len(c.Expr.Args) {
+		return c.Expr.Args[i]
+	}
+	return nil
 }
 
 // elementsOfArg returns the elements of slice argument j, variadic or not,
@@ -281,3 +288,85 @@ func (c *Site) fieldOfParam(param, name string) (Element, bool) {
 	}
 	return Element{Value: stored, At: at}, true
 }
+
+// instantiateKey puts the call's arguments into one key of a callee's sink.
+// A key that came from the callee's parameters is placed at the argument it
+// came from and marked viaCall; the callee's own keys are placed at the call.
+func (c *Site) InstantiateKey(k Arg) []Arg {
+	args := c.Common.Args
+	if k.Spread > 0 {
+		if k.Spread > len(args) {
+			return nil
+		}
+		elems, ok := c.ElementsOfArg(k.Spread - 1)
+		if !ok {
+			if p, ok := args[k.Spread-1].(*ssa.Parameter); ok {
+				return []Arg{{Spread: ParamIndex(p), At: c.ArgPos(k.Spread - 1), ViaCall: true}}
+			}
+			return nil
+		}
+		out := c.KeyArgs(elems)
+		for i := range out {
+			out[i].ViaCall = true
+		}
+		return out
+	}
+	at := c.CallPos()
+	fromParams := false
+	var alts []Key
+	for _, alt := range k.Alts {
+		if p := alt.FirstParam(); p > 0 && !fromParams {
+			fromParams, at = true, c.ArgPos(p-1)
+		}
+		alts = append(alts, c.Eval.Instantiate(alt, args, fmt.Sprintf("call%p", c.Common), 0, map[ssa.Value]bool{})...)
+	}
+	if len(alts) > MaxAlternatives {
+		alts = []Key{UnknownKey(Part{ID: "too-many", Show: "…"})}
+	}
+	return []Arg{{Alts: alts, At: at, ViaCall: fromParams}}
+}
+
+// clientRoot is the value a client value comes from, through interface
+// conversions and embedded fields (go-redis's commands are methods of an
+// embedded cmdable): the parameter, the TxPipeline() call, and so on.
+func ClientRoot(v ssa.Value) ssa.Value {
+	for depth := 0; depth < maxSingleNodeDepth; depth++ {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeInterface:
+			v = x.X
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL || !IsEmbedded(fa.X.Type(), fa.Field) {
+				return v
+			}
+			v = fa.X
+		case *ssa.Field:
+			if !IsEmbedded(x.X.Type(), x.Field) {
+				return v
+			}
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// clientParam is the 1-based index of the parameter a client value is
+// (see clientRoot), 0 if it is not a parameter.
+func ClientParam(v ssa.Value) int {
+	if p, ok := ClientRoot(v).(*ssa.Parameter); ok {
+		return ParamIndex(p)
+	}
+	return 0
+}
+
+const maxSingleNodeDepth = 8
+
+const (
+	GoRedis Library = iota
+	Redigo
+	Rueidis // rueidis and valkey-go
+)

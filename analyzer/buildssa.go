@@ -1,0 +1,221 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+// buildSSA builds the package's SSA as buildssa does, without its ctrlflow
+// facts, and lists its source functions and their literals in source order.
+// Bodies that cannot matter are left out (see bodiesToBuild): SSA treats such
+// a function as external, as it does assembly.
+func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+	prog := ssa.NewProgram(pass.Fset, 0)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, withBodies(pass.Files, bodiesToBuild(pass)), pass.TypesInfo, false)
+	pkg.Build()
+	var funcs []*ssa.Function
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		funcs = append(funcs, f)
+		for _, anon := range f.AnonFuncs {
+			add(anon)
+		}
+	}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					if f := prog.FuncValue(fn); f != nil {
+						add(f)
+					}
+				}
+			}
+		}
+	}
+	return pkg, funcs
+}
+
+// withBodies copies the files, leaving out the bodies of functions not in
+// keep. The pass's own syntax is shared with other analyzers: it is not
+// changed.
+func withBodies(files []*ast.File, keep map[*ast.FuncDecl]bool) []*ast.File {
+	out := make([]*ast.File, len(files))
+	for i, f := range files {
+		copied := *f
+		copied.Decls = make([]ast.Decl, len(f.Decls))
+		for j, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !keep[fd] {
+				bodiless := *fd
+				bodiless.Body = nil
+				d = &bodiless
+			}
+			copied.Decls[j] = d
+		}
+		out[i] = &copied
+	}
+	return out
+}
+
+// bodiesToBuild decides from syntax and types which function bodies can
+// matter, so that SSA is built for them only. A body matters when it
+//   - may build a key: the function returns a string or a []string;
+//   - calls the client, a function with key facts, or a function of the
+//     package whose body matters for that reason (a wrapper's wrapper);
+//   - may write what package variables and fields are read from (see
+//     stores): a string or struct through anything but a local variable, a
+//     package variable, an address taken, a struct of the package made.
+func bodiesToBuild(pass *analysis.Pass) map[*ast.FuncDecl]bool {
+	keep := map[*ast.FuncDecl]bool{}
+	callers := map[*types.Func][]*ast.FuncDecl{} // the package's calls, callee to callers
+	var wrappers []*types.Func
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			calls, local := scanBody(pass, fd.Body)
+			for _, callee := range local {
+				callers[callee] = append(callers[callee], fd)
+			}
+			if calls&callsClient != 0 && fn != nil {
+				wrappers = append(wrappers, fn)
+			}
+			keep[fd] = calls != 0 || (fn != nil && returnsKeys(fn.Signature()))
+		}
+	}
+	// Whoever calls a function that may be a wrapper may be one too.
+	seen := map[*types.Func]bool{}
+	for len(wrappers) > 0 {
+		fn := wrappers[len(wrappers)-1]
+		wrappers = wrappers[:len(wrappers)-1]
+		if seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		for _, caller := range callers[fn] {
+			keep[caller] = true
+			if c, ok := pass.TypesInfo.Defs[caller.Name].(*types.Func); ok {
+				wrappers = append(wrappers, c)
+			}
+		}
+	}
+	return keep
+}
+
+// What scanBody finds in a body.
+const (
+	callsClient = 1 << iota // a client method, or a function with key facts
+	writesState             // a store that stores may need to see
+)
+
+// scanBody reports what a body does and which functions of the package it
+// calls.
+func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*types.Func) {
+	info := pass.TypesInfo
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			fn := calleeOf(info, n.Fun)
+			switch {
+			case fn == nil:
+				if b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 && isLocalStruct(pass, info.TypeOf(n.Args[0])) {
+					found |= writesState
+				}
+			case fn.Pkg() == pass.Pkg:
+				local = append(local, fn)
+			case fn.Pkg() != nil && IsClientCode(fn.Pkg().Path()):
+				found |= callsClient
+			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
+				found |= callsClient
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if writesStore(pass, lhs) {
+					found |= writesState
+				}
+			}
+		case *ast.RangeStmt:
+			if writesStore(pass, n.Key) || writesStore(pass, n.Value) {
+				found |= writesState
+			}
+		case *ast.UnaryExpr:
+			if t := info.TypeOf(n.X); n.Op == token.AND && (IsString(t) || isLocalStruct(pass, t)) {
+				found |= writesState
+			}
+		case *ast.CompositeLit:
+			if isLocalStruct(pass, info.TypeOf(n)) {
+				found |= writesState
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == 0 && n.Type != nil && isLocalStruct(pass, info.TypeOf(n.Type)) {
+				found |= writesState // a zero struct
+			}
+		}
+		return true
+	})
+	return found, local
+}
+
+// writesStore: an assignment to e may write a string or a struct that is not
+// a local variable of the function.
+func writesStore(pass *analysis.Pass, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	t := pass.TypesInfo.TypeOf(e)
+	if !IsString(t) && !isLocalStruct(pass, t) {
+		return false
+	}
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		v, ok := pass.TypesInfo.ObjectOf(id).(*types.Var)
+		return ok && v.Parent() == pass.Pkg.Scope() // a package variable
+	}
+	return true // a field, an element, a pointer's target
+}
+
+// isLocalStruct: t is a struct type declared in the package.
+func isLocalStruct(pass *analysis.Pass, t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != pass.Pkg {
+		return false
+	}
+	_, ok = named.Underlying().(*types.Struct)
+	return ok
+}
+
+// calleeOf is the function or method a call expression calls statically
+// (or the interface method it calls), nil for builtins, conversions and
+// calls of values.
+func calleeOf(info *types.Info, fun ast.Expr) *types.Func {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[f]; ok {
+			fn, _ := sel.Obj().(*types.Func)
+			return fn
+		}
+		fn, _ := info.Uses[f.Sel].(*types.Func)
+		return fn
+	case *ast.IndexExpr: // an instantiation: f[T](...)
+		return calleeOf(info, f.X)
+	case *ast.IndexListExpr:
+		return calleeOf(info, f.X)
+	}
+	return nil
+}
+
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}

@@ -1,0 +1,62 @@
+package analyzer
+
+import (
+	"strconv"
+
+	"github.com/crossslot/crossslot/internal/commands"
+	"golang.org/x/tools/go/ssa"
+)
+
+// rawCommand reads Do(ctx, "NAME", args...) whose name is a constant, with
+// the command table from the server's key specs (internal/commands). Keys
+// are found as the server finds them; an argument the code does not fix is
+// a key only if the table places one there, and a keyword or count that is
+// not fixed leaves the keys unknown.
+func rawCommand(c *Site) []Arg {
+	elems, ok := c.ElementsOfParam("args")
+	if !ok || len(elems) == 0 {
+		return nil
+	}
+	return commandKeys(c, elems)
+}
+
+// commandKeys reads the keys of a command line given as values, the
+// command's name first (go-redis Do, redigo Do and Send).
+func commandKeys(c *Site, elems []Element) []Arg {
+	name, ok := ConstString(UnwrapInterface(elems[0].Value))
+	if !ok {
+		return nil
+	}
+	cmd, ok := commands.Lookup(name)
+	if !ok {
+		return nil
+	}
+	argv := make([]commands.Arg, len(elems))
+	for i, el := range elems {
+		argv[i].Text, argv[i].Known = constText(UnwrapInterface(el.Value))
+	}
+	pos, ok := cmd.Keys(argv)
+	if !ok {
+		return nil
+	}
+	var out []Arg
+	for _, i := range pos {
+		v := UnwrapInterface(elems[i].Value)
+		if v == nil || !IsString(v.Type()) {
+			continue // a key the analyzer cannot read (bytes, a number)
+		}
+		out = append(out, Arg{Alts: c.Eval.Keys(v), At: elems[i].At})
+	}
+	return out
+}
+
+// constText is a string or integer constant as the command line holds it.
+func constText(v ssa.Value) (string, bool) {
+	if s, ok := ConstString(v); ok {
+		return s, true
+	}
+	if n, ok := ConstInt(v); ok {
+		return strconv.FormatInt(n, 10), true
+	}
+	return "", false
+}

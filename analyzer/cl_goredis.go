@@ -1,0 +1,177 @@
+package analyzer
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// goRedisPackages are the import paths of go-redis across its versions. The
+// rules name parameters, not indexes, so one table serves v9, v8 (both take a
+// context first) and the context-free v7 and v6.
+var GoRedisPackages = map[string]bool{
+	"github.com/redis/go-redis/v9": true,
+	"github.com/go-redis/redis/v8": true,
+	"github.com/go-redis/redis/v7": true,
+	"github.com/go-redis/redis":    true,
+}
+
+// MultiKeyMethods says where each go-redis method that can carry two or more
+// keys takes them, as go-redis v9.23.0's source does.
+var MultiKeyMethods = multiKeyRules()
+
+func multiKeyRules() map[string]KeyRule {
+	return map[string]KeyRule{
+		// Variadic keys.
+		"Del": params("keys"), "Unlink": params("keys"), "Exists": params("keys"), "Touch": params("keys"),
+		"MGet": params("keys"), "PFCount": params("keys"),
+		"SDiff": params("keys"), "SInter": params("keys"), "SUnion": params("keys"),
+		"SInterCard": params("keys"), "SDiffCard": params("keys"), "SUnionCard": params("keys"),
+		"ZInterCard": params("keys"), "ZDiff": params("keys"), "ZDiffWithScores": params("keys"),
+		"BLPop": params("keys"), "BRPop": params("keys"), "BLMPop": params("keys"), "LMPop": params("keys"),
+		"BZPopMax": params("keys"), "BZPopMin": params("keys"), "BZMPop": params("keys"), "ZMPop": params("keys"),
+		"JSONMGet": params("keys"), "XReadStreams": firstHalf("streams"),
+
+		// Fixed key parameters.
+		"Rename": params("key", "newkey"), "RenameNX": params("key", "newkey"),
+		"Copy":      params("sourceKey", "destKey"),
+		"SortStore": params("key", "store"),
+		"RPopLPush": params("source", "destination"), "BRPopLPush": params("source", "destination"),
+		"LMove": params("source", "destination"), "BLMove": params("source", "destination"),
+		"LMoveM": params("source", "destination"), "BLMoveM": params("source", "destination"),
+		"SMove":          params("source", "destination"),
+		"GeoSearchStore": params("key", "store"),
+		"BitOpNot":       params("destKey", "key"),
+		"TSCreateRule":   params("sourceKey", "destKey"), "TSCreateRuleWithArgs": params("sourceKey", "destKey"),
+		"TSDeleteRule": params("sourceKey", "destKey"),
+
+		// A destination, then variadic sources.
+		"SDiffStore": params("destination", "keys"), "SInterStore": params("destination", "keys"),
+		"SUnionStore": params("destination", "keys"), "ZDiffStore": params("destination", "keys"),
+		"PFMerge":  params("dest", "keys"),
+		"BitOpAnd": params("destKey", "keys"), "BitOpOr": params("destKey", "keys"), "BitOpXor": params("destKey", "keys"),
+		"BitOpDiff": params("destKey", "keys"), "BitOpDiff1": params("destKey", "keys"),
+		"BitOpAndOr": params("destKey", "keys"), "BitOpOne": params("destKey", "keys"),
+		"CMSMerge": params("destKey", "sourceKeys"), "TDigestMerge": params("destKey", "sourceKeys"),
+
+		// A keys []string parameter: scripts, functions, Script's methods.
+		"Eval": params("keys"), "EvalRO": params("keys"), "EvalSha": params("keys"), "EvalShaRO": params("keys"),
+		"FCall": params("keys"), "FCallRO": params("keys"), "FCallRo": params("keys"),
+		"Run": params("keys"), "RunRO": params("keys"),
+		"TSNRange": params("keys"), "TSNRangeWithArgs": params("keys"),
+		"TSNRevRange": params("keys"), "TSNRevRangeWithArgs": params("keys"),
+
+		// Alternating key, value; key, path, value.
+		"MSet": pairs("values"), "MSetNX": pairs("values"), "MSetEX": pairs("values"),
+		"JSONMSet": every(3, "params"),
+
+		// Keys inside structs.
+		"ZInterStore": all(params("destination"), field("store", "Keys")),
+		"ZUnionStore": all(params("dest"), field("store", "Keys")),
+		"ZInter":      field("store", "Keys"), "ZInterWithScores": field("store", "Keys"),
+		"ZUnion": field("store", "Keys"), "ZUnionWithScores": field("store", "Keys"),
+		"ZRangeStore":            all(params("dst"), field("z", "Key")),
+		"LCS":                    all(field("q", "Key1"), field("q", "Key2")),
+		"GeoRadiusStore":         all(params("key"), field("query", "Store"), field("query", "StoreDist")),
+		"GeoRadiusByMemberStore": all(params("key"), field("query", "Store"), field("query", "StoreDist")),
+		"XRead":                  xreadStreams,
+		"XReadGroup":             xreadStreams,
+
+		// Keys the analyzer does not follow yet: in a map (CMSMergeWithWeight's
+		// source keys), in nested slices (TSMAdd) or in a slice of structs
+		// (JSONMSetArgs). Only the plain parameters are read; the rest is silence.
+		"CMSMergeWithWeight": params("destKey"),
+		"TSMAdd":             notFollowed,
+		"JSONMSetArgs":       notFollowed,
+
+		// Transactions: WATCH on ClusterClient, Client and Tx; v7 also spells it
+		// with a context.
+		"Watch": params("keys"), "WatchContext": params("keys"),
+
+		// Raw commands, by name; v7 also has DoContext.
+		"Do": rawCommand, "DoContext": rawCommand,
+	}
+}
+
+// singleKeyParams are the parameter names go-redis gives keys; on methods
+// outside multiKeyMethods they are checked for malformed tags only.
+var SingleKeyParams = map[string]bool{
+	"key": true, "keys": true, "newkey": true, "source": true, "destination": true, "dest": true,
+	"destKey": true, "sourceKey": true, "dst": true, "store": true, "stream": true,
+}
+
+// singleKeyArgs reads the parameters go-redis names as keys, for tag checks.
+func SingleKeyArgs(site *Site) []Arg {
+	var out []Arg
+	params := site.Sig.Params()
+	for i := range params.Len() {
+		if name := params.At(i).Name(); SingleKeyParams[name] {
+			out = append(out, site.KeysOfParam(name)...)
+		}
+	}
+	return out
+}
+
+// methodOf is the go-redis method a call calls, nil for anything else.
+func GoRedisMethod(common *ssa.CallCommon) *types.Func {
+	m := CalledFunc(common)
+	if m == nil || m.Pkg() == nil || !GoRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
+		return nil
+	}
+	return m
+}
+
+// singleNodeTypes are receivers that talk to one node, where keys on
+// different slots are legal; skipped unless -include-single-node is set.
+var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
+
+// singleNodeMakers are go-redis methods whose result talks to the node its
+// receiver talks to.
+var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true}
+
+// singleNodeCallbacks are go-redis methods that call a function argument
+// with a pipeline or transaction of their receiver's node.
+var SingleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
+
+func IsSingleNodeType(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	return GoRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
+}
+
+// pipelineType: a value of type t can be a pipeline or a transaction: a
+// go-redis interface that pipelines implement, or *Tx.
+func PipelineType(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || !GoRedisPackages[named.Obj().Pkg().Path()] {
+		return false
+	}
+	if _, ok := named.Underlying().(*types.Interface); ok {
+		return named.Obj().Name() != "UniversalClient"
+	}
+	return named.Obj().Name() == "Tx"
+}
+
+// transactionFate says what the module's go-redis does with a transaction
+// across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
+func TransactionFate(m *types.Func) string {
+	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
+		return "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"
+	}
+	return "go-redis before v9.11 splits it per slot: it is not atomic"
+}
+
+func isScriptType(t types.Type) bool {
+	return IsNamed(t, "github.com/redis/go-redis/v9", "Script") || IsNamed(t, "github.com/go-redis/redis/v8", "Script")
+}

@@ -1,0 +1,167 @@
+package analyzer
+
+import (
+	"go/constant"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// params takes the named parameters: a string is one key, a []string (variadic
+// or not) gives each element as a key.
+func params(names ...string) KeyRule {
+	return func(c *Site) []Arg {
+		var out []Arg
+		for _, name := range names {
+			out = append(out, c.KeysOfParam(name)...)
+		}
+		return out
+	}
+}
+
+// pairs takes the even elements of a variadic key, value list (MSet). A
+// single map or struct argument is flattened by go-redis (appendArgs): a map
+// literal's keys, or a struct's `redis:"name"` tag names, are the keys.
+func pairs(name string) KeyRule {
+	list := every(2, name)
+	return func(c *Site) []Arg {
+		elems, ok := c.ElementsOfParam(name)
+		if ok && len(elems) == 1 {
+			return flattenedKeys(c, elems[0])
+		}
+		return list(c)
+	}
+}
+
+// flattenedKeys reads the keys go-redis takes from a lone map or struct
+// argument of MSet. A map must be a literal whose every key is a string;
+// a struct contributes the tag names of its exported fields tagged
+// `redis:"name"` without omitempty (an omitempty field may be left out).
+func flattenedKeys(c *Site, el Element) []Arg {
+	v := UnwrapInterface(el.Value)
+	if mk, ok := v.(*ssa.MakeMap); ok {
+		if m, ok := mk.Type().Underlying().(*types.Map); !ok || !IsString(m.Key()) {
+			return nil
+		}
+		var out []Arg
+		for _, ref := range *mk.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.MapUpdate:
+				out = append(out, Arg{Alts: c.Eval.Keys(ref.Key), At: el.At})
+			case *ssa.MakeInterface:
+			default:
+				return nil // the map is changed or read elsewhere
+			}
+		}
+		return out
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []Arg
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i)).Get("redis")
+		name, opt, _ := strings.Cut(tag, ",")
+		if !f.Exported() || name == "" || name == "-" || strings.Contains(","+opt+",", ",omitempty,") {
+			continue
+		}
+		out = append(out, Arg{Alts: []Key{TextKey(name)}, At: el.At})
+	}
+	return out
+}
+
+// every takes elements 0, n, 2n, ... of a variadic list of n-tuples whose
+// first member is the key.
+func every(n int, name string) KeyRule {
+	return func(c *Site) []Arg {
+		elems, ok := c.ElementsOfParam(name)
+		if !ok || len(elems) < n || len(elems)%n != 0 {
+			return nil
+		}
+		firsts := make([]Element, 0, len(elems)/n)
+		for i := 0; i < len(elems); i += n {
+			firsts = append(firsts, elems[i])
+		}
+		return c.KeyArgs(firsts)
+	}
+}
+
+// firstHalf takes the first half of a variadic list (streams then IDs).
+func firstHalf(name string) KeyRule {
+	return func(c *Site) []Arg {
+		elems, ok := c.ElementsOfParam(name)
+		if !ok || len(elems)%2 != 0 {
+			return nil
+		}
+		return c.KeyArgs(elems[:len(elems)/2])
+	}
+}
+
+// field takes a string or []string field of a struct (or pointer to struct)
+// parameter built from a composite literal in the calling function.
+func field(param, name string) KeyRule {
+	return func(c *Site) []Arg {
+		v, ok := c.fieldOfParam(param, name)
+		if !ok {
+			return nil
+		}
+		if IsString(v.Value.Type()) {
+			if k, ok := v.Value.(*ssa.Const); ok && (k.Value == nil || constant.StringVal(k.Value) == "") {
+				return nil // an unset optional key such as GeoRadiusQuery.StoreDist
+			}
+			return []Arg{{Alts: c.Eval.Keys(v.Value), At: v.At}}
+		}
+		elems, ok := SliceElements(v.Value)
+		if !ok {
+			return nil
+		}
+		return c.keysAt(elems, v.At)
+	}
+}
+
+// notFollowed marks a multi-key method whose keys the analyzer cannot read
+// yet; it finds no keys, so the method is never reported.
+func notFollowed(*Site) []Arg { return nil }
+
+func all(rules ...KeyRule) KeyRule {
+	return func(c *Site) []Arg {
+		var out []Arg
+		for _, r := range rules {
+			out = append(out, r(c)...)
+		}
+		return out
+	}
+}
+
+// xreadStreams reads XReadArgs/XReadGroupArgs.Streams: keys then IDs, or all
+// keys when XReadArgs.ID is set.
+func xreadStreams(c *Site) []Arg {
+	v, ok := c.fieldOfParam("a", "Streams")
+	if !ok {
+		return nil
+	}
+	elems, ok := SliceElements(v.Value)
+	if !ok {
+		return nil
+	}
+	keys := elems
+	if id, ok := c.fieldOfParam("a", "ID"); !ok {
+		if len(elems)%2 != 0 {
+			return nil
+		}
+		keys = elems[:len(elems)/2]
+	} else if s, ok := ConstString(id.Value); !ok {
+		return nil // ID set to an unknown value: the layout is unknown
+	} else if s == "" {
+		keys = elems[:len(elems)/2]
+	}
+	return c.keysAt(keys, v.At)
+}

@@ -1,0 +1,87 @@
+package analyzer
+
+import (
+	"go/ast"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// scriptText finds the value that holds the text of the script a client
+// call runs, and the expression that writes it: go-redis Eval/EvalRO(ctx,
+// script, keys) and a Script's Run/Eval/...; rueidis and valkey-go
+// Lua.Exec; redigo Script.Do/Send.
+func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
+	switch site.Method {
+	case "Eval", "EvalRO":
+		if recv := site.Receiver(); recv != nil && isScriptType(recv.Type()) {
+			return scriptMadeBy(site.Eval, recv)
+		}
+		j, v, ok := site.Param("script")
+		return v, site.ArgExpr(j), ok
+	case "Run", "RunRO", "EvalSha", "EvalShaRO", "Lua.Exec", "Script.Do", "Script.Send", "Script.SendHash", "Script.DoContext":
+		return scriptMadeBy(site.Eval, site.Receiver())
+	}
+	return nil, nil, false
+}
+
+// scriptMadeBy follows a script value to the call that made it, NewScript
+// (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
+// through an unexported package variable only the initializer sets.
+func scriptMadeBy(ev *Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
+	call, fn, ok := scriptMaker(ev, v)
+	if !ok || FuncPackage(fn) == nil || !IsClientCode(FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+		return nil, nil, false
+	}
+	site := SiteOf(ev, &call.Call)
+	for j, arg := range call.Call.Args {
+		if IsString(arg.Type()) {
+			return arg, site.ArgExpr(j), true
+		}
+	}
+	return nil, nil, false
+}
+
+// scriptMaker follows a script value to the call that made it: the value
+// itself, or what the package initializer alone stores into the unexported
+// package variable it is loaded from (see stores).
+func scriptMaker(ev *Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
+	if load, ok := v.(*ssa.UnOp); ok {
+		if g, ok := load.X.(*ssa.Global); ok {
+			v = ev.InitialValue(g)
+		}
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, nil, false
+	}
+	fn := call.Call.StaticCallee()
+	return call, fn, fn != nil
+}
+
+// scriptArgs is the ARGV a script call passes, as far as the code fixes it:
+// the string values of its args (after redigo's keys); nil when unknown.
+func ScriptArgs(site *Site) [][]Key {
+	var elems []Element
+	var ok bool
+	switch {
+	case strings.HasPrefix(site.Method, "Script."):
+		n, known := scriptKeyCount(site.Eval, site.Receiver())
+		j := len(site.Common.Args) - 1
+		if elems, ok = site.ElementsOfArg(j); !known || !ok || n > len(elems) {
+			return nil
+		}
+		elems = elems[n:]
+	default:
+		if elems, ok = site.ElementsOfParam("args"); !ok {
+			return nil
+		}
+	}
+	out := make([][]Key, len(elems))
+	for i, el := range elems {
+		if v := UnwrapInterface(el.Value); v != nil && IsString(v.Type()) {
+			out[i] = site.Eval.Keys(v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,262 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// evaluator turns SSA values into abstract keys.
+type Evaluator struct {
+	Source  Source // the syntax SSA points back to
+	Info    *types.Info
+	stores  *stores // what the package's variables and fields are set to
+	callees Callees // what called functions return
+	// bindings caches the value the enclosing function gives a closure's
+	// free variable.
+	bindings map[*ssa.FreeVar]ssa.Value
+
+	// While a loop is unrolled (see unroll): the current element's value for
+	// the loads of it, and the accumulators' values so far.
+	valueEnv map[ssa.Value]ssa.Value
+	keyEnv   map[ssa.Value][]Key
+	sliceEnv map[ssa.Value][]Element
+}
+
+// callees tells the evaluator what a called function returns, in terms of
+// its parameters, so that it can put a call's arguments in: the analysis
+// summarizes the package's functions and reads other packages' facts.
+type Callees interface {
+	// returns is fn's string result's alternatives and its []string
+	// result's elements, nil when fn builds no key the analysis can read.
+	returns(fn *ssa.Function) (result []Key, elems [][]Key)
+}
+
+// newEvaluator evaluates the values of one package.
+func NewEvaluator(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, embedded map[types.Object]string, c Callees) *Evaluator {
+	return &Evaluator{
+		Source: src, Info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
+		bindings: map[*ssa.FreeVar]ssa.Value{},
+		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]Key{}, sliceEnv: map[ssa.Value][]Element{},
+	}
+}
+
+// keys returns the alternatives a string-valued SSA value can take. It never
+// returns an empty slice: what it cannot follow is one unknown part.
+func (e *Evaluator) Keys(v ssa.Value) []Key {
+	return e.eval(v, 0, map[ssa.Value]bool{})
+}
+
+func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []Key {
+	v = e.resolve(v)
+	if ks, ok := e.keyEnv[v]; ok {
+		return ks
+	}
+	if depth > maxDepth || visiting[v] {
+		return []Key{e.opaque(v)}
+	}
+	visiting[v] = true
+	defer delete(visiting, v)
+	depth++
+
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.String {
+			return []Key{TextKey(constant.StringVal(v.Value))}
+		}
+		if v.Value == nil && IsString(v.Type()) {
+			return []Key{TextKey("")}
+		}
+	case *ssa.BinOp:
+		if v.Op == token.ADD && IsString(v.Type()) {
+			return Product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
+		}
+	case *ssa.Phi:
+		if _, loop := rangeLoopOf(v); loop {
+			if ks, ok := e.unrollString(v, depth, visiting); ok {
+				return ks
+			}
+			break
+		}
+		var out []Key
+		for _, edge := range v.Edges {
+			out = append(out, e.eval(edge, depth, visiting)...)
+			if len(out) > MaxAlternatives {
+				return []Key{e.opaque(v)}
+			}
+		}
+		return out
+	case *ssa.MakeInterface:
+		return e.eval(v.X, depth, visiting)
+	case *ssa.ChangeType:
+		return e.eval(v.X, depth, visiting)
+	case *ssa.Convert:
+		// string(b) where b is a named string type, or string([]byte(s)).
+		if IsString(v.Type()) && IsString(v.X.Type()) {
+			return e.eval(v.X, depth, visiting)
+		}
+		if inner, ok := v.X.(*ssa.Convert); ok && IsString(v.Type()) && IsString(inner.X.Type()) {
+			return e.eval(inner.X, depth, visiting)
+		}
+	case *ssa.Parameter:
+		return []Key{e.paramKey(v)}
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			if u, foreign := e.underlying(v); u != ssa.Value(v) {
+				ks := e.eval(u, depth, visiting)
+				if foreign {
+					ks = notParams(ks)
+				}
+				return ks
+			}
+			if ks, ok := e.load(v.X, depth, visiting); ok {
+				return ks
+			}
+		}
+	case *ssa.Field:
+		if text, ok := e.field(v.X.Type(), v.Field); ok {
+			return []Key{TextKey(text)}
+		}
+	case *ssa.Call:
+		if ks, ok := e.evalCall(v, depth, visiting); ok {
+			return ks
+		}
+		if ks, ok := e.evalSummarized(v, depth, visiting); ok {
+			return ks
+		}
+	}
+	return []Key{e.opaque(v)}
+}
+
+// load reads a package variable or a struct field that the package only
+// ever sets to one value (see stores).
+func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		if init, ok := e.stores.global(addr); ok {
+			if init == nil {
+				return []Key{TextKey("")}, true // never set: the zero value
+			}
+			return e.eval(init, depth, visiting), true
+		}
+	case *ssa.FieldAddr:
+		if text, ok := e.field(addr.X.Type(), addr.Field); ok {
+			return []Key{TextKey(text)}, true
+		}
+	}
+	return nil, false
+}
+
+// paramKey is a parameter of the function being evaluated: unknown here, a
+// hole its callers fill (see instantiate).
+func (e *Evaluator) paramKey(p *ssa.Parameter) Key {
+	return UnknownKey(Part{ID: e.id(p), Show: p.Name(), Param: ParamIndex(p)})
+}
+
+// underlying is the value v stands for: through interfaces, the iteration
+// being unrolled, and loads of a variable stored once and never written
+// again, as a parameter or local captured by a closure is (SSA keeps it in a
+// cell; every use is a load of its own). foreign says the value belongs to
+// an enclosing function, reached from a closure's free variable: it is the
+// same value for identity, but not a parameter of the closure.
+func (e *Evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
+	for range maxDepth {
+		v = UnwrapInterface(e.resolve(UnwrapInterface(v)))
+		load, ok := v.(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return v, foreign
+		}
+		cell := load.X
+		for fv, ok := cell.(*ssa.FreeVar); ok; fv, ok = cell.(*ssa.FreeVar) {
+			b := e.binding(fv) // a closure's closure binds its parent's free variable
+			if b == nil {
+				return v, foreign
+			}
+			cell, foreign = b, true
+		}
+		alloc, ok := cell.(*ssa.Alloc)
+		if !ok {
+			return v, foreign
+		}
+		stored, ok := storedOnce(alloc)
+		if !ok {
+			return v, foreign
+		}
+		v = stored
+	}
+	return v, foreign
+}
+
+// notParams makes a foreign function's parameters plain unknown parts: the
+// same values for identity, but no holes for this function's callers.
+func notParams(ks []Key) []Key {
+	out := make([]Key, len(ks))
+	for i, k := range ks {
+		out[i] = append(Key(nil), k...)
+		for j := range out[i] {
+			if out[i][j].Param > 0 && !out[i][j].Join {
+				out[i][j].Param, out[i][j].Verb = 0, ""
+			}
+		}
+	}
+	return out
+}
+
+// resolve is what v stands for in the iteration being unrolled.
+func (e *Evaluator) resolve(v ssa.Value) ssa.Value {
+	for {
+		r, ok := e.valueEnv[v]
+		if !ok {
+			return v
+		}
+		v = r
+	}
+}
+
+// opaque is a value the evaluator does not follow: one unknown part that may
+// be empty and may hold braces.
+func (e *Evaluator) opaque(v ssa.Value) Key {
+	return UnknownKey(Part{ID: e.id(v), Show: e.Show(v)})
+}
+
+// id names a value for identity: a constant by its value, anything else by
+// the SSA value itself (interfaces unwrapped), so two reads of one value match.
+func (e *Evaluator) id(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return "const:" + v.String()
+	case *ssa.MakeInterface:
+		return e.id(v.X)
+	}
+	return fmt.Sprintf("v%p", v)
+}
+
+// show gives the source expression of a value for messages.
+func (e *Evaluator) Show(v ssa.Value) string {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		return v.Name()
+	case *ssa.FreeVar:
+		return v.Name()
+	case *ssa.Global:
+		return v.Name()
+	case *ssa.MakeInterface:
+		return e.Show(v.X)
+	case *ssa.UnOp:
+		if v.Op == token.MUL {
+			return e.Show(v.X)
+		}
+	case *ssa.FieldAddr:
+		return e.Show(v.X) + "." + FieldName(v.X.Type(), v.Field)
+	case *ssa.Field:
+		return e.Show(v.X) + "." + FieldName(v.X.Type(), v.Field)
+	case *ssa.Call:
+		if ce := e.Source.Calls[v.Pos()]; ce != nil {
+			return types.ExprString(ce)
+		}
+	}
+	return "…"
+}

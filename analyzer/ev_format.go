@@ -1,0 +1,223 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// formatted is a value the code formats with a fmt verb (strconv's decimal
+// and hex forms are %d and %x): the text when the value is a constant, else
+// an unknown part whose identity is the verb and the value, so that
+// Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
+// hole for callers.
+func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) Key {
+	v, foreign := e.underlying(v)
+	if text, ok := formatConst(verb, v); ok {
+		return TextKey(text)
+	}
+	if show == "" {
+		show = e.Show(v)
+	}
+	p := Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: noBrace, NonEmpty: nonEmpty}
+	if param, ok := v.(*ssa.Parameter); ok && !foreign {
+		p.Param, p.Verb = ParamIndex(param), verb
+	}
+	return UnknownKey(p)
+}
+
+// formatConst formats a string or integer constant as fmt would.
+func formatConst(verb string, v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return "", false
+	}
+	switch c.Value.Kind() {
+	case constant.String:
+		return fmt.Sprintf(verb, constant.StringVal(c.Value)), true
+	case constant.Int:
+		if n, exact := constant.Int64Val(c.Value); exact {
+			return fmt.Sprintf(verb, n), true
+		}
+		if n, exact := constant.Uint64Val(c.Value); exact {
+			return fmt.Sprintf(verb, n), true
+		}
+	}
+	return "", false
+}
+
+// evalCall follows the standard library's pure string builders.
+func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return nil, false
+	}
+	args := call.Call.Args
+	switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+	case "fmt.Sprintf":
+		return e.sprintf(call, depth, visiting)
+	case "strings.Join":
+		sep, ok := ConstString(args[1])
+		if !ok {
+			return nil, false
+		}
+		if p, ok := args[0].(*ssa.Parameter); ok {
+			// A variadic builder: its callers' elements, joined.
+			return []Key{UnknownKey(Part{ID: "join(" + e.id(p) + "," + sep + ")", Show: e.Show(call), Param: ParamIndex(p), Verb: sep, Join: true})}, true
+		}
+		elems, ok := e.ElementsOf(args[0], depth, visiting)
+		if !ok || len(elems) > MaxElements {
+			return nil, false
+		}
+		return e.joined(elems, sep, depth, visiting), true
+	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
+		// Digits (and a sign): never empty, never a brace. Base 10 and 16
+		// are fmt's %d and %x, so the same value gives the same part.
+		verb := "%d"
+		if len(args) == 2 {
+			switch base, _ := ConstInt(args[1]); base {
+			case 10:
+			case 16:
+				verb = "%x"
+			default:
+				return []Key{UnknownKey(Part{ID: fn.Name() + "(" + e.id(args[0]) + "," + e.id(args[1]) + ")",
+					Show: e.Show(call), NoBrace: true, NonEmpty: true})}, true
+			}
+		}
+		return []Key{e.formatted(verb, args[0], e.Show(call), true, true)}, true
+	}
+	return nil, false
+}
+
+// joined is the elements' keys with sep between them.
+func (e *Evaluator) joined(elems []Element, sep string, depth int, visiting map[ssa.Value]bool) []Key {
+	out := []Key{{}}
+	for i, el := range elems {
+		if i > 0 {
+			out = Product(out, []Key{TextKey(sep)})
+		}
+		out = Product(out, e.ElementKeys(el, depth, visiting))
+	}
+	return out
+}
+
+// sprintf evaluates fmt.Sprintf with a constant format. Verbs it does not
+// model make the whole result unknown, never wrong.
+func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+	format, ok := ConstString(call.Call.Args[0])
+	if !ok {
+		return nil, false
+	}
+	args, ok := SliceElements(call.Call.Args[1])
+	if !ok {
+		return nil, false
+	}
+	var astArgs []ast.Expr
+	if ce := e.Source.Calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
+		astArgs = ce.Args[1:]
+	}
+	out := []Key{{}}
+	argNum := 0
+	for i := 0; i < len(format); {
+		j := strings.IndexByte(format[i:], '%')
+		if j < 0 {
+			out = Product(out, []Key{TextKey(format[i:])})
+			break
+		}
+		out = Product(out, []Key{TextKey(format[i : i+j])})
+		i += j + 1
+		spec, verb, next, explicit, ok := ScanVerb(format, i)
+		if !ok {
+			return nil, false
+		}
+		i = next
+		if verb == '%' {
+			out = Product(out, []Key{TextKey("%")})
+			continue
+		}
+		if explicit > 0 {
+			argNum = explicit - 1
+		}
+		if argNum >= len(args) {
+			return nil, false
+		}
+		arg := UnwrapInterface(e.resolve(UnwrapInterface(args[argNum])))
+		var show string
+		if astArgs != nil {
+			show = types.ExprString(astArgs[argNum])
+		}
+		argNum++
+		piece, ok := e.formatArg(spec, verb, arg, show, depth, visiting)
+		if !ok {
+			return nil, false
+		}
+		out = Product(out, piece)
+		if len(out) > MaxAlternatives {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// formatArg is one verb applied to one argument.
+func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
+		// A constant is formatted by fmt itself, so flags and widths are exact.
+		text, ok := formatConst(spec, c)
+		return []Key{TextKey(text)}, ok
+	}
+	plain := spec == "%"+string(verb)
+	basic, _ := arg.Type().Underlying().(*types.Basic)
+	switch {
+	case basic != nil && basic.Info()&types.IsInteger != 0 && strings.IndexByte("dvx", verb) >= 0:
+		// Digits, a sign, or hex digits, maybe padded: never a brace or empty.
+		return []Key{e.formatted(spec, arg, show, true, true)}, true
+	case basic != nil && basic.Info()&types.IsString != 0 && (verb == 's' || verb == 'v') && plain:
+		return e.eval(arg, depth, visiting), true
+	case basic != nil && basic.Info()&types.IsString != 0 && verb == 'x':
+		return []Key{e.formatted(spec, arg, show, true, false)}, true
+	}
+	return []Key{e.formatted(spec, arg, show, false, false)}, true
+}
+
+// scanVerb reads one verb after a '%' at format[i:]: flags, an optional
+// explicit argument index [n], width and precision. It gives up on '*'.
+func ScanVerb(format string, i int) (spec string, verb byte, next, explicit int, ok bool) {
+	var b strings.Builder
+	b.WriteByte('%')
+	for i < len(format) && strings.IndexByte("+-# 0", format[i]) >= 0 {
+		b.WriteByte(format[i])
+		i++
+	}
+	if i < len(format) && format[i] == '[' {
+		end := strings.IndexByte(format[i:], ']')
+		if end < 0 {
+			return "", 0, 0, 0, false
+		}
+		n, err := strconv.Atoi(format[i+1 : i+end])
+		if err != nil || n < 1 {
+			return "", 0, 0, 0, false
+		}
+		explicit = n
+		i += end + 1
+	}
+	for i < len(format) && (format[i] >= '0' && format[i] <= '9' || format[i] == '.') {
+		b.WriteByte(format[i])
+		i++
+	}
+	if i >= len(format) || format[i] == '*' || format[i] == '[' {
+		return "", 0, 0, 0, false
+	}
+	verb = format[i]
+	if verb != '%' && strings.IndexByte("sdvxqc", verb) < 0 {
+		return "", 0, 0, 0, false
+	}
+	b.WriteByte(verb)
+	return b.String(), verb, i + 1, explicit, true
+}

@@ -1,0 +1,36 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// source is the syntax SSA points back to: call expressions by their '('
+// (for receivers and arguments as written), and string literals, calls and
+// concatenations by their range (for fixes that rewrite a key).
+type Source struct {
+	Calls    map[token.Pos]*ast.CallExpr
+	Literals map[Range]*ast.BasicLit
+	Exprs    map[Range]ast.Expr
+}
+
+func IndexSource(files []*ast.File) Source {
+	src := Source{Calls: map[token.Pos]*ast.CallExpr{}, Literals: map[Range]*ast.BasicLit{}, Exprs: map[Range]ast.Expr{}}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				src.Calls[n.Lparen] = n
+				src.Exprs[RangeOf(n)] = n
+			case *ast.BinaryExpr:
+				src.Exprs[RangeOf(n)] = n
+			case *ast.BasicLit:
+				if n.Kind == token.STRING {
+					src.Literals[RangeOf(n)] = n
+				}
+			}
+			return true
+		})
+	}
+	return src
+}

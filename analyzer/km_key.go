@@ -1,0 +1,141 @@
+package analyzer
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A part is a piece of a key: known text, or a value the code does not fix.
+type Part struct {
+	Text    string // the known text, when !unknown
+	Unknown bool
+
+	// For unknown parts: id identifies the value (the same SSA value, or the
+	// same pure expression over the same values, has the same id), show is
+	// its source expression for messages, noBrace says it can hold neither
+	// '{' nor '}', nonEmpty that it is never "".
+	ID       string
+	Show     string
+	NoBrace  bool
+	NonEmpty bool
+
+	// In a function's summary, param > 0 says the part is the function's
+	// parameter number param (1-based, the receiver first, as SSA numbers
+	// them) formatted by verb, a fmt verb such as "%d" ("" is the value
+	// itself). A caller puts its argument in (see instantiate).
+	Param int
+	Verb  string
+	// join says the part is every element of the slice parameter param,
+	// joined by verb: strings.Join(parts, verb), or k += p over parts.
+	Join bool
+}
+
+// A key is the abstract value of one key expression: its parts in order,
+// adjacent known texts merged and empty ones dropped.
+type Key []Part
+
+func TextKey(s string) Key {
+	if s == "" {
+		return Key{}
+	}
+	return Key{{Text: s}}
+}
+
+func UnknownKey(p Part) Key {
+	p.Unknown = true
+	return Key{p}
+}
+
+// concat joins keys, keeping them normalized.
+func Concat(ks ...Key) Key {
+	var out Key
+	for _, k := range ks {
+		for _, p := range k {
+			if !p.Unknown {
+				if p.Text == "" {
+					continue
+				}
+				if n := len(out); n > 0 && !out[n-1].Unknown {
+					out[n-1].Text += p.Text
+					continue
+				}
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// product concatenates every alternative of a with every one of b.
+func Product(a, b []Key) []Key {
+	out := make([]Key, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, Concat(x, y))
+		}
+	}
+	if len(out) > MaxAlternatives {
+		// Too many combinations to track: keep the first, marked unknown at
+		// the end so no claim is made from it.
+		return []Key{Concat(out[0], UnknownKey(Part{ID: "too-many", Show: "…"}))}
+	}
+	return out
+}
+
+// Limits that keep evaluation linear on generated code: past them a value is
+// unknown, which only ever makes the analyzer quieter.
+const (
+	maxDepth        = 24
+	MaxAlternatives = 8
+)
+
+// known reports the key's text when it has no unknown part.
+func (k Key) Known() (string, bool) {
+	switch len(k) {
+	case 0:
+		return "", true
+	case 1:
+		return k[0].Text, !k[0].Unknown
+	}
+	return "", false
+}
+
+func (k Key) String() string {
+	var b strings.Builder
+	for _, p := range k {
+		if p.Unknown {
+			b.WriteString("<" + p.Show + ">")
+		} else {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
+// fromParams reports whether some part of the key comes from a parameter of
+// the function it was evaluated in.
+func (k Key) FromParams() bool {
+	for _, p := range k {
+		if p.Param > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// quoted shows the key in messages: known text Go-quoted, unknown parts by
+// their source expression in angle brackets inside the quotes, so that they
+// cannot be taken for text: "user:{<id>}:a", "user:{}:<id>".
+func (k Key) Quoted() string {
+	return strconv.Quote(k.String())
+}
+
+// firstParam is the first parameter a key's parts come from, 0 if none.
+func (k Key) FirstParam() int {
+	for _, p := range k {
+		if p.Param > 0 {
+			return p.Param
+		}
+	}
+	return 0
+}

@@ -1,0 +1,148 @@
+package analyzer
+
+import (
+	"fmt"
+	"strings"
+)
+
+// unproved says why two keys are not proved to share a slot, "" when they
+// are: every alternative of one on the slot of every alternative of the
+// other.
+func Unproved(x, y Arg) string {
+	for _, kx := range x.Alts {
+		for _, ky := range y.Alts {
+			if Relate(kx, ky) == Same {
+				continue
+			}
+			for _, k := range []Key{kx, ky} {
+				if _, ok := k.Hashed(); !ok {
+					if k.EmptyTagPossible() {
+						return fmt.Sprintf("the hash tag of %s may be empty", k.Quoted())
+					}
+					return fmt.Sprintf("%s may hold a brace, so its hash tag is not known", k.Quoted())
+				}
+			}
+			return fmt.Sprintf("%s and %s hash different values", kx.Quoted(), ky.Quoted())
+		}
+	}
+	return ""
+}
+
+// sameTagTemplate reports keys whose tags are built from the same parts:
+// the first '{' is known text in both (nothing before it may hold a brace),
+// and the parts up to the first known '}' after it are the same text and the
+// same values. Whatever the values, both tags are then the same text, so the
+// keys share a slot — unless that text is empty (a value starting with '}',
+// or empty values), the degenerate case strict mode reports.
+func SameTagTemplate(x, y Arg) bool {
+	for _, a := range x.Alts {
+		for _, b := range y.Alts {
+			ta, okA := a.tagTemplate()
+			tb, okB := b.tagTemplate()
+			if !okA || !okB || len(ta) != len(tb) {
+				return false
+			}
+			for i := range ta {
+				if ta[i].Unknown != tb[i].Unknown || ta[i].Text != tb[i].Text || (ta[i].Unknown && ta[i].ID != tb[i].ID) {
+					return false
+				}
+			}
+		}
+	}
+	return len(x.Alts) > 0 && len(y.Alts) > 0
+}
+
+// A difference is the analyzer's case that two keys are on different slots.
+type Difference struct {
+	A, B         Key // the first alternatives, for messages
+	SlotA, SlotB int // their slots, when known
+	SlotsKnown   bool
+	NearSure     bool // different for all but about 1 in 16384 values
+}
+
+// differ says whether every alternative of x is on another slot than every
+// alternative of y: proved for every value, or (unless proofsOnly) near-sure.
+func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
+	if len(x.Alts) == 0 || len(y.Alts) == 0 {
+		return Difference{}, false
+	}
+	d := Difference{A: x.Alts[0], B: y.Alts[0]}
+	for _, kx := range x.Alts {
+		for _, ky := range y.Alts {
+			switch Relate(kx, ky) {
+			case Different:
+			case NearSure:
+				if proofsOnly {
+					return Difference{}, false
+				}
+				d.NearSure = true
+			default:
+				return Difference{}, false
+			}
+		}
+	}
+	d.SlotA, d.SlotsKnown = d.A.Slot()
+	if d.SlotsKnown {
+		d.SlotB, d.SlotsKnown = d.B.Slot()
+	}
+	return d, true
+}
+
+// key shows one of the two keys for messages: with its slot when known, and
+// the command it belongs to when given.
+func (d Difference) Show(first bool, method string) string {
+	k, slot := d.B, d.SlotB
+	if first {
+		k, slot = d.A, d.SlotA
+	}
+	var in []string
+	if d.SlotsKnown {
+		in = append(in, fmt.Sprintf("slot %d", slot))
+	}
+	if method != "" {
+		in = append(in, method)
+	}
+	if len(in) == 0 {
+		return k.Quoted()
+	}
+	return fmt.Sprintf("%s (%s)", k.Quoted(), strings.Join(in, ", "))
+}
+
+// how says for which values the keys differ, "" when they are known.
+func (d Difference) How() string {
+	switch {
+	case d.SlotsKnown:
+		return ""
+	case d.NearSure:
+		return " for all but about 1 in 16384 values of " + ValuesOf(d.A)
+	}
+	return " for every value of " + ValuesOf(d.A)
+}
+
+// slotOf is the related information's "is on slot N", or "" when unknown.
+func (d Difference) SlotOf(first bool) string {
+	if !d.SlotsKnown {
+		return ""
+	}
+	if first {
+		return fmt.Sprintf(" is on slot %d", d.SlotA)
+	}
+	return fmt.Sprintf(" is on slot %d", d.SlotB)
+}
+
+// valuesOf names the unknown parts of a key's hashed part for messages.
+func ValuesOf(k Key) string {
+	h, ok := k.Hashed()
+	if !ok {
+		return ""
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, p := range h {
+		if p.Unknown && !seen[p.ID] {
+			seen[p.ID] = true
+			names = append(names, p.Show)
+		}
+	}
+	return strings.Join(names, " and ")
+}

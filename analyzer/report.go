@@ -1,0 +1,151 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+
+	"github.com/crossslot/crossslot/slotcalc"
+	"golang.org/x/tools/go/analysis"
+)
+
+func (a *packageAnalysis) reportTagProblem(method string, k Arg) {
+	if len(k.Alts) == 0 {
+		return
+	}
+	problem := k.Alts[0].TagProblem()
+	for _, alt := range k.Alts[1:] {
+		if alt.TagProblem() != problem {
+			return // not every value has it
+		}
+	}
+	key := k.Alts[0]
+	var category, msg string
+	switch problem {
+	case EmptyTag:
+		category, msg = CategoryEmptyTag, fmt.Sprintf("%s key %s has an empty hash tag {}, so the whole key is hashed", method, key.Quoted())
+	case DoubleTag:
+		tag, _ := key.Hashed()
+		category, msg = CategoryDoubleTag, fmt.Sprintf("%s key %s has a second hash tag after {%s}; only the first one counts", method, key.Quoted(), tag)
+	case UnclosedTag:
+		category, msg = CategoryUnclosedTag, fmt.Sprintf("%s key %s has a '{' with no '}' after it, so the whole key is hashed", method, key.Quoted())
+	default:
+		return
+	}
+	a.pass.Report(analysis.Diagnostic{Pos: k.At.Pos, End: k.At.End, Category: category, Message: msg})
+}
+
+// reportHotTag (opt-in) reports a key whose tag is one constant while a
+// value outside the tag varies: every value shares the tag's slot.
+func (a *packageAnalysis) reportHotTag(method string, k Arg) {
+	if !a.cfg.HotTags || len(k.Alts) != 1 {
+		return
+	}
+	tag, values, ok := k.Alts[0].ConstantTag()
+	if !ok {
+		return
+	}
+	a.pass.Report(analysis.Diagnostic{
+		Pos: k.At.Pos, End: k.At.End, Category: CategoryHotTag,
+		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot",
+			method, k.Alts[0].Quoted(), tag, values, slotcalc.Slot(tag)),
+	})
+}
+
+// A wrapperVia says, for a diagnostic at a wrapper's caller, which wrapper
+// runs the command and where the command is.
+type wrapperVia struct {
+	name  string
+	where string
+	pos   token.Pos // the command, when it is in this package
+}
+
+// via describes a called sink for messages.
+func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
+	return &wrapperVia{name: a.calleeName(callee), where: s.where, pos: s.pos}
+}
+
+// reportCrossSlot reports the first key proved to be on another slot than an
+// earlier key of the same command, with the earlier key as related. Through
+// a wrapper (via != nil), only pairs with a key from the caller's arguments
+// count, as the wrapper's own keys are checked in the wrapper, and the
+// diagnostic is at such a key.
+func (a *packageAnalysis) reportCrossSlot(method string, keys []Arg, via *wrapperVia, fate string) {
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if via != nil && !keys[i].ViaCall && !keys[j].ViaCall {
+				continue
+			}
+			d, ok := a.differ(keys[i], keys[j])
+			if !ok {
+				continue
+			}
+			at, other, otherFirst := keys[j], keys[i], true
+			if via != nil && !at.ViaCall {
+				at, other, otherFirst = keys[i], keys[j], false
+			}
+			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s%s", method, d.Show(true, ""), d.Show(false, ""), d.How(), fate)
+			var fixes []analysis.SuggestedFix
+			related := []analysis.RelatedInformation{{
+				Pos: other.At.Pos, End: other.At.End,
+				Message: "key " + other.Alts[0].Quoted() + d.SlotOf(otherFirst),
+			}}
+			if via != nil {
+				msg += fmt.Sprintf(" in %s (%s)", via.name, via.where)
+				if via.pos.IsValid() {
+					related = append(related, analysis.RelatedInformation{
+						Pos: via.pos, End: via.pos,
+						Message: fmt.Sprintf("%s runs %s here", via.name, method),
+					})
+				}
+			} else if fixes = coLocateFix(keys, a.ev.Source.Literals); fixes == nil {
+				fixes = templateFix(keys, a.ev)
+			}
+			a.pass.Report(analysis.Diagnostic{
+				Pos: at.At.Pos, End: at.At.End, Category: CategoryCrossSlot,
+				Message: msg, Related: related, SuggestedFixes: fixes,
+			})
+			a.count(false, keys, true)
+			return
+		}
+	}
+	a.count(false, keys, false)
+	a.reportUnprovable(method, keys, via != nil)
+}
+
+// reportUnprovable (strict mode) reports a command whose keys are not proved
+// to share a slot, with the first reason found. A command is judged once,
+// where it is written: a wrapper whose keys come from its parameters cannot
+// prove them for every caller, and its callers are not judged again.
+func (a *packageAnalysis) reportUnprovable(method string, keys []Arg, throughWrapper bool) {
+	if !a.cfg.Strict || throughWrapper {
+		return
+	}
+	for _, k := range keys {
+		if k.Unread != "" {
+			a.pass.Report(analysis.Diagnostic{
+				Pos: k.At.Pos, End: k.At.End, Category: CategoryUnprovable,
+				Message: fmt.Sprintf("%s keys are not proved to share a hash slot: they come from %s, which is not read here", method, k.Unread),
+			})
+			return
+		}
+	}
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if reason := Unproved(keys[i], keys[j]); reason != "" {
+				a.pass.Report(analysis.Diagnostic{
+					Pos: keys[j].At.Pos, End: keys[j].At.End, Category: CategoryUnprovable,
+					Message: fmt.Sprintf("%s keys are not proved to share a hash slot: %s", method, reason),
+				})
+				return
+			}
+		}
+	}
+}
+
+// differ says whether every alternative of x is on another slot than every
+// alternative of y: proved for every value, or (unless the configuration
+// wants proofs only) near-sure.
+func (a *packageAnalysis) differ(x, y Arg) (Difference, bool) {
+	return Differ(x, y, a.cfg.ProofsOnly)
+}

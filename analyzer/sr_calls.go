@@ -1,0 +1,97 @@
+package analyzer
+
+import (
+	"go/types"
+	"iter"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// funcPackage is the package that declares fn. (SSA leaves Pkg nil for the
+// functions of packages imported only indirectly, as the builder's are.)
+func FuncPackage(fn *ssa.Function) *types.Package {
+	if fn == nil {
+		return nil
+	}
+	if obj := fn.Object(); obj != nil {
+		return obj.Pkg()
+	}
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg
+	}
+	return nil
+}
+
+// callsIn yields fn's calls (and go and defer statements), in block order.
+func CallsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
+	return func(yield func(ssa.CallInstruction) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok && !yield(call) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// calledFunc is the function or method a call calls: an interface's method
+// for a call through an interface, else the static callee's; nil for calls
+// of function values and builtins.
+func CalledFunc(common *ssa.CallCommon) *types.Func {
+	if common.IsInvoke() {
+		return common.Method
+	}
+	if fn := common.StaticCallee(); fn != nil {
+		m, _ := fn.Object().(*types.Func)
+		return m
+	}
+	return nil
+}
+
+// receiverValue is the value a method call is called on.
+func ReceiverValue(common *ssa.CallCommon) ssa.Value {
+	if common.IsInvoke() {
+		return common.Value
+	}
+	if len(common.Args) > 0 {
+		return common.Args[0]
+	}
+	return nil
+}
+
+// callbackArg is the function a call passes as its callback: a function
+// literal or a named function.
+func CallbackArg(common *ssa.CallCommon) *ssa.Function {
+	for _, arg := range common.Args {
+		switch arg := arg.(type) {
+		case *ssa.MakeClosure:
+			return arg.Fn.(*ssa.Function)
+		case *ssa.Function:
+			return arg
+		}
+	}
+	return nil
+}
+
+func IsFunc(v ssa.Value, fn *ssa.Function) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		return mc.Fn == fn
+	}
+	return v == fn
+}
+
+func Dominates(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,169 @@
+package analyzer
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func IsString(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func ConstString(v ssa.Value) (string, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String {
+		return constant.StringVal(c.Value), true
+	}
+	return "", false
+}
+
+func ConstInt(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil {
+		return 0, false
+	}
+	b, ok := c.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return 0, false
+	}
+	return c.Int64(), true
+}
+
+func IsConstInt(v ssa.Value, n int64) bool {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return false
+	}
+	got, exact := constant.Int64Val(c.Value)
+	return exact && got == n
+}
+
+func UnwrapInterface(v ssa.Value) ssa.Value {
+	for {
+		mi, ok := v.(*ssa.MakeInterface)
+		if !ok {
+			return v
+		}
+		v = mi.X
+	}
+}
+
+// sliceElements returns the elements of a slice built from a literal (or a
+// variadic argument list): an array allocated in the function whose every
+// element is stored exactly once, and which is otherwise only read.
+func SliceElements(v ssa.Value) ([]ssa.Value, bool) {
+	if c, ok := v.(*ssa.Const); ok && c.IsNil() {
+		return nil, true
+	}
+	s, ok := v.(*ssa.Slice)
+	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
+		return nil, false
+	}
+	alloc, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+	if !ok {
+		return nil, false
+	}
+	elems := make([]ssa.Value, arr.Len())
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Slice:
+			if ref != s {
+				return nil, false // sliced twice: may be changed through the other
+			}
+		case *ssa.IndexAddr:
+			idx, ok := ref.Index.(*ssa.Const)
+			if !ok {
+				return nil, false
+			}
+			i, exact := constant.Int64Val(idx.Value)
+			if !exact || i < 0 || int(i) >= len(elems) {
+				return nil, false
+			}
+			for _, use := range *ref.Referrers() {
+				st, ok := use.(*ssa.Store)
+				if !ok || st.Addr != ref || elems[i] != nil {
+					return nil, false
+				}
+				elems[i] = st.Val
+			}
+		default:
+			return nil, false
+		}
+	}
+	// The slice itself may be read (indexed and loaded, ranged over, passed
+	// on), not written through: a store into it, or a sub-slice that may be
+	// written, makes the literal's contents a guess.
+	for _, ref := range *s.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.IndexAddr:
+			for _, use := range *ref.Referrers() {
+				if load, ok := use.(*ssa.UnOp); !ok || load.Op != token.MUL {
+					return nil, false
+				}
+			}
+		case *ssa.Slice:
+			return nil, false
+		case *ssa.Call:
+			if IsBuiltin(ref.Call, "copy") && ref.Call.Args[0] == s {
+				return nil, false
+			}
+		}
+	}
+	for _, el := range elems {
+		if el == nil {
+			return nil, false
+		}
+	}
+	return elems, true
+}
+
+func IsBuiltin(c ssa.CallCommon, name string) bool {
+	b, ok := c.Value.(*ssa.Builtin)
+	return ok && b.Name() == name
+}
+
+// paramIndex is the 1-based index of p among its function's parameters.
+func ParamIndex(p *ssa.Parameter) int {
+	for i, q := range p.Parent().Params {
+		if q == p {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func FieldName(t types.Type, i int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok && i < s.NumFields() {
+		return s.Field(i).Name()
+	}
+	return "?"
+}
+
+func IsEmbedded(t types.Type, i int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && i < st.NumFields() && st.Field(i).Anonymous()
+}
+
+func IsNamed(t types.Type, path, name string) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
