@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -132,7 +134,7 @@ func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*typ
 				}
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
-			case fn.Pkg() != nil && IsClientCode(fn.Pkg().Path()):
+			case fn.Pkg() != nil && clients.IsClientCode(fn.Pkg().Path()):
 				found |= callsClient
 			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
 				found |= callsClient
@@ -148,7 +150,7 @@ func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*typ
 				found |= writesState
 			}
 		case *ast.UnaryExpr:
-			if t := info.TypeOf(n.X); n.Op == token.AND && (IsString(t) || isLocalStruct(pass, t)) {
+			if t := info.TypeOf(n.X); n.Op == token.AND && (ssaread.IsString(t) || isLocalStruct(pass, t)) {
 				found |= writesState
 			}
 		case *ast.CompositeLit:
@@ -172,7 +174,7 @@ func writesStore(pass *analysis.Pass, e ast.Expr) bool {
 		return false
 	}
 	t := pass.TypesInfo.TypeOf(e)
-	if !IsString(t) && !isLocalStruct(pass, t) {
+	if !ssaread.IsString(t) && !isLocalStruct(pass, t) {
 		return false
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )
 
 // Coverage is what the analyzer saw in one package: the multi-key commands
@@ -36,7 +38,7 @@ const (
 )
 
 // count records one batch: reported, proved on one slot, or why not.
-func (a *packageAnalysis) count(transaction bool, keys []Arg, reported bool) {
+func (a *packageAnalysis) count(transaction bool, keys []keymodel.Arg, reported bool) {
 	c := &a.coverage
 	if transaction {
 		c.Transactions++
@@ -62,7 +64,7 @@ func (a *packageAnalysis) count(transaction bool, keys []Arg, reported bool) {
 
 // undecidedReason says why keys are not proved to share a slot, "" when
 // they are.
-func (a *packageAnalysis) undecidedReason(keys []Arg) string {
+func (a *packageAnalysis) undecidedReason(keys []keymodel.Arg) string {
 	for _, k := range keys {
 		switch {
 		case k.Spread > 0:
@@ -73,7 +75,7 @@ func (a *packageAnalysis) undecidedReason(keys []Arg) string {
 	}
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if Unproved(keys[i], keys[j]) == "" {
+			if keymodel.Unproved(keys[i], keys[j]) == "" {
 				continue
 			}
 			if _, ok := a.differ(keys[i], keys[j]); !ok && !a.cfg.ProofsOnly {
@@ -90,10 +92,10 @@ func (a *packageAnalysis) undecidedReason(keys []Arg) string {
 	return ""
 }
 
-func allNear(x, y Arg) bool {
+func allNear(x, y keymodel.Arg) bool {
 	for _, a := range x.Alts {
 		for _, b := range y.Alts {
-			if Relate(a, b) != NearSure {
+			if keymodel.Relate(a, b) != keymodel.NearSure {
 				return false
 			}
 		}
@@ -102,8 +104,8 @@ func allNear(x, y Arg) bool {
 }
 
 // keyReason classifies an undecided pair by its keys.
-func keyReason(x, y Arg) string {
-	for _, k := range []Arg{x, y} {
+func keyReason(x, y keymodel.Arg) string {
+	for _, k := range []keymodel.Arg{x, y} {
 		for _, alt := range k.Alts {
 			for _, p := range alt {
 				if p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many") {
@@ -115,17 +117,17 @@ func keyReason(x, y Arg) string {
 			}
 		}
 	}
-	if SameTagTemplate(x, y) {
+	if keymodel.SameTagTemplate(x, y) {
 		return reasonSameTag
 	}
-	for _, k := range []Arg{x, y} {
+	for _, k := range []keymodel.Arg{x, y} {
 		for _, alt := range k.Alts {
 			if _, ok := alt.Hashed(); !ok {
 				return reasonBrace
 			}
 		}
 	}
-	for _, k := range []Arg{x, y} {
+	for _, k := range []keymodel.Arg{x, y} {
 		for _, alt := range k.Alts {
 			for _, p := range alt {
 				if p.Unknown && p.Show == "…" {

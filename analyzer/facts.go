@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -173,7 +174,7 @@ func factSinks(sinks []sink, ids map[string]string) []factSink {
 	return out
 }
 
-func factKeys(keys []Key, ids map[string]string) factKeyList {
+func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 	if keys == nil {
 		return nil
 	}
@@ -210,10 +211,10 @@ func summarySinks(fs []factSink) []sink {
 	for _, f := range fs {
 		sk := sink{method: f.Method, where: f.Where, client: f.Client}
 		for _, k := range f.Keys {
-			sk.keys = append(sk.keys, Arg{Alts: k.Alts.keys(), Spread: k.Spread})
+			sk.keys = append(sk.keys, keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread})
 		}
 		for _, k := range f.Script {
-			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})
+			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: keymodel.Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})
 		}
 		out = append(out, sk)
 	}
@@ -222,15 +223,15 @@ func summarySinks(fs []factSink) []sink {
 
 type factKeyList []factKey
 
-func (l factKeyList) keys() []Key {
+func (l factKeyList) keys() []keymodel.Key {
 	if l == nil {
 		return nil
 	}
-	out := make([]Key, len(l))
+	out := make([]keymodel.Key, len(l))
 	for i, fk := range l {
-		k := make(Key, len(fk))
+		k := make(keymodel.Key, len(fk))
 		for j, p := range fk {
-			k[j] = Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
+			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
 				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
 			if p.Param > 0 {
 				k[j].Show = fmt.Sprintf("p%d", p.Param)

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -26,7 +28,7 @@ import (
 //     user on one slot. Such a batch should be split by slot instead.
 //
 // The fix renames keys; data stored under the old names stays there.
-func coLocateFix(keys []Arg, literals map[Range]*ast.BasicLit) []analysis.SuggestedFix {
+func coLocateFix(keys []keymodel.Arg, literals map[keymodel.Range]*ast.BasicLit) []analysis.SuggestedFix {
 	entity := ""
 	var edits []analysis.TextEdit
 	edited := map[*ast.BasicLit]bool{}
@@ -84,11 +86,11 @@ func literalLike(lit *ast.BasicLit, s string) string {
 // text, and when the fixed keys then provably share a slot (the key model
 // checks the rewritten keys). The keys move to another slot, so their stored
 // data needs migrating; the fix says so.
-func templateFix(keys []Arg, ev *Evaluator) []analysis.SuggestedFix {
+func templateFix(keys []keymodel.Arg, ev *eval.Evaluator) []analysis.SuggestedFix {
 	var edits []analysis.TextEdit
-	var fixed []Key
-	var shared Part
-	done := map[Range]bool{}
+	var fixed []keymodel.Key
+	var shared keymodel.Part
+	done := map[keymodel.Range]bool{}
 	for i, k := range keys {
 		if len(k.Alts) != 1 {
 			return nil
@@ -110,7 +112,7 @@ func templateFix(keys []Arg, ev *Evaluator) []analysis.SuggestedFix {
 		fixed = append(fixed, tagged(k.Alts[0]))
 	}
 	for _, f := range fixed[1:] {
-		if Relate(fixed[0], f) != Same {
+		if keymodel.Relate(fixed[0], f) != keymodel.Same {
 			return nil
 		}
 	}
@@ -125,8 +127,8 @@ func templateFix(keys []Arg, ev *Evaluator) []analysis.SuggestedFix {
 
 // oneValue is a key's only unknown part, when the key has one, never empty
 // and never a brace, and its text has no brace.
-func oneValue(k Key) (Part, bool) {
-	var u Part
+func oneValue(k keymodel.Key) (keymodel.Part, bool) {
+	var u keymodel.Part
 	n := 0
 	for _, p := range k {
 		switch {
@@ -134,20 +136,20 @@ func oneValue(k Key) (Part, bool) {
 			u = p
 			n++
 		case strings.ContainsAny(p.Text, "{}"):
-			return Part{}, false
+			return keymodel.Part{}, false
 		}
 	}
 	return u, n == 1 && u.NoBrace && u.NonEmpty
 }
 
 // tagged is the key with its one unknown part in braces.
-func tagged(k Key) Key {
-	var out Key
+func tagged(k keymodel.Key) keymodel.Key {
+	var out keymodel.Key
 	for _, p := range k {
 		if p.Unknown {
-			out = Concat(out, TextKey("{"), Key{p}, TextKey("}"))
+			out = keymodel.Concat(out, keymodel.TextKey("{"), keymodel.Key{p}, keymodel.TextKey("}"))
 		} else {
-			out = Concat(out, Key{p})
+			out = keymodel.Concat(out, keymodel.Key{p})
 		}
 	}
 	return out
@@ -175,7 +177,7 @@ func templateEdits(e ast.Expr, info *types.Info) ([]analysis.TextEdit, bool) {
 			return nil, false
 		}
 		i := strings.IndexByte(lit.Value, '%')
-		_, _, next, _, ok := ScanVerb(lit.Value, i+1)
+		_, _, next, _, ok := eval.ScanVerb(lit.Value, i+1)
 		if !ok {
 			return nil, false
 		}

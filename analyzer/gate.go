@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,7 +26,7 @@ const (
 )
 
 func needOf(pass *analysis.Pass) need {
-	if IsClientCode(pass.Pkg.Path()) || inGoroot(pass) {
+	if clients.IsClientCode(pass.Pkg.Path()) || inGoroot(pass) {
 		return nothing
 	}
 	if reachesClient(pass) {
@@ -62,7 +64,7 @@ func reachesClient(pass *analysis.Pass) bool {
 		withFacts[f.Object.Pkg()] = true
 	}
 	for _, imp := range pass.Pkg.Imports() {
-		if IsClientCode(imp.Path()) || withFacts[imp] {
+		if clients.IsClientCode(imp.Path()) || withFacts[imp] {
 			return true
 		}
 	}
@@ -100,7 +102,7 @@ func returnsKeys(sig *types.Signature) bool {
 	if sl, ok := t.Underlying().(*types.Slice); ok {
 		t = sl.Elem()
 	}
-	return IsString(t)
+	return ssaread.IsString(t)
 }
 
 func writesText(info *types.Info, body *ast.BlockStmt) bool {
@@ -110,9 +112,9 @@ func writesText(info *types.Info, body *ast.BlockStmt) bool {
 		case *ast.BasicLit:
 			found = n.Kind == token.STRING && n.Value != `""` && n.Value != "``"
 		case *ast.BinaryExpr:
-			found = n.Op == token.ADD && IsString(info.TypeOf(n))
+			found = n.Op == token.ADD && ssaread.IsString(info.TypeOf(n))
 		case *ast.AssignStmt:
-			found = n.Tok == token.ADD_ASSIGN && IsString(info.TypeOf(n.Lhs[0]))
+			found = n.Tok == token.ADD_ASSIGN && ssaread.IsString(info.TypeOf(n.Lhs[0]))
 		case *ast.SelectorExpr:
 			if id, ok := n.X.(*ast.Ident); ok {
 				if pkg, ok := info.Uses[id].(*types.PkgName); ok {

@@ -3,6 +3,10 @@ package analyzer
 import (
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -15,9 +19,9 @@ type packageAnalysis struct {
 	cfg       *Config
 	ssaPkg    *ssa.Package
 	funcs     []*ssa.Function // source functions and their literals, in source order
-	ev        *Evaluator
+	ev        *eval.Evaluator
 	summaries map[*ssa.Function]*summary
-	siteKeys  map[*ssa.CallCommon][]Arg
+	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
@@ -28,15 +32,15 @@ type packageAnalysis struct {
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 	pkg, funcs := buildSSA(pass)
-	src := IndexSource(pass.Files)
+	src := eval.IndexSource(pass.Files)
 	a := &packageAnalysis{
 		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
-		siteKeys:  map[*ssa.CallCommon][]Arg{},
+		siteKeys:  map[*ssa.CallCommon][]keymodel.Arg{},
 		embedded:  embeddedStrings(pass),
 		scripts:   map[string]parsedScript{},
 	}
-	a.ev = NewEvaluator(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
+	a.ev = eval.NewEvaluator(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
 	return a
 }
 
@@ -60,8 +64,8 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 
 // commandsIn walks fn's commands: its calls of the client, and the sinks of
 // the wrappers it calls, seen from those calls.
-func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*Site), wrapper func(ssa.CallInstruction, calledSink)) {
-	for call := range CallsIn(fn) {
+func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*clients.Site), wrapper func(ssa.CallInstruction, calledSink)) {
+	for call := range ssaread.CallsIn(fn) {
 		if site := a.clientCall(call); site != nil {
 			client(site)
 			continue
@@ -75,8 +79,8 @@ func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*Site), wrapp
 // clientCall recognizes a call of a client and returns nil for anything
 // else, including calls on a single-node client unless the configuration
 // includes them.
-func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *Site {
-	site := Recognize(call, a.ev)
+func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *clients.Site {
+	site := clients.Recognize(call, a.ev)
 	if site == nil || (!a.cfg.IncludeSingleNode && a.onOneNode(site)) {
 		return nil
 	}
@@ -85,10 +89,10 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *Site {
 
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.
-func (a *packageAnalysis) keysOf(site *Site) (keys []Arg, multi bool) {
+func (a *packageAnalysis) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 	rule, multi := site.Rule, site.Rule != nil
 	if rule == nil {
-		rule, multi = MultiKeyMethods[site.Method]
+		rule, multi = clients.MultiKeyMethods[site.Method]
 	}
 	if k, ok := a.siteKeys[site.Common]; ok {
 		return k, multi
@@ -96,7 +100,7 @@ func (a *packageAnalysis) keysOf(site *Site) (keys []Arg, multi bool) {
 	if multi {
 		keys = rule(site)
 	} else {
-		keys = SingleKeyArgs(site)
+		keys = clients.SingleKeyArgs(site)
 	}
 	a.siteKeys[site.Common] = keys
 	return keys, multi
@@ -104,7 +108,7 @@ func (a *packageAnalysis) keysOf(site *Site) (keys []Arg, multi bool) {
 
 // checkClientCall reports the call's malformed tags and, for multi-key
 // methods, the first pair of keys proved to be on different slots.
-func (a *packageAnalysis) checkClientCall(site *Site) {
+func (a *packageAnalysis) checkClientCall(site *clients.Site) {
 	keys, multi := a.keysOf(site)
 	for _, k := range keys {
 		a.reportTagProblem(site.Method, k)

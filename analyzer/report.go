@@ -5,11 +5,12 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/slotcalc"
 	"golang.org/x/tools/go/analysis"
 )
 
-func (a *packageAnalysis) reportTagProblem(method string, k Arg) {
+func (a *packageAnalysis) reportTagProblem(method string, k keymodel.Arg) {
 	if len(k.Alts) == 0 {
 		return
 	}
@@ -22,12 +23,12 @@ func (a *packageAnalysis) reportTagProblem(method string, k Arg) {
 	key := k.Alts[0]
 	var category, msg string
 	switch problem {
-	case EmptyTag:
+	case keymodel.EmptyTag:
 		category, msg = CategoryEmptyTag, fmt.Sprintf("%s key %s has an empty hash tag {}, so the whole key is hashed", method, key.Quoted())
-	case DoubleTag:
+	case keymodel.DoubleTag:
 		tag, _ := key.Hashed()
 		category, msg = CategoryDoubleTag, fmt.Sprintf("%s key %s has a second hash tag after {%s}; only the first one counts", method, key.Quoted(), tag)
-	case UnclosedTag:
+	case keymodel.UnclosedTag:
 		category, msg = CategoryUnclosedTag, fmt.Sprintf("%s key %s has a '{' with no '}' after it, so the whole key is hashed", method, key.Quoted())
 	default:
 		return
@@ -37,7 +38,7 @@ func (a *packageAnalysis) reportTagProblem(method string, k Arg) {
 
 // reportHotTag (opt-in) reports a key whose tag is one constant while a
 // value outside the tag varies: every value shares the tag's slot.
-func (a *packageAnalysis) reportHotTag(method string, k Arg) {
+func (a *packageAnalysis) reportHotTag(method string, k keymodel.Arg) {
 	if !a.cfg.HotTags || len(k.Alts) != 1 {
 		return
 	}
@@ -70,7 +71,7 @@ func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
 // a wrapper (via != nil), only pairs with a key from the caller's arguments
 // count, as the wrapper's own keys are checked in the wrapper, and the
 // diagnostic is at such a key.
-func (a *packageAnalysis) reportCrossSlot(method string, keys []Arg, via *wrapperVia, fate string) {
+func (a *packageAnalysis) reportCrossSlot(method string, keys []keymodel.Arg, via *wrapperVia, fate string) {
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
 			if via != nil && !keys[i].ViaCall && !keys[j].ViaCall {
@@ -117,7 +118,7 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []Arg, via *wrappe
 // to share a slot, with the first reason found. A command is judged once,
 // where it is written: a wrapper whose keys come from its parameters cannot
 // prove them for every caller, and its callers are not judged again.
-func (a *packageAnalysis) reportUnprovable(method string, keys []Arg, throughWrapper bool) {
+func (a *packageAnalysis) reportUnprovable(method string, keys []keymodel.Arg, throughWrapper bool) {
 	if !a.cfg.Strict || throughWrapper {
 		return
 	}
@@ -132,7 +133,7 @@ func (a *packageAnalysis) reportUnprovable(method string, keys []Arg, throughWra
 	}
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if reason := Unproved(keys[i], keys[j]); reason != "" {
+			if reason := keymodel.Unproved(keys[i], keys[j]); reason != "" {
 				a.pass.Report(analysis.Diagnostic{
 					Pos: keys[j].At.Pos, End: keys[j].At.End, Category: CategoryUnprovable,
 					Message: fmt.Sprintf("%s keys are not proved to share a hash slot: %s", method, reason),
@@ -146,6 +147,6 @@ func (a *packageAnalysis) reportUnprovable(method string, keys []Arg, throughWra
 // differ says whether every alternative of x is on another slot than every
 // alternative of y: proved for every value, or (unless the configuration
 // wants proofs only) near-sure.
-func (a *packageAnalysis) differ(x, y Arg) (Difference, bool) {
-	return Differ(x, y, a.cfg.ProofsOnly)
+func (a *packageAnalysis) differ(x, y keymodel.Arg) (keymodel.Difference, bool) {
+	return keymodel.Differ(x, y, a.cfg.ProofsOnly)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/internal/luascript"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -32,8 +34,8 @@ type scriptSource struct {
 
 // scriptOf finds the script a client call runs and its source, when the
 // code fixes it.
-func (a *packageAnalysis) scriptOf(site *Site) (scriptSource, bool) {
-	v, expr, ok := ScriptText(site)
+func (a *packageAnalysis) scriptOf(site *clients.Site) (scriptSource, bool) {
+	v, expr, ok := clients.ScriptText(site)
 	if !ok {
 		return scriptSource{}, false
 	}
@@ -144,7 +146,7 @@ func embeddedStrings(pass *analysis.Pass) map[types.Object]string {
 // checkScript reads a script call's Lua and reports the keys it touches
 // that are not its declared keys' slot, the KEYS it reads that the call does
 // not pass, and keys it neither declares nor provably shares a slot with.
-func (a *packageAnalysis) checkScript(site *Site, declared []Arg) {
+func (a *packageAnalysis) checkScript(site *clients.Site, declared []keymodel.Arg) {
 	src, script, ok := a.readScript(site)
 	if !ok {
 		return
@@ -169,7 +171,7 @@ func (a *packageAnalysis) checkScript(site *Site, declared []Arg) {
 	// callers' to fix: an undeclared key built from the parameters too that
 	// is not proved on their slot is judged at each call (the function's
 	// summary carries it, scriptKeysOf).
-	deferred := AnyFromParams(declared)
+	deferred := keymodel.AnyFromParams(declared)
 	for _, k := range a.touchedKeys(site, script, declared) {
 		category, msg := a.judgeScriptKey(site.Method, k, declared, "")
 		if category == "" || category == CategoryUndeclaredKey && deferred && k.key.FromParams() {
@@ -182,7 +184,7 @@ func (a *packageAnalysis) checkScript(site *Site, declared []Arg) {
 
 // readScript finds and parses the Lua a script call runs; false when it is
 // not in the code or not Lua the parser reads (then the call is not checked).
-func (a *packageAnalysis) readScript(site *Site) (scriptSource, *luascript.Script, bool) {
+func (a *packageAnalysis) readScript(site *clients.Site) (scriptSource, *luascript.Script, bool) {
 	src, ok := a.scriptOf(site)
 	if !ok {
 		return src, nil, false
@@ -198,13 +200,13 @@ type scriptKey struct {
 	command string // the Redis command in the script, e.g. "HSET"
 	lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
 	line    int    // the script's line, for reports in the function
-	key     Arg
+	key     keymodel.Arg
 }
 
 // touchedKeys is the keys the script touches besides plain KEYS[i], in the
 // key model: KEYS and ARGV as the call passes them.
-func (a *packageAnalysis) touchedKeys(site *Site, script *luascript.Script, declared []Arg) []scriptKey {
-	argv := ScriptArgs(site)
+func (a *packageAnalysis) touchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []scriptKey {
+	argv := clients.ScriptArgs(site)
 	var out []scriptKey
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
@@ -222,8 +224,8 @@ func (a *packageAnalysis) touchedKeys(site *Site, script *luascript.Script, decl
 // does not depend on them (a constant, a name read from Redis) is judged in
 // the function, once. Nil when the Lua is not read, the script vouches for
 // its keys (allow-cross-slot-keys), or no declared key is a parameter's.
-func (a *packageAnalysis) scriptKeysOf(site *Site, declared []Arg) []scriptKey {
-	if !AnyFromParams(declared) {
+func (a *packageAnalysis) scriptKeysOf(site *clients.Site, declared []keymodel.Arg) []scriptKey {
+	if !keymodel.AnyFromParams(declared) {
 		return nil
 	}
 	_, script, ok := a.readScript(site)
@@ -265,7 +267,7 @@ func (a *packageAnalysis) judgeScriptKeysAtCall(s calledSink, via *wrapperVia) {
 // proved on another slot than one of them (scriptslot), proved on theirs
 // (no category), or neither (undeclaredkey). in names the wrapper the script
 // runs in, for reports at its calls.
-func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []Arg, in string) (category, message string) {
+func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []keymodel.Arg, in string) (category, message string) {
 	// The declared keys share one slot, or the call fails with CROSSSLOT
 	// anyway: a key on the slot of any of them is on theirs.
 	onTheirSlot := false
@@ -275,7 +277,7 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
 				method, k.command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
 		}
-		onTheirSlot = onTheirSlot || Unproved(d, k.key) == "" || SameTagTemplate(d, k.key)
+		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.key) == "" || keymodel.SameTagTemplate(d, k.key)
 	}
 	if onTheirSlot {
 		return "", ""
@@ -288,25 +290,25 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 // luaKey is a key the script builds, in the key model: KEYS[i] as the Go
 // call declares it, ARGV[i] as the call passes it (when it is a string the
 // code fixes), other values unknown (and maybe braces).
-func luaKey(k luascript.Key, declared []Arg, argv [][]Key) Arg {
-	out := []Key{{}}
+func luaKey(k luascript.Key, declared []keymodel.Arg, argv [][]keymodel.Key) keymodel.Arg {
+	out := []keymodel.Key{{}}
 	for i, p := range k {
 		switch {
 		case p.Key > 0 && p.Key <= len(declared) && len(declared[p.Key-1].Alts) > 0:
-			out = Product(out, declared[p.Key-1].Alts)
+			out = keymodel.Product(out, declared[p.Key-1].Alts)
 		case p.Arg > 0 && p.Arg <= len(argv) && argv[p.Arg-1] != nil:
-			out = Product(out, argv[p.Arg-1])
+			out = keymodel.Product(out, argv[p.Arg-1])
 		case p.Unknown || p.Key > 0 || p.Arg > 0:
 			show := p.Name // the Lua variable, shown as <id> like any unknown part
 			if show == "" {
 				show = luascript.Key{p}.String()
 			}
-			out = Product(out, []Key{UnknownKey(Part{ID: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), Show: show})})
+			out = keymodel.Product(out, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: fmt.Sprintf("lua:%s:%d", luascript.Key{p}, i), Show: show})})
 		default:
-			out = Product(out, []Key{TextKey(p.Text)})
+			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(p.Text)})
 		}
 	}
-	return Arg{Alts: out}
+	return keymodel.Arg{Alts: out}
 }
 
 func (a *packageAnalysis) parseScript(text string) (*luascript.Script, error) {
@@ -327,7 +329,7 @@ type parsedScript struct {
 // writes it (at want, or the line's first non-blank character), in the
 // embedded .lua file, or else at the call. Away from the call, the call is
 // related information: a script may serve several calls.
-func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site *Site, category, msg string) {
+func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site *clients.Site, category, msg string) {
 	call := site.CallPos()
 	pos := call.Pos
 	switch {

@@ -4,6 +4,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -11,12 +13,12 @@ import (
 // go-redis call on a single-node client (see singleNode), a redigo call in a
 // package that reaches no cluster library built on redigo, a rueidis or
 // valkey-go command built on a client forced to one node.
-func (a *packageAnalysis) onOneNode(site *Site) bool {
+func (a *packageAnalysis) onOneNode(site *clients.Site) bool {
 	switch site.Library {
-	case Redigo:
+	case clients.Redigo:
 		return !a.reachesRedigoCluster()
-	case Rueidis:
-		return site.Builder != nil && ForcedSingle(site.Builder)
+	case clients.Rueidis:
+		return site.Builder != nil && clients.ForcedSingle(site.Builder)
 	}
 	return a.singleNode(site.Receiver())
 }
@@ -32,7 +34,7 @@ func (a *packageAnalysis) reachesRedigoCluster() bool {
 				return false
 			}
 			seen[p] = true
-			if RedigoClusterLibraries[p.Path()] {
+			if clients.RedigoClusterLibraries[p.Path()] {
 				return true
 			}
 			for _, imp := range p.Imports() {
@@ -58,11 +60,14 @@ func (a *packageAnalysis) singleNode(v ssa.Value) bool {
 	return a.singleNodeAt(v, 0)
 }
 
+// maxSingleNodeDepth bounds how far singleNode follows a client value.
+const maxSingleNodeDepth = 8
+
 func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 	if v == nil || depth > maxSingleNodeDepth {
 		return false
 	}
-	if IsSingleNodeType(v.Type()) {
+	if clients.IsSingleNodeType(v.Type()) {
 		return true
 	}
 	depth++
@@ -76,11 +81,11 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 	case *ssa.UnOp:
 		// A method promoted from an embedded field is called on the field:
 		// go-redis's commands are methods of an embedded cmdable.
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && IsEmbedded(fa.X.Type(), fa.Field) {
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
 			return a.singleNodeAt(fa.X, depth)
 		}
 	case *ssa.Field:
-		if IsEmbedded(v.X.Type(), v.Field) {
+		if ssaread.IsEmbedded(v.X.Type(), v.Field) {
 			return a.singleNodeAt(v.X, depth)
 		}
 	case *ssa.Phi:
@@ -91,8 +96,8 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 		}
 		return len(v.Edges) > 0
 	case *ssa.Call:
-		if site := GoRedisMethod(&v.Call); site != nil && SingleNodeMakers[site.Name()] {
-			return a.singleNodeAt(ReceiverValue(&v.Call), depth)
+		if site := clients.GoRedisMethod(&v.Call); site != nil && clients.SingleNodeMakers[site.Name()] {
+			return a.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth)
 		}
 	case *ssa.Parameter:
 		return a.callbackOfSingleNode(v.Parent(), depth)
@@ -108,15 +113,15 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 		return false
 	}
 	found := false
-	for call := range CallsIn(parent) {
+	for call := range ssaread.CallsIn(parent) {
 		common := call.Common()
-		m := GoRedisMethod(common)
-		if m == nil || !SingleNodeCallbacks[m.Name()] {
+		m := clients.GoRedisMethod(common)
+		if m == nil || !clients.SingleNodeCallbacks[m.Name()] {
 			continue
 		}
 		for _, arg := range common.Args {
-			if IsFunc(arg, fn) {
-				if !a.singleNodeAt(ReceiverValue(common), depth) {
+			if ssaread.IsFunc(arg, fn) {
+				if !a.singleNodeAt(ssaread.ReceiverValue(common), depth) {
 					return false
 				}
 				found = true

@@ -6,6 +6,9 @@ import (
 	"go/types"
 	"path/filepath"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -19,10 +22,10 @@ import (
 type summary struct {
 	// result holds the alternatives of a string result (one per return or
 	// branch), nil when the function builds no key the analyzer can read.
-	result []Key
+	result []keymodel.Key
 	// elems holds the alternatives of each element of a []string result
 	// that is a fixed list, nil otherwise.
-	elems [][]Key
+	elems [][]keymodel.Key
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
@@ -35,12 +38,12 @@ type summary struct {
 // least in part, from the function's parameters: a wrapper's callers are
 // checked as if they called the client.
 type sink struct {
-	method string      // the client method, e.g. "MGet"
-	pos    token.Pos   // the command, when it is in the package under analysis
-	where  string      // the command's file:line, for messages across packages
-	client int         // the client's parameter (1-based), 0 if it is not one
-	keys   []Arg       // in terms of the parameters; their positions are unused
-	script []scriptKey // a script's keys besides KEYS[i], judged against keys
+	method string         // the client method, e.g. "MGet"
+	pos    token.Pos      // the command, when it is in the package under analysis
+	where  string         // the command's file:line, for messages across packages
+	client int            // the client's parameter (1-based), 0 if it is not one
+	keys   []keymodel.Arg // in terms of the parameters; their positions are unused
+	script []scriptKey    // a script's keys besides KEYS[i], judged against keys
 }
 
 // useful reports whether the summary says anything a caller can use.
@@ -76,19 +79,19 @@ func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
 }
 
 // resultKeys evaluates every return of a function with one string result.
-func (a *packageAnalysis) resultKeys(fn *ssa.Function) []Key {
+func (a *packageAnalysis) resultKeys(fn *ssa.Function) []keymodel.Key {
 	results := fn.Signature.Results()
-	if results.Len() != 1 || !IsString(results.At(0).Type()) {
+	if results.Len() != 1 || !ssaread.IsString(results.At(0).Type()) {
 		return nil
 	}
-	var out []Key
+	var out []keymodel.Key
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
 		out = append(out, a.ev.Keys(ret.Results[0])...)
-		if len(out) > MaxAlternatives {
+		if len(out) > keymodel.MaxAlternatives {
 			return nil
 		}
 	}
@@ -101,12 +104,12 @@ func (a *packageAnalysis) resultKeys(fn *ssa.Function) []Key {
 }
 
 // resultElements reads a []string result that is one fixed list.
-func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]Key {
+func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]keymodel.Key {
 	results := fn.Signature.Results()
 	if results.Len() != 1 {
 		return nil
 	}
-	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !IsString(sl.Elem()) {
+	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !ssaread.IsString(sl.Elem()) {
 		return nil
 	}
 	var ret *ssa.Return
@@ -125,7 +128,7 @@ func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]Key {
 	if !ok || len(elems) == 0 {
 		return nil
 	}
-	out := make([][]Key, len(elems))
+	out := make([][]keymodel.Key, len(elems))
 	for i, el := range elems {
 		out[i] = a.ev.ElementKeys(el, 0, map[ssa.Value]bool{})
 	}
@@ -136,7 +139,7 @@ func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]Key {
 // parameters: calls of the client and of other wrappers.
 func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 	var out []sink
-	a.commandsIn(fn, func(site *Site) {
+	a.commandsIn(fn, func(site *clients.Site) {
 		if s, ok := a.sinkAt(site); ok {
 			out = append(out, s)
 		}
@@ -145,7 +148,7 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 			return
 		}
 		if s.client > 0 {
-			s.client = ClientParam(call.Common().Args[s.client-1])
+			s.client = clients.ClientParam(call.Common().Args[s.client-1])
 		}
 		out = append(out, s.sink)
 	})
@@ -154,13 +157,13 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 
 // sinkAt makes a sink of a client call when some of its keys come from the
 // calling function's parameters.
-func (a *packageAnalysis) sinkAt(site *Site) (sink, bool) {
+func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
 	keys, multi := a.keysOf(site)
 	if !multi {
 		return sink{}, false
 	}
 	fromParams := false
-	var own []Arg
+	var own []keymodel.Arg
 	for _, k := range keys {
 		if k.FromParams() {
 			fromParams = true
@@ -180,13 +183,13 @@ func (a *packageAnalysis) sinkAt(site *Site) (sink, bool) {
 		method: site.Method,
 		pos:    site.Common.Pos(),
 		where:  a.where(site.Common.Pos()),
-		client: ClientParam(site.Receiver()),
+		client: clients.ClientParam(site.Receiver()),
 		keys:   keys,
 		script: script,
 	}, true
 }
 
-func (a *packageAnalysis) anyDiffer(keys []Arg) bool {
+func (a *packageAnalysis) anyDiffer(keys []keymodel.Arg) bool {
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
 			if _, ok := a.differ(keys[i], keys[j]); ok {
@@ -197,8 +200,8 @@ func (a *packageAnalysis) anyDiffer(keys []Arg) bool {
 	return false
 }
 
-// returns is what fn returns, for the evaluator (see callees).
-func (a *packageAnalysis) returns(fn *ssa.Function) (result []Key, elems [][]Key) {
+// Returns is what fn returns, for the evaluator (see callees).
+func (a *packageAnalysis) Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key) {
 	if s := a.summaryOf(fn); s != nil {
 		return s.result, s.elems
 	}
@@ -226,10 +229,10 @@ type calledSink struct {
 	callee *types.Func
 }
 
-// fromParams reports whether the sink, seen from the caller, still depends
+// FromParams reports whether the sink, seen from the caller, still depends
 // on the caller's own parameters.
 func (s calledSink) fromParams() bool {
-	return AnyFromParams(s.keys)
+	return keymodel.AnyFromParams(s.keys)
 }
 
 // wrapperSinks instantiates the sinks of the function a call calls.
@@ -247,7 +250,7 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 	if fn.Origin() != nil {
 		obj, _ = fn.Origin().Object().(*types.Func)
 	}
-	site := NewSite(a.ev, common, fn.Signature)
+	site := clients.NewSite(a.ev, common, fn.Signature)
 	var out []calledSink
 	for _, sk := range s.sinks {
 		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {

@@ -3,6 +3,9 @@ package analyzer
 import (
 	"fmt"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 )
@@ -25,27 +28,27 @@ import (
 
 // checkTransactions reports the transactions fn starts.
 func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
-	for call := range CallsIn(fn) {
+	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
-		if cmds, ok := DoMultiTransaction(call, a.ev); ok {
+		if cmds, ok := clients.DoMultiTransaction(call, a.ev); ok {
 			a.reportTransaction("DoMulti", cmds, "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)")
 		}
-		m := GoRedisMethod(common)
-		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(ReceiverValue(common))) {
+		m := clients.GoRedisMethod(common)
+		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(ssaread.ReceiverValue(common))) {
 			continue
 		}
 		switch m.Name() {
 		case "TxPipelined":
-			if cb := CallbackArg(common); cb != nil {
-				a.reportTransaction("TxPipelined", a.queuedOn(cb), TransactionFate(m))
+			if cb := ssaread.CallbackArg(common); cb != nil {
+				a.reportTransaction("TxPipelined", a.queuedOn(cb), clients.TransactionFate(m))
 			}
 		case "TxPipeline":
 			if v, ok := call.(*ssa.Call); ok {
-				a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), TransactionFate(m))
+				a.reportTransaction("TxPipeline", a.pipelineCommands(fn, v), clients.TransactionFate(m))
 			}
 		case "Watch":
-			if cb := CallbackArg(common); cb != nil {
-				site := NewSite(a.ev, common, m.Signature())
+			if cb := ssaread.CallbackArg(common); cb != nil {
+				site := clients.NewSite(a.ev, common, m.Signature())
 				a.reportWatch(site.KeysOfParam("keys"), a.queuedOn(cb))
 			}
 		}
@@ -54,15 +57,15 @@ func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 
 // queuedOn is what a callback queues on the pipeline (or *Tx) it receives
 // as its first parameter.
-func (a *packageAnalysis) queuedOn(cb *ssa.Function) []Command {
+func (a *packageAnalysis) queuedOn(cb *ssa.Function) []clients.Command {
 	s := a.summaryOf(cb)
 	if s == nil {
 		return nil
 	}
-	var out []Command
+	var out []clients.Command
 	for _, q := range s.queued {
 		if q.client == 1 {
-			out = append(out, Command{q.method, q.keys})
+			out = append(out, clients.Command{Method: q.method, Keys: q.keys})
 		}
 	}
 	return out
@@ -70,7 +73,7 @@ func (a *packageAnalysis) queuedOn(cb *ssa.Function) []Command {
 
 // pipelineCommands is what fn queues on the TxPipeline() value txp before an
 // Exec of it: a command that an Exec dominates belongs to the next batch.
-func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []Command {
+func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []clients.Command {
 	var execs []ssa.Instruction
 	var cmds []rootedCommand
 	for _, c := range a.commandsOnPipelines(fn) {
@@ -83,11 +86,11 @@ func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []Co
 		}
 		cmds = append(cmds, c)
 	}
-	var out []Command
+	var out []clients.Command
 	for _, c := range cmds {
 		after := false
 		for _, e := range execs {
-			after = after || Dominates(e, c.instr)
+			after = after || ssaread.Dominates(e, c.instr)
 		}
 		if !after {
 			out = append(out, c.Command)
@@ -97,9 +100,9 @@ func (a *packageAnalysis) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []Co
 }
 
 // A rootedCommand is a command on a pipeline or client value of a function,
-// by the value its receiver comes from (see clientRoot).
+// by the value its receiver comes from (see ClientRoot).
 type rootedCommand struct {
-	Command
+	clients.Command
 	root  ssa.Value
 	instr ssa.Instruction
 }
@@ -110,12 +113,12 @@ type rootedCommand struct {
 // passes them.
 func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 	var out []rootedCommand
-	for call := range CallsIn(fn) {
+	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
 		if site := a.clientCall(call); site != nil {
-			root := ClientRoot(site.Receiver())
+			root := clients.ClientRoot(site.Receiver())
 			if site.Method == "TxPipelined" {
-				if cb := CallbackArg(common); cb != nil {
+				if cb := ssaread.CallbackArg(common); cb != nil {
 					for _, c := range a.queuedOn(cb) {
 						out = append(out, rootedCommand{c, root, call})
 					}
@@ -123,23 +126,23 @@ func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand 
 				continue
 			}
 			keys, _ := a.keysOf(site)
-			out = append(out, rootedCommand{Command{site.Method, keys}, root, call})
+			out = append(out, rootedCommand{clients.Command{Method: site.Method, Keys: keys}, root, call})
 			continue
 		}
 		s := a.calleeSummary(common)
 		if s == nil || len(s.queued) == 0 {
 			continue
 		}
-		site := SiteOf(a.ev, common)
+		site := clients.SiteOf(a.ev, common)
 		for _, q := range s.queued {
 			if q.client > len(common.Args) {
 				continue
 			}
-			var keys []Arg
+			var keys []keymodel.Arg
 			for _, k := range q.keys {
 				keys = append(keys, site.InstantiateKey(k)...)
 			}
-			out = append(out, rootedCommand{Command{q.method, keys}, ClientRoot(common.Args[q.client-1]), call})
+			out = append(out, rootedCommand{clients.Command{Method: q.method, Keys: keys}, clients.ClientRoot(common.Args[q.client-1]), call})
 		}
 	}
 	return out
@@ -152,17 +155,17 @@ func (a *packageAnalysis) queuedOf(fn *ssa.Function) []sink {
 	var out []sink
 	for _, c := range a.commandsOnPipelines(fn) {
 		p, ok := c.root.(*ssa.Parameter)
-		if !ok || p.Parent() != fn || !PipelineType(p.Type()) || len(c.Keys) == 0 {
+		if !ok || p.Parent() != fn || !clients.PipelineType(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: a.where(c.instr.Pos()), client: ParamIndex(p), keys: c.Keys})
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: a.where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys})
 	}
 	return out
 }
 
 // reportTransaction reports the first two keys of different commands of one
 // transaction that are proved to be on different slots, at the later one.
-func (a *packageAnalysis) reportTransaction(name string, cmds []Command, fate string) {
+func (a *packageAnalysis) reportTransaction(name string, cmds []clients.Command, fate string) {
 	if c, ok := a.crossing(cmds, func(int) bool { return true }); ok {
 		a.pass.Report(analysis.Diagnostic{
 			Pos: c.later.At.Pos, End: c.later.At.End, Category: CategoryCrossSlot,
@@ -176,7 +179,7 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []Command, fate st
 		a.count(true, nil, true)
 		return
 	}
-	var all []Arg
+	var all []keymodel.Arg
 	for _, c := range cmds {
 		all = append(all, c.Keys...)
 	}
@@ -191,7 +194,7 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []Command, fate st
 // MULTI, the commands, and EXEC in one block.
 func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
-		open := map[ssa.Value][]Command{} // by connection, since its MULTI
+		open := map[ssa.Value][]clients.Command{} // by connection, since its MULTI
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -201,11 +204,11 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 			if site == nil || !site.CommandLine {
 				continue
 			}
-			conn := ClientRoot(site.Receiver())
+			conn := clients.ClientRoot(site.Receiver())
 			cmds, inTx := open[conn]
 			switch site.Method {
 			case "MULTI":
-				open[conn] = []Command{}
+				open[conn] = []clients.Command{}
 			case "EXEC":
 				if inTx {
 					a.reportTransaction("MULTI/EXEC", cmds, "the server refuses the transaction at EXEC (CROSSSLOT)")
@@ -216,7 +219,7 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 			default:
 				if inTx {
 					keys, _ := a.keysOf(site)
-					open[conn] = append(cmds, Command{site.Method, keys})
+					open[conn] = append(cmds, clients.Command{Method: site.Method, Keys: keys})
 				}
 			}
 		}
@@ -225,8 +228,8 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 
 // reportWatch reports the first command of a Watch callback with a key
 // proved to be on another slot than a watched key.
-func (a *packageAnalysis) reportWatch(watched []Arg, cmds []Command) {
-	all := append([]Command{{"WATCH", watched}}, cmds...)
+func (a *packageAnalysis) reportWatch(watched []keymodel.Arg, cmds []clients.Command) {
+	all := append([]clients.Command{{Method: "WATCH", Keys: watched}}, cmds...)
 	c, ok := a.crossing(all, func(i int) bool { return i == 0 }) // the commands among themselves are their transactions'
 	if !ok {
 		return
@@ -245,14 +248,14 @@ func (a *packageAnalysis) reportWatch(watched []Arg, cmds []Command) {
 // different slots: command i's earlier, command j's later (i < j).
 type crossingPair struct {
 	i, j           int
-	earlier, later Arg
-	d              Difference
+	earlier, later keymodel.Arg
+	d              keymodel.Difference
 }
 
 // crossing finds the first crossing pair of a transaction's commands, in
 // the order the later key is queued, comparing command j's keys with those
 // of each earlier command i that compared(i) admits.
-func (a *packageAnalysis) crossing(cmds []Command, compared func(i int) bool) (crossingPair, bool) {
+func (a *packageAnalysis) crossing(cmds []clients.Command, compared func(i int) bool) (crossingPair, bool) {
 	for j := 1; j < len(cmds); j++ {
 		for _, kj := range cmds[j].Keys {
 			for i := range j {

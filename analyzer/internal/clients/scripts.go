@@ -1,13 +1,16 @@
-package analyzer
+package clients
 
 import (
 	"go/ast"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
-// scriptText finds the value that holds the text of the script a client
+// ScriptText finds the value that holds the text of the script a client
 // call runs, and the expression that writes it: go-redis Eval/EvalRO(ctx,
 // script, keys) and a Script's Run/Eval/...; rueidis and valkey-go
 // Lua.Exec; redigo Script.Do/Send.
@@ -28,14 +31,14 @@ func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
 // scriptMadeBy follows a script value to the call that made it, NewScript
 // (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
 // through an unexported package variable only the initializer sets.
-func scriptMadeBy(ev *Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
+func scriptMadeBy(ev *eval.Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
 	call, fn, ok := scriptMaker(ev, v)
-	if !ok || FuncPackage(fn) == nil || !IsClientCode(FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+	if !ok || ssaread.FuncPackage(fn) == nil || !IsClientCode(ssaread.FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
 		return nil, nil, false
 	}
 	site := SiteOf(ev, &call.Call)
 	for j, arg := range call.Call.Args {
-		if IsString(arg.Type()) {
+		if ssaread.IsString(arg.Type()) {
 			return arg, site.ArgExpr(j), true
 		}
 	}
@@ -45,7 +48,7 @@ func scriptMadeBy(ev *Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
 // scriptMaker follows a script value to the call that made it: the value
 // itself, or what the package initializer alone stores into the unexported
 // package variable it is loaded from (see stores).
-func scriptMaker(ev *Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
+func scriptMaker(ev *eval.Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
 	if load, ok := v.(*ssa.UnOp); ok {
 		if g, ok := load.X.(*ssa.Global); ok {
 			v = ev.InitialValue(g)
@@ -59,10 +62,10 @@ func scriptMaker(ev *Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
 	return call, fn, fn != nil
 }
 
-// scriptArgs is the ARGV a script call passes, as far as the code fixes it:
+// ScriptArgs is the ARGV a script call passes, as far as the code fixes it:
 // the string values of its args (after redigo's keys); nil when unknown.
-func ScriptArgs(site *Site) [][]Key {
-	var elems []Element
+func ScriptArgs(site *Site) [][]keymodel.Key {
+	var elems []eval.Element
 	var ok bool
 	switch {
 	case strings.HasPrefix(site.Method, "Script."):
@@ -77,9 +80,9 @@ func ScriptArgs(site *Site) [][]Key {
 			return nil
 		}
 	}
-	out := make([][]Key, len(elems))
+	out := make([][]keymodel.Key, len(elems))
 	for i, el := range elems {
-		if v := UnwrapInterface(el.Value); v != nil && IsString(v.Type()) {
+		if v := ssaread.UnwrapInterface(el.Value); v != nil && ssaread.IsString(v.Type()) {
 			out[i] = site.Eval.Keys(v)
 		}
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package clients
 
 import (
 	"go/constant"
@@ -6,14 +6,17 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
 // params takes the named parameters: a string is one key, a []string (variadic
 // or not) gives each element as a key.
 func params(names ...string) KeyRule {
-	return func(c *Site) []Arg {
-		var out []Arg
+	return func(c *Site) []keymodel.Arg {
+		var out []keymodel.Arg
 		for _, name := range names {
 			out = append(out, c.KeysOfParam(name)...)
 		}
@@ -26,7 +29,7 @@ func params(names ...string) KeyRule {
 // literal's keys, or a struct's `redis:"name"` tag names, are the keys.
 func pairs(name string) KeyRule {
 	list := every(2, name)
-	return func(c *Site) []Arg {
+	return func(c *Site) []keymodel.Arg {
 		elems, ok := c.ElementsOfParam(name)
 		if ok && len(elems) == 1 {
 			return flattenedKeys(c, elems[0])
@@ -39,17 +42,17 @@ func pairs(name string) KeyRule {
 // argument of MSet. A map must be a literal whose every key is a string;
 // a struct contributes the tag names of its exported fields tagged
 // `redis:"name"` without omitempty (an omitempty field may be left out).
-func flattenedKeys(c *Site, el Element) []Arg {
-	v := UnwrapInterface(el.Value)
+func flattenedKeys(c *Site, el eval.Element) []keymodel.Arg {
+	v := ssaread.UnwrapInterface(el.Value)
 	if mk, ok := v.(*ssa.MakeMap); ok {
-		if m, ok := mk.Type().Underlying().(*types.Map); !ok || !IsString(m.Key()) {
+		if m, ok := mk.Type().Underlying().(*types.Map); !ok || !ssaread.IsString(m.Key()) {
 			return nil
 		}
-		var out []Arg
+		var out []keymodel.Arg
 		for _, ref := range *mk.Referrers() {
 			switch ref := ref.(type) {
 			case *ssa.MapUpdate:
-				out = append(out, Arg{Alts: c.Eval.Keys(ref.Key), At: el.At})
+				out = append(out, keymodel.Arg{Alts: c.Eval.Keys(ref.Key), At: el.At})
 			case *ssa.MakeInterface:
 			default:
 				return nil // the map is changed or read elsewhere
@@ -65,7 +68,7 @@ func flattenedKeys(c *Site, el Element) []Arg {
 	if !ok {
 		return nil
 	}
-	var out []Arg
+	var out []keymodel.Arg
 	for i := range st.NumFields() {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i)).Get("redis")
@@ -73,7 +76,7 @@ func flattenedKeys(c *Site, el Element) []Arg {
 		if !f.Exported() || name == "" || name == "-" || strings.Contains(","+opt+",", ",omitempty,") {
 			continue
 		}
-		out = append(out, Arg{Alts: []Key{TextKey(name)}, At: el.At})
+		out = append(out, keymodel.Arg{Alts: []keymodel.Key{keymodel.TextKey(name)}, At: el.At})
 	}
 	return out
 }
@@ -81,12 +84,12 @@ func flattenedKeys(c *Site, el Element) []Arg {
 // every takes elements 0, n, 2n, ... of a variadic list of n-tuples whose
 // first member is the key.
 func every(n int, name string) KeyRule {
-	return func(c *Site) []Arg {
+	return func(c *Site) []keymodel.Arg {
 		elems, ok := c.ElementsOfParam(name)
 		if !ok || len(elems) < n || len(elems)%n != 0 {
 			return nil
 		}
-		firsts := make([]Element, 0, len(elems)/n)
+		firsts := make([]eval.Element, 0, len(elems)/n)
 		for i := 0; i < len(elems); i += n {
 			firsts = append(firsts, elems[i])
 		}
@@ -96,7 +99,7 @@ func every(n int, name string) KeyRule {
 
 // firstHalf takes the first half of a variadic list (streams then IDs).
 func firstHalf(name string) KeyRule {
-	return func(c *Site) []Arg {
+	return func(c *Site) []keymodel.Arg {
 		elems, ok := c.ElementsOfParam(name)
 		if !ok || len(elems)%2 != 0 {
 			return nil
@@ -108,18 +111,18 @@ func firstHalf(name string) KeyRule {
 // field takes a string or []string field of a struct (or pointer to struct)
 // parameter built from a composite literal in the calling function.
 func field(param, name string) KeyRule {
-	return func(c *Site) []Arg {
+	return func(c *Site) []keymodel.Arg {
 		v, ok := c.fieldOfParam(param, name)
 		if !ok {
 			return nil
 		}
-		if IsString(v.Value.Type()) {
+		if ssaread.IsString(v.Value.Type()) {
 			if k, ok := v.Value.(*ssa.Const); ok && (k.Value == nil || constant.StringVal(k.Value) == "") {
 				return nil // an unset optional key such as GeoRadiusQuery.StoreDist
 			}
-			return []Arg{{Alts: c.Eval.Keys(v.Value), At: v.At}}
+			return []keymodel.Arg{{Alts: c.Eval.Keys(v.Value), At: v.At}}
 		}
-		elems, ok := SliceElements(v.Value)
+		elems, ok := ssaread.SliceElements(v.Value)
 		if !ok {
 			return nil
 		}
@@ -129,11 +132,11 @@ func field(param, name string) KeyRule {
 
 // notFollowed marks a multi-key method whose keys the analyzer cannot read
 // yet; it finds no keys, so the method is never reported.
-func notFollowed(*Site) []Arg { return nil }
+func notFollowed(*Site) []keymodel.Arg { return nil }
 
 func all(rules ...KeyRule) KeyRule {
-	return func(c *Site) []Arg {
-		var out []Arg
+	return func(c *Site) []keymodel.Arg {
+		var out []keymodel.Arg
 		for _, r := range rules {
 			out = append(out, r(c)...)
 		}
@@ -143,12 +146,12 @@ func all(rules ...KeyRule) KeyRule {
 
 // xreadStreams reads XReadArgs/XReadGroupArgs.Streams: keys then IDs, or all
 // keys when XReadArgs.ID is set.
-func xreadStreams(c *Site) []Arg {
+func xreadStreams(c *Site) []keymodel.Arg {
 	v, ok := c.fieldOfParam("a", "Streams")
 	if !ok {
 		return nil
 	}
-	elems, ok := SliceElements(v.Value)
+	elems, ok := ssaread.SliceElements(v.Value)
 	if !ok {
 		return nil
 	}
@@ -158,7 +161,7 @@ func xreadStreams(c *Site) []Arg {
 			return nil
 		}
 		keys = elems[:len(elems)/2]
-	} else if s, ok := ConstString(id.Value); !ok {
+	} else if s, ok := ssaread.ConstString(id.Value); !ok {
 		return nil // ID set to an unknown value: the layout is unknown
 	} else if s == "" {
 		keys = elems[:len(elems)/2]

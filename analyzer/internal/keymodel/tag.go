@@ -1,4 +1,4 @@
-package analyzer
+package keymodel
 
 import (
 	"strings"
@@ -53,7 +53,7 @@ func (k Key) tagAfter(open bracePos) (tag Key, end bracePos, closed, ok bool) {
 	return nil, bracePos{}, false, true
 }
 
-// hashed returns the part of the key the slot is computed from: its tag, or
+// Hashed returns the part of the key the slot is computed from: its tag, or
 // the whole key. ok is false when that depends on values the code does not fix.
 func (k Key) Hashed() (Key, bool) {
 	open, found, ok := k.openBrace()
@@ -81,7 +81,7 @@ func (k Key) Hashed() (Key, bool) {
 	return nil, false // every part may be empty: "{}" or a tag, by value
 }
 
-// emptyTagPossible: the key has a tag whose every part may be empty, so that
+// EmptyTagPossible: the key has a tag whose every part may be empty, so that
 // by value it is "{}" (the whole key is hashed) or a tag.
 func (k Key) EmptyTagPossible() bool {
 	open, found, ok := k.openBrace()
@@ -100,8 +100,8 @@ func (k Key) EmptyTagPossible() bool {
 	return true
 }
 
-// constantTag reports a key whose tag is one known, non-empty text while the
-// key holds a value outside it that may vary (not a constant): the tag and
+// ConstantTag reports a key whose tag is one known, non-empty text while the
+// Key holds a value outside it that may vary (not a constant): the tag and
 // the values' names.
 func (k Key) ConstantTag() (tag string, values string, ok bool) {
 	open, found, ok := k.openBrace()
@@ -125,7 +125,7 @@ func (k Key) ConstantTag() (tag string, values string, ok bool) {
 	return tag, strings.Join(names, " and "), len(names) > 0
 }
 
-// slot is the key's slot when the hashed part is fully known.
+// Slot is the key's slot when the hashed part is fully known.
 func (k Key) Slot() (int, bool) {
 	h, ok := k.Hashed()
 	if !ok {
@@ -138,10 +138,10 @@ func (k Key) Slot() (int, bool) {
 	return slotcalc.Slot(s), true
 }
 
-// A tagProblem is a malformed hash tag that holds for every value of the key.
+// A TagProblem is a malformed hash tag that holds for every value of the key.
 type TagProblem int
 
-// tagProblem proves a malformed tag: an empty first tag, a second tag or a
+// TagProblem proves a malformed tag: an empty first tag, a second tag or a
 // '{' inside the tag, or a '{' with no '}' after it.
 func (k Key) TagProblem() TagProblem {
 	open, found, ok := k.openBrace()

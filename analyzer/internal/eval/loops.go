@@ -1,8 +1,10 @@
-package analyzer
+package eval
 
 import (
 	"go/token"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -30,7 +32,7 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 		return nil, false
 	}
 	next, ok := less.X.(*ssa.BinOp)
-	if !ok || next.Op != token.ADD || !IsConstInt(next.Y, 1) {
+	if !ok || next.Op != token.ADD || !ssaread.IsConstInt(next.Y, 1) {
 		return nil, false
 	}
 	index, ok := next.X.(*ssa.Phi)
@@ -39,12 +41,12 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	}
 	entry := -1
 	for i, edge := range index.Edges {
-		if IsConstInt(edge, -1) && index.Edges[1-i] == next {
+		if ssaread.IsConstInt(edge, -1) && index.Edges[1-i] == next {
 			entry = i
 		}
 	}
 	lenCall, ok := less.Y.(*ssa.Call)
-	if entry < 0 || !ok || !IsBuiltin(lenCall.Call, "len") {
+	if entry < 0 || !ok || !ssaread.IsBuiltin(lenCall.Call, "len") {
 		return nil, false
 	}
 	loop := &rangeLoop{slice: lenCall.Call.Args[0], entry: entry}
@@ -134,7 +136,7 @@ func (e *Evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]
 // unrollString reads a string built up in a range loop, k += x: over a
 // fixed slice, iteration by iteration; over a slice parameter, as the
 // parameter's elements joined (a variadic builder).
-func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	loop, ok := rangeLoopOf(phi)
 	if !ok {
 		return nil, false
@@ -145,13 +147,13 @@ func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 		if !ok || add.Op != token.ADD || add.X != phi || len(loop.loads) != 1 || add.Y != loop.loads[0] {
 			return nil, false
 		}
-		return Product(acc, []Key{UnknownKey(Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ParamIndex(p), Join: true})}), true
+		return keymodel.Product(acc, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Join: true})}), true
 	}
 	defer delete(e.keyEnv, phi)
 	ok = e.unroll(phi, depth, visiting, func(back ssa.Value, _ int) bool {
 		e.keyEnv[phi] = acc
 		acc = e.eval(back, depth, visiting)
-		return len(acc) <= MaxAlternatives
+		return len(acc) <= keymodel.MaxAlternatives
 	})
 	return acc, ok
 }

@@ -1,9 +1,12 @@
-package analyzer
+package clients
 
 import (
 	"go/types"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"github.com/crossslot/crossslot/internal/commands"
 	"golang.org/x/tools/go/ssa"
 )
@@ -52,10 +55,10 @@ func isBuilderPackage(p *types.Package) bool {
 
 // builderCall recognizes a Build() of the generated builder and a Lua
 // script's Exec.
-func builderCall(call ssa.CallInstruction, ev *Evaluator) *Site {
+func builderCall(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 	common := call.Common()
 	fn := common.StaticCallee()
-	pkg := FuncPackage(fn)
+	pkg := ssaread.FuncPackage(fn)
 	if pkg == nil || fn.Signature.Recv() == nil {
 		return nil
 	}
@@ -72,12 +75,12 @@ func builderCall(call ssa.CallInstruction, ev *Evaluator) *Site {
 			return nil
 		}
 		site.Method, site.Builder = built.name, built.builder
-		site.Rule = func(c *Site) []Arg { return builtKeys(c, built) }
+		site.Rule = func(c *Site) []keymodel.Arg { return builtKeys(c, built) }
 		if built.arbitrary != nil && len(built.keyCalls) == 0 {
 			site.Fate = "" // no key marked: the builder checks nothing, the server refuses it
 		}
 		return site
-	case fn.Name() == "Exec" && builderModules[pkg.Path()] && IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "Lua"):
+	case fn.Name() == "Exec" && builderModules[pkg.Path()] && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "Lua"):
 		site.Method, site.Rule = "Lua.Exec", params("keys")
 		return site
 	}
@@ -105,21 +108,21 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 			return b, false
 		}
 		fn := call.Call.StaticCallee()
-		pkg := FuncPackage(fn)
+		pkg := ssaread.FuncPackage(fn)
 		if !isBuilderPackage(pkg) || fn.Signature.Recv() == nil || len(call.Call.Args) == 0 {
 			return b, false
 		}
-		if IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
+		if ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "Builder") {
 			b.builder = call.Call.Args[0]
 			if fn.Name() != "Arbitrary" {
 				b.name = strings.ToUpper(fn.Name())
 				return b, true
 			}
-			tokens, ok := SliceElements(call.Call.Args[1])
+			tokens, ok := ssaread.SliceElements(call.Call.Args[1])
 			if !ok || len(tokens) == 0 {
 				return b, false
 			}
-			first, ok := ConstString(tokens[0])
+			first, ok := ssaread.ConstString(tokens[0])
 			b.name, b.arbitrary = strings.ToUpper(first), call
 			return b, ok
 		}
@@ -138,10 +141,10 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 // given; for an Arbitrary command the server's table knows, the keys of its
 // command line (tokens, then Keys and Args in order), as the server finds
 // them.
-func builtKeys(c *Site, b builtCommand) []Arg {
+func builtKeys(c *Site, b builtCommand) []keymodel.Arg {
 	if b.arbitrary != nil {
 		if _, known := commands.Lookup(b.name); known {
-			var line []Element
+			var line []eval.Element
 			for _, part := range append([]*ssa.Call{b.arbitrary}, b.parts...) {
 				site := SiteOf(c.Eval, &part.Call)
 				elems, ok := site.ElementsOfArg(len(part.Call.Args) - 1)
@@ -156,7 +159,7 @@ func builtKeys(c *Site, b builtCommand) []Arg {
 	return builderKeys(c.Eval, b.keyCalls)
 }
 
-// forcedSingle reports whether a Builder comes from a client the function
+// ForcedSingle reports whether a Builder comes from a client the function
 // makes with ClientOption{ForceSingleClient: true}: one node, whose builder
 // checks no slots. (Whether a client of one address is a cluster is decided
 // when it connects; such clients are checked.)
@@ -174,7 +177,7 @@ func ForcedSingle(builder ssa.Value) bool {
 		return false
 	}
 	fn := mk.Call.StaticCallee()
-	pkg := FuncPackage(fn)
+	pkg := ssaread.FuncPackage(fn)
 	if pkg == nil || !builderModules[pkg.Path()] || fn.Name() != "NewClient" || len(mk.Call.Args) != 1 {
 		return false
 	}
@@ -188,7 +191,7 @@ func ForcedSingle(builder ssa.Value) bool {
 	}
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || FieldName(fa.X.Type(), fa.Field) != "ForceSingleClient" {
+		if !ok || ssaread.FieldName(fa.X.Type(), fa.Field) != "ForceSingleClient" {
 			continue
 		}
 		for _, use := range *fa.Referrers() {
@@ -204,8 +207,8 @@ func ForcedSingle(builder ssa.Value) bool {
 
 // builderKeys reads the keys the chain's key-marking calls were given:
 // their first parameter, one key or a variadic list.
-func builderKeys(ev *Evaluator, keyCalls []*ssa.Call) []Arg {
-	var out []Arg
+func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call) []keymodel.Arg {
+	var out []keymodel.Arg
 	for _, kc := range keyCalls {
 		fn := kc.Call.StaticCallee()
 		site := NewSite(ev, &kc.Call, fn.Signature)
@@ -213,13 +216,13 @@ func builderKeys(ev *Evaluator, keyCalls []*ssa.Call) []Arg {
 		if j >= len(kc.Call.Args) {
 			continue
 		}
-		if v := kc.Call.Args[j]; IsString(v.Type()) {
-			out = append(out, Arg{Alts: ev.Keys(v), At: site.ArgPos(j)})
+		if v := kc.Call.Args[j]; ssaread.IsString(v.Type()) {
+			out = append(out, keymodel.Arg{Alts: ev.Keys(v), At: site.ArgPos(j)})
 			continue
 		}
 		elems, ok := site.ElementsOfArg(j)
 		if !ok {
-			out = append(out, Arg{Unread: site.ArgText(j, kc.Call.Args[j]), At: site.ArgPos(j)})
+			out = append(out, keymodel.Arg{Unread: site.ArgText(j, kc.Call.Args[j]), At: site.ArgPos(j)})
 			continue
 		}
 		out = append(out, site.KeyArgs(elems)...)
@@ -227,11 +230,11 @@ func builderKeys(ev *Evaluator, keyCalls []*ssa.Call) []Arg {
 	return out
 }
 
-// doMultiTransaction reads a DoMulti whose commands are MULTI ... EXEC: the
+// DoMultiTransaction reads a DoMulti whose commands are MULTI ... EXEC: the
 // commands in between. (A plain DoMulti is split by slot.)
-func DoMultiTransaction(call ssa.CallInstruction, ev *Evaluator) ([]Command, bool) {
+func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]Command, bool) {
 	common := call.Common()
-	m := CalledFunc(common)
+	m := ssaread.CalledFunc(common)
 	if m == nil || m.Name() != "DoMulti" || m.Pkg() == nil || !builderModules[m.Pkg().Path()] {
 		return nil, false
 	}

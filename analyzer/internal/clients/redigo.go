@@ -1,8 +1,11 @@
-package analyzer
+package clients
 
 import (
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -18,7 +21,7 @@ import (
 
 const redigoPath = "github.com/gomodule/redigo/redis"
 
-// redigoClusterLibraries are cluster clients built on redigo's Conn.
+// RedigoClusterLibraries are cluster clients built on redigo's Conn.
 var RedigoClusterLibraries = map[string]bool{"github.com/mna/redisc": true}
 
 // redigoCommands are Conn's methods that send a command line, by the index
@@ -30,14 +33,14 @@ var redigoCommands = map[string]int{"Do": 0, "Send": 0, "DoContext": 1, "DoWithT
 var redigoScripts = map[string]int{"Do": 1, "Send": 1, "SendHash": 1, "DoContext": 2}
 
 // redigoCall recognizes a redigo command or script call.
-func redigoCall(common *ssa.CallCommon, ev *Evaluator) *Site {
-	m := CalledFunc(common)
+func redigoCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
+	m := ssaread.CalledFunc(common)
 	if m == nil || m.Pkg() == nil || m.Pkg().Path() != redigoPath || m.Signature().Recv() == nil {
 		return nil
 	}
 	site := NewSite(ev, common, m.Signature())
 	site.Library = Redigo
-	if IsNamed(m.Signature().Recv().Type(), redigoPath, "Script") {
+	if ssaread.IsNamed(m.Signature().Recv().Type(), redigoPath, "Script") {
 		i, ok := redigoScripts[m.Name()]
 		if !ok {
 			return nil
@@ -50,7 +53,7 @@ func redigoCall(common *ssa.CallCommon, ev *Evaluator) *Site {
 		return nil
 	}
 	site.Method, site.Rule = m.Name(), redigoCommandKeys(i)
-	if name, ok := ConstString(site.Common.Args[i+site.RecvArgs()]); ok {
+	if name, ok := ssaread.ConstString(site.Common.Args[i+site.RecvArgs()]); ok {
 		site.Method, site.CommandLine = strings.ToUpper(name), true // messages name the command
 	}
 	return site
@@ -58,7 +61,7 @@ func redigoCall(common *ssa.CallCommon, ev *Evaluator) *Site {
 
 // redigoCommandKeys reads Do(name, args...): the command line's keys.
 func redigoCommandKeys(nameAt int) KeyRule {
-	return func(c *Site) []Arg {
+	return func(c *Site) []keymodel.Arg {
 		j := nameAt + c.RecvArgs()
 		if j+1 >= len(c.Common.Args) {
 			return nil
@@ -67,7 +70,7 @@ func redigoCommandKeys(nameAt int) KeyRule {
 		if !ok {
 			return nil
 		}
-		line := append([]Element{{Value: c.Common.Args[j], At: c.ArgPos(j)}}, rest...)
+		line := append([]eval.Element{{Value: c.Common.Args[j], At: c.ArgPos(j)}}, rest...)
 		return commandKeys(c, line)
 	}
 }
@@ -75,7 +78,7 @@ func redigoCommandKeys(nameAt int) KeyRule {
 // redigoScriptKeys reads script.Do(c, keysAndArgs...): the first keyCount
 // values, keyCount from the redis.NewScript call that made the script.
 func redigoScriptKeys(argsAt int) KeyRule {
-	return func(c *Site) []Arg {
+	return func(c *Site) []keymodel.Arg {
 		n, ok := scriptKeyCount(c.Eval, c.Receiver())
 		if !ok {
 			return nil
@@ -91,11 +94,11 @@ func redigoScriptKeys(argsAt int) KeyRule {
 // scriptKeyCount finds the constant keyCount of redis.NewScript(keyCount,
 // src) behind a script value: the call itself, or an unexported package
 // variable that only the package initializer sets (see stores).
-func scriptKeyCount(ev *Evaluator, v ssa.Value) (int, bool) {
+func scriptKeyCount(ev *eval.Evaluator, v ssa.Value) (int, bool) {
 	call, fn, ok := scriptMaker(ev, v)
 	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != redigoPath || fn.Name() != "NewScript" {
 		return 0, false
 	}
-	n, ok := ConstInt(call.Call.Args[0])
+	n, ok := ssaread.ConstInt(call.Call.Args[0])
 	return int(n), ok && n >= 0
 }

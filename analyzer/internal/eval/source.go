@@ -1,32 +1,34 @@
-package analyzer
+package eval
 
 import (
 	"go/ast"
 	"go/token"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )
 
-// source is the syntax SSA points back to: call expressions by their '('
+// Source is the syntax SSA points back to: call expressions by their '('
 // (for receivers and arguments as written), and string literals, calls and
 // concatenations by their range (for fixes that rewrite a key).
 type Source struct {
 	Calls    map[token.Pos]*ast.CallExpr
-	Literals map[Range]*ast.BasicLit
-	Exprs    map[Range]ast.Expr
+	Literals map[keymodel.Range]*ast.BasicLit
+	Exprs    map[keymodel.Range]ast.Expr
 }
 
 func IndexSource(files []*ast.File) Source {
-	src := Source{Calls: map[token.Pos]*ast.CallExpr{}, Literals: map[Range]*ast.BasicLit{}, Exprs: map[Range]ast.Expr{}}
+	src := Source{Calls: map[token.Pos]*ast.CallExpr{}, Literals: map[keymodel.Range]*ast.BasicLit{}, Exprs: map[keymodel.Range]ast.Expr{}}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				src.Calls[n.Lparen] = n
-				src.Exprs[RangeOf(n)] = n
+				src.Exprs[keymodel.RangeOf(n)] = n
 			case *ast.BinaryExpr:
-				src.Exprs[RangeOf(n)] = n
+				src.Exprs[keymodel.RangeOf(n)] = n
 			case *ast.BasicLit:
 				if n.Kind == token.STRING {
-					src.Literals[RangeOf(n)] = n
+					src.Literals[keymodel.RangeOf(n)] = n
 				}
 			}
 			return true

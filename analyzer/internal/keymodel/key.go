@@ -1,4 +1,4 @@
-package analyzer
+package keymodel
 
 import (
 	"strconv"
@@ -12,8 +12,8 @@ type Part struct {
 
 	// For unknown parts: id identifies the value (the same SSA value, or the
 	// same pure expression over the same values, has the same id), show is
-	// its source expression for messages, noBrace says it can hold neither
-	// '{' nor '}', nonEmpty that it is never "".
+	// its source expression for messages, NoBrace says it can hold neither
+	// '{' nor '}', NonEmpty that it is never "".
 	ID       string
 	Show     string
 	NoBrace  bool
@@ -25,7 +25,7 @@ type Part struct {
 	// itself). A caller puts its argument in (see instantiate).
 	Param int
 	Verb  string
-	// join says the part is every element of the slice parameter param,
+	// Join says the part is every element of the slice parameter param,
 	// joined by verb: strings.Join(parts, verb), or k += p over parts.
 	Join bool
 }
@@ -46,7 +46,7 @@ func UnknownKey(p Part) Key {
 	return Key{p}
 }
 
-// concat joins keys, keeping them normalized.
+// Concat joins keys, keeping them normalized.
 func Concat(ks ...Key) Key {
 	var out Key
 	for _, k := range ks {
@@ -66,7 +66,7 @@ func Concat(ks ...Key) Key {
 	return out
 }
 
-// product concatenates every alternative of a with every one of b.
+// Product concatenates every alternative of a with every one of b.
 func Product(a, b []Key) []Key {
 	out := make([]Key, 0, len(a)*len(b))
 	for _, x := range a {
@@ -82,14 +82,12 @@ func Product(a, b []Key) []Key {
 	return out
 }
 
-// Limits that keep evaluation linear on generated code: past them a value is
-// unknown, which only ever makes the analyzer quieter.
-const (
-	maxDepth        = 24
-	MaxAlternatives = 8
-)
+// MaxAlternatives bounds the alternatives a key is tracked with, keeping
+// evaluation linear on generated code: past it a key is unknown, which only
+// ever makes the analyzer quieter.
+const MaxAlternatives = 8
 
-// known reports the key's text when it has no unknown part.
+// Known reports the key's text when it has no unknown part.
 func (k Key) Known() (string, bool) {
 	switch len(k) {
 	case 0:
@@ -112,7 +110,7 @@ func (k Key) String() string {
 	return b.String()
 }
 
-// fromParams reports whether some part of the key comes from a parameter of
+// FromParams reports whether some part of the key comes from a parameter of
 // the function it was evaluated in.
 func (k Key) FromParams() bool {
 	for _, p := range k {
@@ -123,14 +121,14 @@ func (k Key) FromParams() bool {
 	return false
 }
 
-// quoted shows the key in messages: known text Go-quoted, unknown parts by
+// Quoted shows the key in messages: known text Go-quoted, unknown parts by
 // their source expression in angle brackets inside the quotes, so that they
 // cannot be taken for text: "user:{<id>}:a", "user:{}:<id>".
 func (k Key) Quoted() string {
 	return strconv.Quote(k.String())
 }
 
-// firstParam is the first parameter a key's parts come from, 0 if none.
+// FirstParam is the first parameter a key's parts come from, 0 if none.
 func (k Key) FirstParam() int {
 	for _, p := range k {
 		if p.Param > 0 {

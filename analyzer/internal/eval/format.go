@@ -1,4 +1,4 @@
-package analyzer
+package eval
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -17,19 +19,19 @@ import (
 // an unknown part whose identity is the verb and the value, so that
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
-func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) Key {
+func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) keymodel.Key {
 	v, foreign := e.underlying(v)
 	if text, ok := formatConst(verb, v); ok {
-		return TextKey(text)
+		return keymodel.TextKey(text)
 	}
 	if show == "" {
 		show = e.Show(v)
 	}
-	p := Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: noBrace, NonEmpty: nonEmpty}
+	p := keymodel.Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: noBrace, NonEmpty: nonEmpty}
 	if param, ok := v.(*ssa.Parameter); ok && !foreign {
-		p.Param, p.Verb = ParamIndex(param), verb
+		p.Param, p.Verb = ssaread.ParamIndex(param), verb
 	}
-	return UnknownKey(p)
+	return keymodel.UnknownKey(p)
 }
 
 // formatConst formats a string or integer constant as fmt would.
@@ -53,7 +55,7 @@ func formatConst(verb string, v ssa.Value) (string, bool) {
 }
 
 // evalCall follows the standard library's pure string builders.
-func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	fn := call.Call.StaticCallee()
 	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return nil, false
@@ -63,13 +65,13 @@ func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 	case "fmt.Sprintf":
 		return e.sprintf(call, depth, visiting)
 	case "strings.Join":
-		sep, ok := ConstString(args[1])
+		sep, ok := ssaread.ConstString(args[1])
 		if !ok {
 			return nil, false
 		}
 		if p, ok := args[0].(*ssa.Parameter); ok {
 			// A variadic builder: its callers' elements, joined.
-			return []Key{UnknownKey(Part{ID: "join(" + e.id(p) + "," + sep + ")", Show: e.Show(call), Param: ParamIndex(p), Verb: sep, Join: true})}, true
+			return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + "," + sep + ")", Show: e.Show(call), Param: ssaread.ParamIndex(p), Verb: sep, Join: true})}, true
 		}
 		elems, ok := e.ElementsOf(args[0], depth, visiting)
 		if !ok || len(elems) > MaxElements {
@@ -81,40 +83,40 @@ func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 		// are fmt's %d and %x, so the same value gives the same part.
 		verb := "%d"
 		if len(args) == 2 {
-			switch base, _ := ConstInt(args[1]); base {
+			switch base, _ := ssaread.ConstInt(args[1]); base {
 			case 10:
 			case 16:
 				verb = "%x"
 			default:
-				return []Key{UnknownKey(Part{ID: fn.Name() + "(" + e.id(args[0]) + "," + e.id(args[1]) + ")",
+				return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: fn.Name() + "(" + e.id(args[0]) + "," + e.id(args[1]) + ")",
 					Show: e.Show(call), NoBrace: true, NonEmpty: true})}, true
 			}
 		}
-		return []Key{e.formatted(verb, args[0], e.Show(call), true, true)}, true
+		return []keymodel.Key{e.formatted(verb, args[0], e.Show(call), true, true)}, true
 	}
 	return nil, false
 }
 
 // joined is the elements' keys with sep between them.
-func (e *Evaluator) joined(elems []Element, sep string, depth int, visiting map[ssa.Value]bool) []Key {
-	out := []Key{{}}
+func (e *Evaluator) joined(elems []Element, sep string, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
+	out := []keymodel.Key{{}}
 	for i, el := range elems {
 		if i > 0 {
-			out = Product(out, []Key{TextKey(sep)})
+			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(sep)})
 		}
-		out = Product(out, e.ElementKeys(el, depth, visiting))
+		out = keymodel.Product(out, e.ElementKeys(el, depth, visiting))
 	}
 	return out
 }
 
 // sprintf evaluates fmt.Sprintf with a constant format. Verbs it does not
 // model make the whole result unknown, never wrong.
-func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
-	format, ok := ConstString(call.Call.Args[0])
+func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	format, ok := ssaread.ConstString(call.Call.Args[0])
 	if !ok {
 		return nil, false
 	}
-	args, ok := SliceElements(call.Call.Args[1])
+	args, ok := ssaread.SliceElements(call.Call.Args[1])
 	if !ok {
 		return nil, false
 	}
@@ -122,15 +124,15 @@ func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 	if ce := e.Source.Calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
 		astArgs = ce.Args[1:]
 	}
-	out := []Key{{}}
+	out := []keymodel.Key{{}}
 	argNum := 0
 	for i := 0; i < len(format); {
 		j := strings.IndexByte(format[i:], '%')
 		if j < 0 {
-			out = Product(out, []Key{TextKey(format[i:])})
+			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(format[i:])})
 			break
 		}
-		out = Product(out, []Key{TextKey(format[i : i+j])})
+		out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(format[i : i+j])})
 		i += j + 1
 		spec, verb, next, explicit, ok := ScanVerb(format, i)
 		if !ok {
@@ -138,7 +140,7 @@ func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		}
 		i = next
 		if verb == '%' {
-			out = Product(out, []Key{TextKey("%")})
+			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey("%")})
 			continue
 		}
 		if explicit > 0 {
@@ -147,7 +149,7 @@ func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		if argNum >= len(args) {
 			return nil, false
 		}
-		arg := UnwrapInterface(e.resolve(UnwrapInterface(args[argNum])))
+		arg := ssaread.UnwrapInterface(e.resolve(ssaread.UnwrapInterface(args[argNum])))
 		var show string
 		if astArgs != nil {
 			show = types.ExprString(astArgs[argNum])
@@ -157,8 +159,8 @@ func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 		if !ok {
 			return nil, false
 		}
-		out = Product(out, piece)
-		if len(out) > MaxAlternatives {
+		out = keymodel.Product(out, piece)
+		if len(out) > keymodel.MaxAlternatives {
 			return nil, false
 		}
 	}
@@ -166,27 +168,27 @@ func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 }
 
 // formatArg is one verb applied to one argument.
-func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
 		// A constant is formatted by fmt itself, so flags and widths are exact.
 		text, ok := formatConst(spec, c)
-		return []Key{TextKey(text)}, ok
+		return []keymodel.Key{keymodel.TextKey(text)}, ok
 	}
 	plain := spec == "%"+string(verb)
 	basic, _ := arg.Type().Underlying().(*types.Basic)
 	switch {
 	case basic != nil && basic.Info()&types.IsInteger != 0 && strings.IndexByte("dvx", verb) >= 0:
 		// Digits, a sign, or hex digits, maybe padded: never a brace or empty.
-		return []Key{e.formatted(spec, arg, show, true, true)}, true
+		return []keymodel.Key{e.formatted(spec, arg, show, true, true)}, true
 	case basic != nil && basic.Info()&types.IsString != 0 && (verb == 's' || verb == 'v') && plain:
 		return e.eval(arg, depth, visiting), true
 	case basic != nil && basic.Info()&types.IsString != 0 && verb == 'x':
-		return []Key{e.formatted(spec, arg, show, true, false)}, true
+		return []keymodel.Key{e.formatted(spec, arg, show, true, false)}, true
 	}
-	return []Key{e.formatted(spec, arg, show, false, false)}, true
+	return []keymodel.Key{e.formatted(spec, arg, show, false, false)}, true
 }
 
-// scanVerb reads one verb after a '%' at format[i:]: flags, an optional
+// ScanVerb reads one verb after a '%' at format[i:]: flags, an optional
 // explicit argument index [n], width and precision. It gives up on '*'.
 func ScanVerb(format string, i int) (spec string, verb byte, next, explicit int, ok bool) {
 	var b strings.Builder

@@ -1,11 +1,11 @@
-package analyzer
+package keymodel
 
 import "github.com/crossslot/crossslot/slotcalc"
 
 // A relation is what the analyzer can say of two keys' slots.
 type Relation int
 
-// relate compares the slots of two keys. Fully known keys are compared by
+// Relate compares the slots of two keys. Fully known keys are compared by
 // slot. Keys with unknown parts are compared only when their hashed parts
 // (tags, or whole keys) hold the same unknown parts, the same values, in the
 // same order:

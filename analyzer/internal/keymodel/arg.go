@@ -1,32 +1,32 @@
-package analyzer
+package keymodel
 
 import (
 	"go/ast"
 	"go/token"
 )
 
-// positioned is a source range to report at.
+// Range is a source range to report at.
 type Range struct{ Pos, End token.Pos }
 
 func RangeOf(n ast.Node) Range { return Range{n.Pos(), n.End()} }
 
-// A keyArg is one key of a call, with its alternatives and where to report it.
+// A Arg is one key of a call, with its alternatives and where to report it.
 type Arg struct {
 	Alts []Key
 	At   Range
 
-	// spread > 0: the key is every element of the calling function's slice
+	// Spread > 0: the key is every element of the calling function's slice
 	// parameter number spread (1-based); alts is empty. Its callers fill it.
 	Spread int
-	// viaCall: the key reached a wrapper's command from the caller's
-	// arguments (see instantiateKey).
+	// ViaCall: the key reached a wrapper's command from the caller's
+	// arguments (see InstantiateKey).
 	ViaCall bool
-	// unread names a list of keys the analyzer cannot read (a slice from
+	// Unread names a list of keys the analyzer cannot read (a slice from
 	// input); alts is empty. Only strict mode reports it.
 	Unread string
 }
 
-// anyFromParams reports whether some of the keys come from the function's
+// AnyFromParams reports whether some of the keys come from the function's
 // parameters.
 func AnyFromParams(keys []Arg) bool {
 	for _, k := range keys {
@@ -37,7 +37,7 @@ func AnyFromParams(keys []Arg) bool {
 	return false
 }
 
-// fromParams reports whether the key depends on the calling function's
+// FromParams reports whether the key depends on the calling function's
 // parameters.
 func (k Arg) FromParams() bool {
 	if k.Spread > 0 {

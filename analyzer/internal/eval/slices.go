@@ -1,20 +1,24 @@
-package analyzer
+package eval
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"golang.org/x/tools/go/ssa"
+)
 
-// maxElements bounds the slices the evaluator reads, literal or unrolled.
+// MaxElements bounds the slices the evaluator reads, literal or unrolled.
 const MaxElements = 16
 
-// element is one element of a slice: its value, or the keys it evaluates
-// to when it has no SSA value of its own (see elementsOf), and where the
+// Element is one element of a slice: its value, or the keys it evaluates
+// to when it has no SSA value of its own (see ElementsOf), and where the
 // source writes it.
 type Element struct {
 	Value ssa.Value
-	Keys  []Key
-	At    Range
+	Keys  []keymodel.Key
+	At    keymodel.Range
 }
 
-// elementsOf returns a slice's elements when the code fixes them:
+// ElementsOf returns a slice's elements when the code fixes them:
 //
 //	keys := []string{"a:1", "a:2"}                     // a literal
 //	keys = append(keys, "a:3")                         // appended in straight-line code
@@ -22,7 +26,7 @@ type Element struct {
 //	keys := keysFor(7)                                 // a builder's result
 //
 // An element is an SSA value, or the keys it evaluates to where it has no
-// value of its own (an iteration of a loop, a builder's template).
+// Value of its own (an iteration of a loop, a builder's template).
 func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
 	if depth > maxDepth {
 		return nil, false
@@ -31,7 +35,7 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 	if els, ok := e.sliceEnv[v]; ok {
 		return els, true
 	}
-	if values, ok := SliceElements(v); ok {
+	if values, ok := ssaread.SliceElements(v); ok {
 		out := make([]Element, len(values))
 		for i, val := range values {
 			out[i] = Element{Value: val}
@@ -40,7 +44,7 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 	}
 	switch v := v.(type) {
 	case *ssa.Call:
-		if IsBuiltin(v.Call, "append") && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
+		if ssaread.IsBuiltin(v.Call, "append") && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
 			head, ok := e.ElementsOf(v.Call.Args[0], depth, visiting)
 			if !ok {
 				return nil, false
@@ -58,12 +62,12 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 	return nil, false
 }
 
-// elementKeys evaluates one element.
-func (e *Evaluator) ElementKeys(el Element, depth int, visiting map[ssa.Value]bool) []Key {
+// ElementKeys evaluates one element.
+func (e *Evaluator) ElementKeys(el Element, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
 	if el.Value == nil {
 		return el.Keys
 	}
-	return e.eval(UnwrapInterface(el.Value), depth, visiting)
+	return e.eval(ssaread.UnwrapInterface(el.Value), depth, visiting)
 }
 
 // appendedOnce: a slice appended to twice may share its array between the
@@ -74,7 +78,7 @@ func appendedOnce(s ssa.Value, by *ssa.Call) bool {
 		return true // a constant: nil
 	}
 	for _, ref := range *refs {
-		if call, ok := ref.(*ssa.Call); ok && ref != by && IsBuiltin(call.Call, "append") {
+		if call, ok := ref.(*ssa.Call); ok && ref != by && ssaread.IsBuiltin(call.Call, "append") {
 			return false
 		}
 		if _, ok := ref.(*ssa.Store); ok {

@@ -1,8 +1,11 @@
-package analyzer
+package clients
 
 import (
 	"strconv"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"github.com/crossslot/crossslot/internal/commands"
 	"golang.org/x/tools/go/ssa"
 )
@@ -12,7 +15,7 @@ import (
 // are found as the server finds them; an argument the code does not fix is
 // a key only if the table places one there, and a keyword or count that is
 // not fixed leaves the keys unknown.
-func rawCommand(c *Site) []Arg {
+func rawCommand(c *Site) []keymodel.Arg {
 	elems, ok := c.ElementsOfParam("args")
 	if !ok || len(elems) == 0 {
 		return nil
@@ -22,8 +25,8 @@ func rawCommand(c *Site) []Arg {
 
 // commandKeys reads the keys of a command line given as values, the
 // command's name first (go-redis Do, redigo Do and Send).
-func commandKeys(c *Site, elems []Element) []Arg {
-	name, ok := ConstString(UnwrapInterface(elems[0].Value))
+func commandKeys(c *Site, elems []eval.Element) []keymodel.Arg {
+	name, ok := ssaread.ConstString(ssaread.UnwrapInterface(elems[0].Value))
 	if !ok {
 		return nil
 	}
@@ -33,29 +36,29 @@ func commandKeys(c *Site, elems []Element) []Arg {
 	}
 	argv := make([]commands.Arg, len(elems))
 	for i, el := range elems {
-		argv[i].Text, argv[i].Known = constText(UnwrapInterface(el.Value))
+		argv[i].Text, argv[i].Known = constText(ssaread.UnwrapInterface(el.Value))
 	}
 	pos, ok := cmd.Keys(argv)
 	if !ok {
 		return nil
 	}
-	var out []Arg
+	var out []keymodel.Arg
 	for _, i := range pos {
-		v := UnwrapInterface(elems[i].Value)
-		if v == nil || !IsString(v.Type()) {
+		v := ssaread.UnwrapInterface(elems[i].Value)
+		if v == nil || !ssaread.IsString(v.Type()) {
 			continue // a key the analyzer cannot read (bytes, a number)
 		}
-		out = append(out, Arg{Alts: c.Eval.Keys(v), At: elems[i].At})
+		out = append(out, keymodel.Arg{Alts: c.Eval.Keys(v), At: elems[i].At})
 	}
 	return out
 }
 
 // constText is a string or integer constant as the command line holds it.
 func constText(v ssa.Value) (string, bool) {
-	if s, ok := ConstString(v); ok {
+	if s, ok := ssaread.ConstString(v); ok {
 		return s, true
 	}
-	if n, ok := ConstInt(v); ok {
+	if n, ok := ssaread.ConstInt(v); ok {
 		return strconv.FormatInt(n, 10), true
 	}
 	return "", false

@@ -1,4 +1,4 @@
-package analyzer
+package clients
 
 import (
 	"fmt"
@@ -6,37 +6,40 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
-// A callSite is one call of a client method or of a wrapper, with what the
+// A Site is one call of a client method or of a wrapper, with what the
 // rules need. Arguments are numbered as SSA passes them (j): a static method
 // call passes its receiver first; signature parameters (i) are not.
 type Site struct {
 	Library Library
 	Method  string  // the client method (or command) for rules and messages; "" for a wrapper
 	Rule    KeyRule // the rule for a client other than go-redis, whose rules are by method
-	// commandLine: the call sends a command line whose name is method
+	// CommandLine: the call sends a command line whose name is method
 	// (redigo's Do and Send).
 	CommandLine bool
-	// fate ends a crossslot message with what the client does, if it does
+	// Fate ends a crossslot message with what the client does, if it does
 	// something of its own (rueidis's builder panics).
 	Fate string
-	// builder is the Builder a rueidis or valkey-go command is built from.
+	// Builder is the Builder a rueidis or valkey-go command is built from.
 	Builder ssa.Value
 	Common  *ssa.CallCommon
 	Sig     *types.Signature
 	Expr    *ast.CallExpr // nil when the source call was not found
-	Eval    *Evaluator
+	Eval    *eval.Evaluator
 }
 
 // The client libraries a call site can belong to.
 type Library int
 
-// recognize finds the client a call calls and where its keys are: a go-redis
+// Recognize finds the client a call calls and where its keys are: a go-redis
 // method, static or through an interface, a redigo command or script, or a
 // rueidis or valkey-go built command or Lua script; nil for anything else.
-func Recognize(call ssa.CallInstruction, ev *Evaluator) *Site {
+func Recognize(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 	common := call.Common()
 	if m := GoRedisMethod(common); m != nil {
 		site := NewSite(ev, common, m.Signature())
@@ -49,13 +52,13 @@ func Recognize(call ssa.CallInstruction, ev *Evaluator) *Site {
 	return builderCall(call, ev)
 }
 
-// newCallSite is a call as the rules see it, sig the callee's signature.
-func NewSite(ev *Evaluator, common *ssa.CallCommon, sig *types.Signature) *Site {
+// NewSite is a call as the rules see it, sig the callee's signature.
+func NewSite(ev *eval.Evaluator, common *ssa.CallCommon, sig *types.Signature) *Site {
 	return &Site{Common: common, Sig: sig, Expr: ev.Source.Calls[common.Pos()], Eval: ev}
 }
 
-// siteOf is a call as the rules see it.
-func SiteOf(ev *Evaluator, common *ssa.CallCommon) *Site {
+// SiteOf is a call as the rules see it.
+func SiteOf(ev *eval.Evaluator, common *ssa.CallCommon) *Site {
 	sig := common.Signature()
 	if fn := common.StaticCallee(); fn != nil {
 		sig = fn.Signature
@@ -63,16 +66,16 @@ func SiteOf(ev *Evaluator, common *ssa.CallCommon) *Site {
 	return NewSite(ev, common, sig)
 }
 
-// A keyRule finds the key arguments of one call.
-type KeyRule func(c *Site) []Arg
+// A KeyRule finds the key arguments of one call.
+type KeyRule func(c *Site) []keymodel.Arg
 
-// A txCommand is one keyed command of a transaction.
+// A Command is one keyed command of a transaction.
 type Command struct {
 	Method string
-	Keys   []Arg
+	Keys   []keymodel.Arg
 }
 
-// recvArgs is how many receivers common.Args holds before the parameters.
+// RecvArgs is how many receivers common.Args holds before the parameters.
 func (c *Site) RecvArgs() int {
 	if !c.Common.IsInvoke() && c.Sig.Recv() != nil {
 		return 1
@@ -80,15 +83,15 @@ func (c *Site) RecvArgs() int {
 	return 0
 }
 
-// receiver is the value a method is called on.
+// Receiver is the value a method is called on.
 func (c *Site) Receiver() ssa.Value {
 	if c.Sig.Recv() == nil {
 		return nil
 	}
-	return ReceiverValue(c.Common)
+	return ssaread.ReceiverValue(c.Common)
 }
 
-// param finds the named parameter: its argument index j and the SSA
+// Param finds the named parameter: its argument index j and the SSA
 // argument passed for it.
 func (c *Site) Param(name string) (int, ssa.Value, bool) {
 	params := c.Sig.Params()
@@ -105,34 +108,34 @@ func (c *Site) Param(name string) (int, ssa.Value, bool) {
 	return 0, nil, false
 }
 
-// callPos is the whole call.
-func (c *Site) CallPos() Range {
+// CallPos is the whole call.
+func (c *Site) CallPos() keymodel.Range {
 	if c.Expr != nil {
-		return RangeOf(c.Expr)
+		return keymodel.RangeOf(c.Expr)
 	}
-	return Range{c.Common.Pos(), c.Common.Pos()}
+	return keymodel.Range{Pos: c.Common.Pos(), End: c.Common.Pos()}
 }
 
-// argPos is where the source writes argument j: the receiver, a parameter,
+// ArgPos is where the source writes argument j: the receiver, a parameter,
 // or the first element of a variadic list; else the whole call.
-func (c *Site) ArgPos(j int) Range {
+func (c *Site) ArgPos(j int) keymodel.Range {
 	if c.Expr == nil {
 		return c.CallPos()
 	}
 	i := j - c.RecvArgs()
 	if i < 0 {
 		if sel, ok := ast.Unparen(c.Expr.Fun).(*ast.SelectorExpr); ok {
-			return RangeOf(sel.X)
+			return keymodel.RangeOf(sel.X)
 		}
 		return c.CallPos()
 	}
 	if i < len(c.Expr.Args) {
-		return RangeOf(c.Expr.Args[i])
+		return keymodel.RangeOf(c.Expr.Args[i])
 	}
 	return c.CallPos()
 }
 
-// argText is argument j as the source writes it, for messages.
+// ArgText is argument j as the source writes it, for messages.
 func (c *Site) ArgText(j int, v ssa.Value) string {
 	if i := j - c.RecvArgs(); c.Expr != nil && i >= 0 && i < len(c.Expr.Args) {
 		return types.ExprString(c.Expr.Args[i])
@@ -140,7 +143,7 @@ func (c *Site) ArgText(j int, v ssa.Value) string {
 	return c.Eval.Show(v)
 }
 
-// argExpr is argument j as written, or nil.
+// ArgExpr is argument j as written, or nil.
 func (c *Site) ArgExpr(j int) ast.Expr {
 	if i := j - c.RecvArgs(); c.Expr != nil && i >= 0 && i < len(c.Expr.Args) {
 		return c.Expr.Args[i]
@@ -148,9 +151,9 @@ func (c *Site) ArgExpr(j int) ast.Expr {
 	return nil
 }
 
-// elementsOfArg returns the elements of slice argument j, variadic or not,
+// ElementsOfArg returns the elements of slice argument j, variadic or not,
 // when they are fixed by a literal or by the call's argument list.
-func (c *Site) ElementsOfArg(j int) ([]Element, bool) {
+func (c *Site) ElementsOfArg(j int) ([]eval.Element, bool) {
 	if j >= len(c.Common.Args) {
 		return nil, false
 	}
@@ -159,27 +162,27 @@ func (c *Site) ElementsOfArg(j int) ([]Element, bool) {
 		return nil, false
 	}
 	i := j - c.RecvArgs()
-	out := make([]Element, len(values))
+	out := make([]eval.Element, len(values))
 	variadicList := c.Sig.Variadic() && i == c.Sig.Params().Len()-1 && c.Expr != nil && c.Expr.Ellipsis == token.NoPos
 	for k, val := range values {
 		switch {
 		case variadicList && i+k < len(c.Expr.Args):
-			out[k] = Element{val.Value, val.Keys, RangeOf(c.Expr.Args[i+k])}
+			out[k] = eval.Element{Value: val.Value, Keys: val.Keys, At: keymodel.RangeOf(c.Expr.Args[i+k])}
 		default:
 			at := c.ArgPos(j)
 			if c.Expr != nil && i >= 0 && i < len(c.Expr.Args) {
 				if lit, ok := ast.Unparen(c.Expr.Args[i]).(*ast.CompositeLit); ok && len(lit.Elts) == len(values) {
-					at = RangeOf(lit.Elts[k])
+					at = keymodel.RangeOf(lit.Elts[k])
 				}
 			}
-			out[k] = Element{val.Value, val.Keys, at}
+			out[k] = eval.Element{Value: val.Value, Keys: val.Keys, At: at}
 		}
 	}
 	return out, true
 }
 
-// elementsOfParam is elementsOfArg for a named parameter.
-func (c *Site) ElementsOfParam(name string) ([]Element, bool) {
+// ElementsOfParam is ElementsOfArg for a named parameter.
+func (c *Site) ElementsOfParam(name string) ([]eval.Element, bool) {
 	j, _, ok := c.Param(name)
 	if !ok {
 		return nil, false
@@ -187,48 +190,48 @@ func (c *Site) ElementsOfParam(name string) ([]Element, bool) {
 	return c.ElementsOfArg(j)
 }
 
-// keysOfParam reads a key parameter: one string, or a []string's elements.
+// KeysOfParam reads a key parameter: one string, or a []string's elements.
 // A slice that is a parameter of the calling function is a spread: a
 // wrapper's callers fill it in.
-func (c *Site) KeysOfParam(name string) []Arg {
+func (c *Site) KeysOfParam(name string) []keymodel.Arg {
 	j, v, ok := c.Param(name)
 	if !ok {
 		return nil
 	}
-	if IsString(v.Type()) {
-		return []Arg{{Alts: c.Eval.Keys(v), At: c.ArgPos(j)}}
+	if ssaread.IsString(v.Type()) {
+		return []keymodel.Arg{{Alts: c.Eval.Keys(v), At: c.ArgPos(j)}}
 	}
 	elems, ok := c.ElementsOfArg(j)
 	if !ok {
 		if p, ok := v.(*ssa.Parameter); ok {
-			return []Arg{{Spread: ParamIndex(p), Unread: p.Name(), At: c.ArgPos(j)}}
+			return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), Unread: p.Name(), At: c.ArgPos(j)}}
 		}
-		return []Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
+		return []keymodel.Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
 	}
 	return c.KeyArgs(elems)
 }
 
-func (c *Site) KeyArgs(elems []Element) []Arg {
-	out := make([]Arg, 0, len(elems))
+func (c *Site) KeyArgs(elems []eval.Element) []keymodel.Arg {
+	out := make([]keymodel.Arg, 0, len(elems))
 	for _, el := range elems {
 		if el.Value == nil {
-			out = append(out, Arg{Alts: el.Keys, At: el.At})
+			out = append(out, keymodel.Arg{Alts: el.Keys, At: el.At})
 			continue
 		}
-		v := UnwrapInterface(el.Value)
-		if !IsString(v.Type()) {
+		v := ssaread.UnwrapInterface(el.Value)
+		if !ssaread.IsString(v.Type()) {
 			return nil
 		}
-		out = append(out, Arg{Alts: c.Eval.Keys(v), At: el.At})
+		out = append(out, keymodel.Arg{Alts: c.Eval.Keys(v), At: el.At})
 	}
 	return out
 }
 
 // keysAt reads values of a struct field's slice, all reported at one place.
-func (c *Site) keysAt(values []ssa.Value, at Range) []Arg {
-	out := make([]Arg, 0, len(values))
+func (c *Site) keysAt(values []ssa.Value, at keymodel.Range) []keymodel.Arg {
+	out := make([]keymodel.Arg, 0, len(values))
 	for _, v := range values {
-		out = append(out, Arg{Alts: c.Eval.Keys(v), At: at})
+		out = append(out, keymodel.Arg{Alts: c.Eval.Keys(v), At: at})
 	}
 	return out
 }
@@ -236,10 +239,10 @@ func (c *Site) keysAt(values []ssa.Value, at Range) []Arg {
 // fieldOfParam finds the value stored into field name of a struct parameter
 // built from a composite literal in the calling function: &T{F: v} or T{F: v}.
 // An unset field of a literal is its zero value.
-func (c *Site) fieldOfParam(param, name string) (Element, bool) {
+func (c *Site) fieldOfParam(param, name string) (eval.Element, bool) {
 	j, v, ok := c.Param(param)
 	if !ok {
-		return Element{}, false
+		return eval.Element{}, false
 	}
 	at := c.ArgPos(j)
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
@@ -247,11 +250,11 @@ func (c *Site) fieldOfParam(param, name string) (Element, bool) {
 	}
 	alloc, ok := v.(*ssa.Alloc)
 	if !ok {
-		return Element{}, false
+		return eval.Element{}, false
 	}
 	st, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
 	if !ok {
-		return Element{}, false
+		return eval.Element{}, false
 	}
 	fieldIdx := -1
 	for f := range st.NumFields() {
@@ -260,14 +263,14 @@ func (c *Site) fieldOfParam(param, name string) (Element, bool) {
 		}
 	}
 	if fieldIdx < 0 {
-		return Element{}, false
+		return eval.Element{}, false
 	}
 	var stored ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok {
 			if call, isCall := ref.(ssa.CallInstruction); isCall && call.Common() != c.Common {
-				return Element{}, false // another call may fill it in
+				return eval.Element{}, false // another call may fill it in
 			}
 			continue
 		}
@@ -277,7 +280,7 @@ func (c *Site) fieldOfParam(param, name string) (Element, bool) {
 		for _, use := range *fa.Referrers() {
 			if s, ok := use.(*ssa.Store); ok && s.Addr == fa {
 				if stored != nil {
-					return Element{}, false // written twice: which one reaches the call is flow-dependent
+					return eval.Element{}, false // written twice: which one reaches the call is flow-dependent
 				}
 				stored = s.Val
 			}
@@ -286,13 +289,13 @@ func (c *Site) fieldOfParam(param, name string) (Element, bool) {
 	if stored == nil {
 		stored = ssa.NewConst(nil, st.Field(fieldIdx).Type()) // a literal leaves unset fields zero
 	}
-	return Element{Value: stored, At: at}, true
+	return eval.Element{Value: stored, At: at}, true
 }
 
-// instantiateKey puts the call's arguments into one key of a callee's sink.
+// InstantiateKey puts the call's arguments into one key of a callee's sink.
 // A key that came from the callee's parameters is placed at the argument it
-// came from and marked viaCall; the callee's own keys are placed at the call.
-func (c *Site) InstantiateKey(k Arg) []Arg {
+// came from and marked ViaCall; the callee's own keys are placed at the call.
+func (c *Site) InstantiateKey(k keymodel.Arg) []keymodel.Arg {
 	args := c.Common.Args
 	if k.Spread > 0 {
 		if k.Spread > len(args) {
@@ -301,7 +304,7 @@ func (c *Site) InstantiateKey(k Arg) []Arg {
 		elems, ok := c.ElementsOfArg(k.Spread - 1)
 		if !ok {
 			if p, ok := args[k.Spread-1].(*ssa.Parameter); ok {
-				return []Arg{{Spread: ParamIndex(p), At: c.ArgPos(k.Spread - 1), ViaCall: true}}
+				return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), At: c.ArgPos(k.Spread - 1), ViaCall: true}}
 			}
 			return nil
 		}
@@ -313,24 +316,28 @@ func (c *Site) InstantiateKey(k Arg) []Arg {
 	}
 	at := c.CallPos()
 	fromParams := false
-	var alts []Key
+	var alts []keymodel.Key
 	for _, alt := range k.Alts {
 		if p := alt.FirstParam(); p > 0 && !fromParams {
 			fromParams, at = true, c.ArgPos(p-1)
 		}
 		alts = append(alts, c.Eval.Instantiate(alt, args, fmt.Sprintf("call%p", c.Common), 0, map[ssa.Value]bool{})...)
 	}
-	if len(alts) > MaxAlternatives {
-		alts = []Key{UnknownKey(Part{ID: "too-many", Show: "…"})}
+	if len(alts) > keymodel.MaxAlternatives {
+		alts = []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "too-many", Show: "…"})}
 	}
-	return []Arg{{Alts: alts, At: at, ViaCall: fromParams}}
+	return []keymodel.Arg{{Alts: alts, At: at, ViaCall: fromParams}}
 }
 
-// clientRoot is the value a client value comes from, through interface
+// maxRootDepth bounds the conversions and embedded fields ClientRoot looks
+// through.
+const maxRootDepth = 8
+
+// ClientRoot is the value a client value comes from, through interface
 // conversions and embedded fields (go-redis's commands are methods of an
 // embedded cmdable): the parameter, the TxPipeline() call, and so on.
 func ClientRoot(v ssa.Value) ssa.Value {
-	for depth := 0; depth < maxSingleNodeDepth; depth++ {
+	for depth := 0; depth < maxRootDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:
 			v = x.X
@@ -338,12 +345,12 @@ func ClientRoot(v ssa.Value) ssa.Value {
 			v = x.X
 		case *ssa.UnOp:
 			fa, ok := x.X.(*ssa.FieldAddr)
-			if !ok || x.Op != token.MUL || !IsEmbedded(fa.X.Type(), fa.Field) {
+			if !ok || x.Op != token.MUL || !ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
 				return v
 			}
 			v = fa.X
 		case *ssa.Field:
-			if !IsEmbedded(x.X.Type(), x.Field) {
+			if !ssaread.IsEmbedded(x.X.Type(), x.Field) {
 				return v
 			}
 			v = x.X
@@ -354,16 +361,15 @@ func ClientRoot(v ssa.Value) ssa.Value {
 	return v
 }
 
-// clientParam is the 1-based index of the parameter a client value is
-// (see clientRoot), 0 if it is not a parameter.
+// ClientParam is the 1-based index of the parameter a client value is
+// (see ClientRoot), 0 if it is not a parameter.
 func ClientParam(v ssa.Value) int {
 	if p, ok := ClientRoot(v).(*ssa.Parameter); ok {
-		return ParamIndex(p)
+		return ssaread.ParamIndex(p)
 	}
 	return 0
 }
 
-const maxSingleNodeDepth = 8
 
 const (
 	GoRedis Library = iota

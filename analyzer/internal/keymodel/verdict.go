@@ -1,11 +1,11 @@
-package analyzer
+package keymodel
 
 import (
 	"fmt"
 	"strings"
 )
 
-// unproved says why two keys are not proved to share a slot, "" when they
+// Unproved says why two keys are not proved to share a slot, "" when they
 // are: every alternative of one on the slot of every alternative of the
 // other.
 func Unproved(x, y Arg) string {
@@ -28,7 +28,7 @@ func Unproved(x, y Arg) string {
 	return ""
 }
 
-// sameTagTemplate reports keys whose tags are built from the same parts:
+// SameTagTemplate reports keys whose tags are built from the same parts:
 // the first '{' is known text in both (nothing before it may hold a brace),
 // and the parts up to the first known '}' after it are the same text and the
 // same values. Whatever the values, both tags are then the same text, so the
@@ -60,7 +60,7 @@ type Difference struct {
 	NearSure     bool // different for all but about 1 in 16384 values
 }
 
-// differ says whether every alternative of x is on another slot than every
+// Differ says whether every alternative of x is on another slot than every
 // alternative of y: proved for every value, or (unless proofsOnly) near-sure.
 func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
 	if len(x.Alts) == 0 || len(y.Alts) == 0 {
@@ -88,7 +88,7 @@ func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
 	return d, true
 }
 
-// key shows one of the two keys for messages: with its slot when known, and
+// Show shows one of the two keys for messages: with its slot when known, and
 // the command it belongs to when given.
 func (d Difference) Show(first bool, method string) string {
 	k, slot := d.B, d.SlotB
@@ -108,7 +108,7 @@ func (d Difference) Show(first bool, method string) string {
 	return fmt.Sprintf("%s (%s)", k.Quoted(), strings.Join(in, ", "))
 }
 
-// how says for which values the keys differ, "" when they are known.
+// How says for which values the keys differ, "" when they are known.
 func (d Difference) How() string {
 	switch {
 	case d.SlotsKnown:
@@ -119,7 +119,7 @@ func (d Difference) How() string {
 	return " for every value of " + ValuesOf(d.A)
 }
 
-// slotOf is the related information's "is on slot N", or "" when unknown.
+// SlotOf is the related information's "is on slot N", or "" when unknown.
 func (d Difference) SlotOf(first bool) string {
 	if !d.SlotsKnown {
 		return ""
@@ -130,7 +130,7 @@ func (d Difference) SlotOf(first bool) string {
 	return fmt.Sprintf(" is on slot %d", d.SlotB)
 }
 
-// valuesOf names the unknown parts of a key's hashed part for messages.
+// ValuesOf names the unknown parts of a key's hashed part for messages.
 func ValuesOf(k Key) string {
 	h, ok := k.Hashed()
 	if !ok {

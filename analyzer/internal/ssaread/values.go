@@ -1,4 +1,4 @@
-package analyzer
+package ssaread
 
 import (
 	"go/constant"
@@ -54,7 +54,7 @@ func UnwrapInterface(v ssa.Value) ssa.Value {
 	}
 }
 
-// sliceElements returns the elements of a slice built from a literal (or a
+// SliceElements returns the elements of a slice built from a literal (or a
 // variadic argument list): an array allocated in the function whose every
 // element is stored exactly once, and which is otherwise only read.
 func SliceElements(v ssa.Value) ([]ssa.Value, bool) {
@@ -132,7 +132,7 @@ func IsBuiltin(c ssa.CallCommon, name string) bool {
 	return ok && b.Name() == name
 }
 
-// paramIndex is the 1-based index of p among its function's parameters.
+// ParamIndex is the 1-based index of p among its function's parameters.
 func ParamIndex(p *ssa.Parameter) int {
 	for i, q := range p.Parent().Params {
 		if q == p {

@@ -1,6 +1,9 @@
-package analyzer
+package eval
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"golang.org/x/tools/go/ssa"
+)
 
 // summarizedElements reads the slice a builder returns.
 func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
@@ -8,19 +11,19 @@ func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 	if fn == nil {
 		return nil, false
 	}
-	_, elems := e.callees.returns(fn)
+	_, elems := e.callees.Returns(fn)
 	if elems == nil {
 		return nil, false
 	}
 	out := make([]Element, len(elems))
 	fresh := e.id(call)
 	for i, alts := range elems {
-		var ks []Key
+		var ks []keymodel.Key
 		for _, tmpl := range alts {
 			ks = append(ks, e.Instantiate(tmpl, call.Call.Args, fresh, depth, visiting)...)
 		}
-		if len(ks) > MaxAlternatives {
-			ks = []Key{UnknownKey(Part{ID: fresh + "/too-many", Show: "…"})}
+		if len(ks) > keymodel.MaxAlternatives {
+			ks = []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: fresh + "/too-many", Show: "…"})}
 		}
 		out[i] = Element{Keys: ks}
 	}
@@ -29,51 +32,51 @@ func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
-func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	fn := call.Call.StaticCallee()
 	if fn == nil {
 		return nil, false
 	}
-	result, _ := e.callees.returns(fn)
+	result, _ := e.callees.Returns(fn)
 	if result == nil {
 		return nil, false
 	}
-	var out []Key
+	var out []keymodel.Key
 	for _, tmpl := range result {
 		out = append(out, e.Instantiate(tmpl, call.Call.Args, e.id(call), depth, visiting)...)
-		if len(out) > MaxAlternatives {
+		if len(out) > keymodel.MaxAlternatives {
 			return nil, false
 		}
 	}
 	return out, true
 }
 
-// instantiate puts a call's arguments into a key template. Unknown parts
+// Instantiate puts a call's arguments into a key template. Unknown parts
 // that are not parameters are the callee's own values: each call has its
 // own, so they are renamed after the call (fresh).
-func (e *Evaluator) Instantiate(tmpl Key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []Key {
-	out := []Key{{}}
+func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
+	out := []keymodel.Key{{}}
 	for _, p := range tmpl {
 		switch {
 		case !p.Unknown:
-			out = Product(out, []Key{{p}})
+			out = keymodel.Product(out, []keymodel.Key{{p}})
 		case p.Param > 0 && p.Param <= len(args) && p.Join:
 			if elems, ok := e.ElementsOf(args[p.Param-1], depth, visiting); ok && len(elems) <= MaxElements {
-				out = Product(out, e.joined(elems, p.Verb, depth, visiting))
+				out = keymodel.Product(out, e.joined(elems, p.Verb, depth, visiting))
 			} else {
-				out = Product(out, []Key{UnknownKey(Part{ID: fresh + "/" + p.ID, Show: p.Show})})
+				out = keymodel.Product(out, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: fresh + "/" + p.ID, Show: p.Show})})
 			}
 		case p.Param > 0 && p.Param <= len(args):
 			arg := args[p.Param-1]
 			if p.Verb == "" {
-				out = Product(out, e.eval(arg, depth, visiting))
+				out = keymodel.Product(out, e.eval(arg, depth, visiting))
 			} else {
-				out = Product(out, []Key{e.formatted(p.Verb, arg, "", p.NoBrace, p.NonEmpty)})
+				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", p.NoBrace, p.NonEmpty)})
 			}
 		default:
 			q := p
 			q.ID, q.Param, q.Verb = fresh+"/"+p.ID, 0, ""
-			out = Product(out, []Key{{q}})
+			out = keymodel.Product(out, []keymodel.Key{{q}})
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package analyzer
+package clients
 
 import "strings"
 

@@ -1,4 +1,4 @@
-package analyzer
+package eval
 
 import (
 	"go/token"

@@ -1,9 +1,10 @@
-package analyzer
+package eval
 
 import (
 	"go/token"
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -111,7 +112,7 @@ func (s *stores) globalUse(fn *ssa.Function, instr ssa.Instruction, g *ssa.Globa
 // variable may hold anything else.
 func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	obj, ok := g.Object().(*types.Var)
-	if !ok || !IsString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
+	if !ok || !ssaread.IsString(obj.Type()) || (obj.Exported() && obj.Pkg().Name() != "main") {
 		return nil, false
 	}
 	if _, embedded := s.embedded[obj]; embedded {
@@ -130,7 +131,7 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	return w.values[0], true
 }
 
-// initialValue is the value the package initializer alone stores into an
+// InitialValue is the value the package initializer alone stores into an
 // unexported package variable, nil when others may write it.
 func (e *Evaluator) InitialValue(g *ssa.Global) ssa.Value { return e.stores.onlyInit(g) }
 
@@ -262,7 +263,7 @@ func (e *Evaluator) field(t types.Type, i int) (string, bool) {
 
 func (e *Evaluator) evalField(ref fieldRef) fieldValue {
 	f := ref.typ.Underlying().(*types.Struct).Field(ref.index)
-	if f.Exported() || ref.typ.Obj().Pkg() != e.stores.pkg || !IsString(f.Type()) {
+	if f.Exported() || ref.typ.Obj().Pkg() != e.stores.pkg || !ssaread.IsString(f.Type()) {
 		return fieldValue{}
 	}
 	w := e.stores.fields[ref]

@@ -1,4 +1,4 @@
-package analyzer
+package ssaread
 
 import (
 	"go/types"
@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// funcPackage is the package that declares fn. (SSA leaves Pkg nil for the
+// FuncPackage is the package that declares fn. (SSA leaves Pkg nil for the
 // functions of packages imported only indirectly, as the builder's are.)
 func FuncPackage(fn *ssa.Function) *types.Package {
 	if fn == nil {
@@ -22,7 +22,7 @@ func FuncPackage(fn *ssa.Function) *types.Package {
 	return nil
 }
 
-// callsIn yields fn's calls (and go and defer statements), in block order.
+// CallsIn yields fn's calls (and go and defer statements), in block order.
 func CallsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	return func(yield func(ssa.CallInstruction) bool) {
 		for _, b := range fn.Blocks {
@@ -35,7 +35,7 @@ func CallsIn(fn *ssa.Function) iter.Seq[ssa.CallInstruction] {
 	}
 }
 
-// calledFunc is the function or method a call calls: an interface's method
+// CalledFunc is the function or method a call calls: an interface's method
 // for a call through an interface, else the static callee's; nil for calls
 // of function values and builtins.
 func CalledFunc(common *ssa.CallCommon) *types.Func {
@@ -49,7 +49,7 @@ func CalledFunc(common *ssa.CallCommon) *types.Func {
 	return nil
 }
 
-// receiverValue is the value a method call is called on.
+// ReceiverValue is the value a method call is called on.
 func ReceiverValue(common *ssa.CallCommon) ssa.Value {
 	if common.IsInvoke() {
 		return common.Value
@@ -60,7 +60,7 @@ func ReceiverValue(common *ssa.CallCommon) ssa.Value {
 	return nil
 }
 
-// callbackArg is the function a call passes as its callback: a function
+// CallbackArg is the function a call passes as its callback: a function
 // literal or a named function.
 func CallbackArg(common *ssa.CallCommon) *ssa.Function {
 	for _, arg := range common.Args {

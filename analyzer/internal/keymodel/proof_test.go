@@ -1,4 +1,4 @@
-package analyzer
+package keymodel
 
 import (
 	"math/rand/v2"

@@ -1,12 +1,14 @@
-package analyzer
+package clients
 
 import (
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
-// goRedisPackages are the import paths of go-redis across its versions. The
+// GoRedisPackages are the import paths of go-redis across its versions. The
 // rules name parameters, not indexes, so one table serves v9, v8 (both take a
 // context first) and the context-free v7 and v6.
 var GoRedisPackages = map[string]bool{
@@ -93,16 +95,16 @@ func multiKeyRules() map[string]KeyRule {
 	}
 }
 
-// singleKeyParams are the parameter names go-redis gives keys; on methods
-// outside multiKeyMethods they are checked for malformed tags only.
+// SingleKeyParams are the parameter names go-redis gives keys; on methods
+// outside MultiKeyMethods they are checked for malformed tags only.
 var SingleKeyParams = map[string]bool{
 	"key": true, "keys": true, "newkey": true, "source": true, "destination": true, "dest": true,
 	"destKey": true, "sourceKey": true, "dst": true, "store": true, "stream": true,
 }
 
-// singleKeyArgs reads the parameters go-redis names as keys, for tag checks.
-func SingleKeyArgs(site *Site) []Arg {
-	var out []Arg
+// SingleKeyArgs reads the parameters go-redis names as keys, for tag checks.
+func SingleKeyArgs(site *Site) []keymodel.Arg {
+	var out []keymodel.Arg
 	params := site.Sig.Params()
 	for i := range params.Len() {
 		if name := params.At(i).Name(); SingleKeyParams[name] {
@@ -112,9 +114,9 @@ func SingleKeyArgs(site *Site) []Arg {
 	return out
 }
 
-// methodOf is the go-redis method a call calls, nil for anything else.
+// GoRedisMethod is the go-redis method a call calls, nil for anything else.
 func GoRedisMethod(common *ssa.CallCommon) *types.Func {
-	m := CalledFunc(common)
+	m := ssaread.CalledFunc(common)
 	if m == nil || m.Pkg() == nil || !GoRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
 		return nil
 	}
@@ -125,11 +127,11 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 // different slots are legal; skipped unless -include-single-node is set.
 var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
 
-// singleNodeMakers are go-redis methods whose result talks to the node its
+// SingleNodeMakers are go-redis methods whose result talks to the node its
 // receiver talks to.
 var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true}
 
-// singleNodeCallbacks are go-redis methods that call a function argument
+// SingleNodeCallbacks are go-redis methods that call a function argument
 // with a pipeline or transaction of their receiver's node.
 var SingleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
 
@@ -147,7 +149,7 @@ func IsSingleNodeType(t types.Type) bool {
 	return GoRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
 }
 
-// pipelineType: a value of type t can be a pipeline or a transaction: a
+// PipelineType: a value of type t can be a pipeline or a transaction: a
 // go-redis interface that pipelines implement, or *Tx.
 func PipelineType(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -163,7 +165,7 @@ func PipelineType(t types.Type) bool {
 	return named.Obj().Name() == "Tx"
 }
 
-// transactionFate says what the module's go-redis does with a transaction
+// TransactionFate says what the module's go-redis does with a transaction
 // across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
 func TransactionFate(m *types.Func) string {
 	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
@@ -173,5 +175,5 @@ func TransactionFate(m *types.Func) string {
 }
 
 func isScriptType(t types.Type) bool {
-	return IsNamed(t, "github.com/redis/go-redis/v9", "Script") || IsNamed(t, "github.com/go-redis/redis/v8", "Script")
+	return ssaread.IsNamed(t, "github.com/redis/go-redis/v9", "Script") || ssaread.IsNamed(t, "github.com/go-redis/redis/v8", "Script")
 }

@@ -1,4 +1,4 @@
-package analyzer
+package eval
 
 import (
 	"fmt"
@@ -6,10 +6,16 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
 )
 
 // evaluator turns SSA values into abstract keys.
+// maxDepth bounds how deep evaluation follows a value: past it the value is
+// unknown, which only ever makes the analyzer quieter.
+const maxDepth = 24
+
 type Evaluator struct {
 	Source  Source // the syntax SSA points back to
 	Info    *types.Info
@@ -22,41 +28,41 @@ type Evaluator struct {
 	// While a loop is unrolled (see unroll): the current element's value for
 	// the loads of it, and the accumulators' values so far.
 	valueEnv map[ssa.Value]ssa.Value
-	keyEnv   map[ssa.Value][]Key
+	keyEnv   map[ssa.Value][]keymodel.Key
 	sliceEnv map[ssa.Value][]Element
 }
 
-// callees tells the evaluator what a called function returns, in terms of
+// Callees tells the evaluator what a called function returns, in terms of
 // its parameters, so that it can put a call's arguments in: the analysis
 // summarizes the package's functions and reads other packages' facts.
 type Callees interface {
 	// returns is fn's string result's alternatives and its []string
 	// result's elements, nil when fn builds no key the analysis can read.
-	returns(fn *ssa.Function) (result []Key, elems [][]Key)
+	Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key)
 }
 
-// newEvaluator evaluates the values of one package.
+// New evaluates the values of one package.
 func NewEvaluator(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, embedded map[types.Object]string, c Callees) *Evaluator {
 	return &Evaluator{
 		Source: src, Info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
 		bindings: map[*ssa.FreeVar]ssa.Value{},
-		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]Key{}, sliceEnv: map[ssa.Value][]Element{},
+		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]keymodel.Key{}, sliceEnv: map[ssa.Value][]Element{},
 	}
 }
 
-// keys returns the alternatives a string-valued SSA value can take. It never
+// Keys returns the alternatives a string-valued SSA value can take. It never
 // returns an empty slice: what it cannot follow is one unknown part.
-func (e *Evaluator) Keys(v ssa.Value) []Key {
+func (e *Evaluator) Keys(v ssa.Value) []keymodel.Key {
 	return e.eval(v, 0, map[ssa.Value]bool{})
 }
 
-func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []Key {
+func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
 	v = e.resolve(v)
 	if ks, ok := e.keyEnv[v]; ok {
 		return ks
 	}
 	if depth > maxDepth || visiting[v] {
-		return []Key{e.opaque(v)}
+		return []keymodel.Key{e.opaque(v)}
 	}
 	visiting[v] = true
 	defer delete(visiting, v)
@@ -65,14 +71,14 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 	switch v := v.(type) {
 	case *ssa.Const:
 		if v.Value != nil && v.Value.Kind() == constant.String {
-			return []Key{TextKey(constant.StringVal(v.Value))}
+			return []keymodel.Key{keymodel.TextKey(constant.StringVal(v.Value))}
 		}
-		if v.Value == nil && IsString(v.Type()) {
-			return []Key{TextKey("")}
+		if v.Value == nil && ssaread.IsString(v.Type()) {
+			return []keymodel.Key{keymodel.TextKey("")}
 		}
 	case *ssa.BinOp:
-		if v.Op == token.ADD && IsString(v.Type()) {
-			return Product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
+		if v.Op == token.ADD && ssaread.IsString(v.Type()) {
+			return keymodel.Product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
 		}
 	case *ssa.Phi:
 		if _, loop := rangeLoopOf(v); loop {
@@ -81,11 +87,11 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			}
 			break
 		}
-		var out []Key
+		var out []keymodel.Key
 		for _, edge := range v.Edges {
 			out = append(out, e.eval(edge, depth, visiting)...)
-			if len(out) > MaxAlternatives {
-				return []Key{e.opaque(v)}
+			if len(out) > keymodel.MaxAlternatives {
+				return []keymodel.Key{e.opaque(v)}
 			}
 		}
 		return out
@@ -95,14 +101,14 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		return e.eval(v.X, depth, visiting)
 	case *ssa.Convert:
 		// string(b) where b is a named string type, or string([]byte(s)).
-		if IsString(v.Type()) && IsString(v.X.Type()) {
+		if ssaread.IsString(v.Type()) && ssaread.IsString(v.X.Type()) {
 			return e.eval(v.X, depth, visiting)
 		}
-		if inner, ok := v.X.(*ssa.Convert); ok && IsString(v.Type()) && IsString(inner.X.Type()) {
+		if inner, ok := v.X.(*ssa.Convert); ok && ssaread.IsString(v.Type()) && ssaread.IsString(inner.X.Type()) {
 			return e.eval(inner.X, depth, visiting)
 		}
 	case *ssa.Parameter:
-		return []Key{e.paramKey(v)}
+		return []keymodel.Key{e.paramKey(v)}
 	case *ssa.UnOp:
 		if v.Op == token.MUL {
 			if u, foreign := e.underlying(v); u != ssa.Value(v) {
@@ -118,7 +124,7 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		}
 	case *ssa.Field:
 		if text, ok := e.field(v.X.Type(), v.Field); ok {
-			return []Key{TextKey(text)}
+			return []keymodel.Key{keymodel.TextKey(text)}
 		}
 	case *ssa.Call:
 		if ks, ok := e.evalCall(v, depth, visiting); ok {
@@ -128,23 +134,23 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			return ks
 		}
 	}
-	return []Key{e.opaque(v)}
+	return []keymodel.Key{e.opaque(v)}
 }
 
 // load reads a package variable or a struct field that the package only
 // ever sets to one value (see stores).
-func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Key, bool) {
+func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	switch addr := addr.(type) {
 	case *ssa.Global:
 		if init, ok := e.stores.global(addr); ok {
 			if init == nil {
-				return []Key{TextKey("")}, true // never set: the zero value
+				return []keymodel.Key{keymodel.TextKey("")}, true // never set: the zero value
 			}
 			return e.eval(init, depth, visiting), true
 		}
 	case *ssa.FieldAddr:
 		if text, ok := e.field(addr.X.Type(), addr.Field); ok {
-			return []Key{TextKey(text)}, true
+			return []keymodel.Key{keymodel.TextKey(text)}, true
 		}
 	}
 	return nil, false
@@ -152,8 +158,8 @@ func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool)
 
 // paramKey is a parameter of the function being evaluated: unknown here, a
 // hole its callers fill (see instantiate).
-func (e *Evaluator) paramKey(p *ssa.Parameter) Key {
-	return UnknownKey(Part{ID: e.id(p), Show: p.Name(), Param: ParamIndex(p)})
+func (e *Evaluator) paramKey(p *ssa.Parameter) keymodel.Key {
+	return keymodel.UnknownKey(keymodel.Part{ID: e.id(p), Show: p.Name(), Param: ssaread.ParamIndex(p)})
 }
 
 // underlying is the value v stands for: through interfaces, the iteration
@@ -164,7 +170,7 @@ func (e *Evaluator) paramKey(p *ssa.Parameter) Key {
 // same value for identity, but not a parameter of the closure.
 func (e *Evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
 	for range maxDepth {
-		v = UnwrapInterface(e.resolve(UnwrapInterface(v)))
+		v = ssaread.UnwrapInterface(e.resolve(ssaread.UnwrapInterface(v)))
 		load, ok := v.(*ssa.UnOp)
 		if !ok || load.Op != token.MUL {
 			return v, foreign
@@ -192,10 +198,10 @@ func (e *Evaluator) underlying(v ssa.Value) (u ssa.Value, foreign bool) {
 
 // notParams makes a foreign function's parameters plain unknown parts: the
 // same values for identity, but no holes for this function's callers.
-func notParams(ks []Key) []Key {
-	out := make([]Key, len(ks))
+func notParams(ks []keymodel.Key) []keymodel.Key {
+	out := make([]keymodel.Key, len(ks))
 	for i, k := range ks {
-		out[i] = append(Key(nil), k...)
+		out[i] = append(keymodel.Key(nil), k...)
 		for j := range out[i] {
 			if out[i][j].Param > 0 && !out[i][j].Join {
 				out[i][j].Param, out[i][j].Verb = 0, ""
@@ -218,8 +224,8 @@ func (e *Evaluator) resolve(v ssa.Value) ssa.Value {
 
 // opaque is a value the evaluator does not follow: one unknown part that may
 // be empty and may hold braces.
-func (e *Evaluator) opaque(v ssa.Value) Key {
-	return UnknownKey(Part{ID: e.id(v), Show: e.Show(v)})
+func (e *Evaluator) opaque(v ssa.Value) keymodel.Key {
+	return keymodel.UnknownKey(keymodel.Part{ID: e.id(v), Show: e.Show(v)})
 }
 
 // id names a value for identity: a constant by its value, anything else by
@@ -234,7 +240,7 @@ func (e *Evaluator) id(v ssa.Value) string {
 	return fmt.Sprintf("v%p", v)
 }
 
-// show gives the source expression of a value for messages.
+// Show gives the source expression of a value for messages.
 func (e *Evaluator) Show(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -250,9 +256,9 @@ func (e *Evaluator) Show(v ssa.Value) string {
 			return e.Show(v.X)
 		}
 	case *ssa.FieldAddr:
-		return e.Show(v.X) + "." + FieldName(v.X.Type(), v.Field)
+		return e.Show(v.X) + "." + ssaread.FieldName(v.X.Type(), v.Field)
 	case *ssa.Field:
-		return e.Show(v.X) + "." + FieldName(v.X.Type(), v.Field)
+		return e.Show(v.X) + "." + ssaread.FieldName(v.X.Type(), v.Field)
 	case *ssa.Call:
 		if ce := e.Source.Calls[v.Pos()]; ce != nil {
 			return types.ExprString(ce)
