@@ -6,40 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-//go:embed doc.go
-var doc string
-
-// Diagnostic categories.
-const (
-	CategoryCrossSlot   = "crossslot"
-	CategoryEmptyTag    = "emptytag"
-	CategoryDoubleTag   = "doubletag"
-	CategoryUnclosedTag = "unclosedtag"
-	CategoryUnprovable  = "unprovable"
-
-	CategoryScriptSlot    = "scriptslot"
-	CategoryUndeclaredKey = "undeclaredkey"
-	CategoryMissingKey    = "missingkey"
-	CategoryHotTag        = "hottag"
-)
-
-// Config holds the analyzer's settings.
-type Config struct {
-	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
-	IncludeSingleNode bool
-	// ProofsOnly reports only keys proved to be on different slots for
-	// every value, leaving out the near-sure tier.
-	ProofsOnly bool
-	// Strict also reports, as check unprovable, commands and transactions
-	// whose keys are not proved to share a slot.
-	Strict bool
-	// HotTags also reports, as check hottag, keys whose tag is one constant
-	// while a per-entity value sits outside it.
-	HotTags bool
-	// Coverage names a file that each package's Coverage is appended to.
-	Coverage string
-}
-
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
 var Analyzer = New(&Config{})
 
@@ -102,7 +68,8 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	}
 	a.exportFacts()
 	if cfg.Coverage != "" && need == callsAndSummaries {
-		if err := a.writeCoverage(cfg.Coverage); err != nil {
+		a.coverage.Package = pass.Pkg.Path()
+		if err := a.coverage.appendTo(cfg.Coverage); err != nil {
 			return nil, err
 		}
 	}

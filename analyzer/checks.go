@@ -1,6 +1,9 @@
 package analyzer
 
-import "strings"
+import (
+	_ "embed"
+	"strings"
+)
 
 // analysisDoc derives Analyzer.Doc from doc.go, so -help and the package
 // documentation say the same: the "# Analyzer crossslot" section, without its
@@ -60,3 +63,6 @@ func docSections() map[string]string {
 	flush()
 	return sections
 }
+
+//go:embed doc.go
+var doc string

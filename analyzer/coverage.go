@@ -38,8 +38,7 @@ const (
 )
 
 // count records one batch: reported, proved on one slot, or why not.
-func (a *packageAnalysis) count(transaction bool, keys []keymodel.Arg, reported bool) {
-	c := &a.coverage
+func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported, proofsOnly bool) {
 	if transaction {
 		c.Transactions++
 	} else {
@@ -50,7 +49,7 @@ func (a *packageAnalysis) count(transaction bool, keys []keymodel.Arg, reported 
 		c.Reported++
 		return
 	}
-	reason := a.undecidedReason(keys)
+	reason := undecidedReason(keys, proofsOnly)
 	if reason == "" {
 		c.Proved++
 		return
@@ -64,7 +63,7 @@ func (a *packageAnalysis) count(transaction bool, keys []keymodel.Arg, reported 
 
 // undecidedReason says why keys are not proved to share a slot, "" when
 // they are.
-func (a *packageAnalysis) undecidedReason(keys []keymodel.Arg) string {
+func undecidedReason(keys []keymodel.Arg, proofsOnly bool) string {
 	for _, k := range keys {
 		switch {
 		case k.Spread > 0:
@@ -78,10 +77,10 @@ func (a *packageAnalysis) undecidedReason(keys []keymodel.Arg) string {
 			if keymodel.Unproved(keys[i], keys[j]) == "" {
 				continue
 			}
-			if _, ok := a.differ(keys[i], keys[j]); !ok && !a.cfg.ProofsOnly {
+			if _, ok := keymodel.Differ(keys[i], keys[j], proofsOnly); !ok && !proofsOnly {
 				return keyReason(keys[i], keys[j])
 			}
-			if a.cfg.ProofsOnly {
+			if proofsOnly {
 				if allNear(keys[i], keys[j]) {
 					return reasonNearSure
 				}
@@ -139,10 +138,9 @@ func keyReason(x, y keymodel.Arg) string {
 	return reasonOtherValues
 }
 
-// writeCoverage appends the package's coverage to the file as a JSON line.
-func (a *packageAnalysis) writeCoverage(file string) error {
-	a.coverage.Package = a.pass.Pkg.Path()
-	line, err := json.Marshal(a.coverage)
+// appendTo appends the coverage to the file as a JSON line.
+func (c Coverage) appendTo(file string) error {
+	line, err := json.Marshal(c)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
-	"go/types"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/slotcalc"
@@ -59,11 +58,6 @@ type wrapperVia struct {
 	name  string
 	where string
 	pos   token.Pos // the command, when it is in this package
-}
-
-// via describes a called sink for messages.
-func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
-	return &wrapperVia{name: a.calleeName(callee), where: s.where, pos: s.pos}
 }
 
 // reportCrossSlot reports the first key proved to be on another slot than an
@@ -142,11 +136,4 @@ func (a *packageAnalysis) reportUnprovable(method string, keys []keymodel.Arg, t
 			}
 		}
 	}
-}
-
-// differ says whether every alternative of x is on another slot than every
-// alternative of y: proved for every value, or (unless the configuration
-// wants proofs only) near-sure.
-func (a *packageAnalysis) differ(x, y keymodel.Arg) (keymodel.Difference, bool) {
-	return keymodel.Differ(x, y, a.cfg.ProofsOnly)
 }

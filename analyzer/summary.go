@@ -3,13 +3,10 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
-	"go/types"
-	"path/filepath"
+	"strconv"
+	"strings"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
-	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // A summary is what a function does with keys, in terms of its parameters,
@@ -46,252 +43,222 @@ type sink struct {
 	script []scriptKey    // a script's keys besides KEYS[i], judged against keys
 }
 
+// A scriptKey is a key a script touches besides a plain KEYS[i]. A wrapper's
+// sink carries those built from its parameters when the script's declared
+// keys come from them too, so that each call judges them.
+type scriptKey struct {
+	command string // the Redis command in the script, e.g. "HSET"
+	lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
+	line    int    // the script's line, for reports in the function
+	key     keymodel.Arg
+}
+
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
 	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0 || len(s.queued) > 0)
 }
 
-// summaryOf returns fn's summary, computed once. A function of another
-// package has the summary its package exported as a fact; a recursive call
-// has none.
-func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
-	if fn.Origin() != nil {
-		fn = fn.Origin() // generic functions are summarized once, on their origin
+// keyFacts carries a function's summary to the packages that import it, so
+// that a key builder in internal/keys or a wrapper in a store package serves
+// every importer, under every driver. It is small and its gob encoding is
+// deterministic: slices only, no maps, no positions (a token.Pos means
+// nothing in another package's analysis), unknown parts renumbered.
+type keyFacts struct {
+	Result factKeyList   // the string result's alternatives
+	Elems  []factKeyList // a []string result's elements
+	Sinks  []factSink    // multi-key commands the parameters reach
+	Queued []factSink    // keyed commands queued on pipeline parameters
+}
+
+type factKey []factPart
+
+type factPart struct {
+	Text              string
+	Unknown           bool
+	ID, Show          string
+	NoBrace, NonEmpty bool
+	Param             int
+	Verb              string
+	Join              bool
+}
+
+type factSink struct {
+	Method, Where string
+	Client        int
+	Keys          []factSinkKey
+	Script        []factScriptKey
+}
+
+type factScriptKey struct {
+	Command, Lua string
+	Key          factSinkKey
+}
+
+type factSinkKey struct {
+	Alts   factKeyList
+	Spread int
+}
+
+func (*keyFacts) AFact() {}
+
+// String is the fact as analysistest fixtures assert it:
+//
+//	key "account:"+%d(p1)
+//	sink MGet(p3, p4) at pair.go:12
+//	sink Run(p3) touching HSET p4+? at queue.go:20
+func (f *keyFacts) String() string {
+	var out []string
+	if f.Result != nil {
+		out = append(out, "key "+showAlts(f.Result))
 	}
-	if s, ok := a.summaries[fn]; ok {
-		return s
+	if f.Elems != nil {
+		var elems []string
+		for _, alts := range f.Elems {
+			elems = append(elems, showAlts(alts))
+		}
+		out = append(out, "keys ["+strings.Join(elems, ", ")+"]")
 	}
-	if fn.Pkg != a.ssaPkg {
-		s := a.importedSummary(fn)
-		a.summaries[fn] = s
-		return s
+	for _, s := range f.Sinks {
+		var keys []string
+		for _, k := range s.Keys {
+			if k.Spread > 0 {
+				keys = append(keys, fmt.Sprintf("p%d...", k.Spread))
+			} else {
+				keys = append(keys, showAlts(k.Alts))
+			}
+		}
+		var script string
+		for _, k := range s.Script {
+			script += fmt.Sprintf(" touching %s %s", k.Command, showAlts(k.Key.Alts))
+		}
+		out = append(out, fmt.Sprintf("sink %s(%s)%s at %s", s.Method, strings.Join(keys, ", "), script, s.Where))
 	}
-	if fn.Blocks == nil {
+	for _, q := range f.Queued {
+		var keys []string
+		for _, k := range q.Keys {
+			keys = append(keys, showAlts(k.Alts))
+		}
+		out = append(out, fmt.Sprintf("queues p%d.%s(%s)", q.Client, q.Method, strings.Join(keys, ", ")))
+	}
+	return strings.Join(out, "; ")
+}
+
+func showAlts(alts []factKey) string {
+	var s []string
+	for _, k := range alts {
+		var parts []string
+		for _, p := range k {
+			switch {
+			case !p.Unknown:
+				parts = append(parts, strconv.Quote(p.Text))
+			case p.Param > 0 && p.Join:
+				parts = append(parts, fmt.Sprintf("join(p%d, %q)", p.Param, p.Verb))
+			case p.Param > 0 && p.Verb == "":
+				parts = append(parts, fmt.Sprintf("p%d", p.Param))
+			case p.Param > 0:
+				parts = append(parts, fmt.Sprintf("%s(p%d)", p.Verb, p.Param))
+			default:
+				parts = append(parts, "?")
+			}
+		}
+		if len(parts) == 0 {
+			parts = []string{`""`}
+		}
+		s = append(s, strings.Join(parts, "+"))
+	}
+	return strings.Join(s, " | ")
+}
+
+func (s *summary) fact() *keyFacts {
+	ids := map[string]string{} // the package's unknown parts, renumbered u1, u2, ...
+	f := &keyFacts{Result: factKeys(s.result, ids)}
+	for _, alts := range s.elems {
+		f.Elems = append(f.Elems, factKeys(alts, ids))
+	}
+	f.Sinks = factSinks(s.sinks, ids)
+	f.Queued = factSinks(s.queued, ids)
+	return f
+}
+
+func factSinks(sinks []sink, ids map[string]string) []factSink {
+	var out []factSink
+	for _, sk := range sinks {
+		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
+		for _, k := range sk.keys {
+			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread})
+		}
+		for _, k := range sk.script {
+			fs.Script = append(fs.Script, factScriptKey{Command: k.command, Lua: k.lua, Key: factSinkKey{Alts: factKeys(k.key.Alts, ids), Spread: k.key.Spread}})
+		}
+		out = append(out, fs)
+	}
+	return out
+}
+
+func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
+	if keys == nil {
 		return nil
 	}
-	a.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn), queued: a.queuedOf(fn)}
-	if !s.useful() {
-		s = nil
+	out := make(factKeyList, len(keys))
+	for i, k := range keys {
+		fk := make(factKey, len(k))
+		for j, p := range k {
+			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
+			if p.Unknown && p.Param == 0 {
+				if ids[p.ID] == "" {
+					ids[p.ID] = fmt.Sprintf("u%d", len(ids)+1)
+				}
+				fp.ID, fp.Show = ids[p.ID], p.Show
+			}
+			fk[j] = fp
+		}
+		out[i] = fk
 	}
-	a.summaries[fn] = s
+	return out
+}
+
+func (f *keyFacts) summary() *summary {
+	s := &summary{result: f.Result.keys()}
+	for _, alts := range f.Elems {
+		s.elems = append(s.elems, alts.keys())
+	}
+	s.sinks = summarySinks(f.Sinks)
+	s.queued = summarySinks(f.Queued)
 	return s
 }
 
-// resultKeys evaluates every return of a function with one string result.
-func (a *packageAnalysis) resultKeys(fn *ssa.Function) []keymodel.Key {
-	results := fn.Signature.Results()
-	if results.Len() != 1 || !ssaread.IsString(results.At(0).Type()) {
-		return nil
-	}
-	var out []keymodel.Key
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || len(ret.Results) != 1 {
-			continue
-		}
-		out = append(out, a.ev.Keys(ret.Results[0])...)
-		if len(out) > keymodel.MaxAlternatives {
-			return nil
-		}
-	}
-	for _, k := range out {
-		if len(k) != 1 || !k[0].Unknown || k[0].Param > 0 {
-			return out // some text or a parameter: a caller learns something
-		}
-	}
-	return nil
-}
-
-// resultElements reads a []string result that is one fixed list.
-func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]keymodel.Key {
-	results := fn.Signature.Results()
-	if results.Len() != 1 {
-		return nil
-	}
-	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !ssaread.IsString(sl.Elem()) {
-		return nil
-	}
-	var ret *ssa.Return
-	for _, b := range fn.Blocks {
-		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
-			if ret != nil {
-				return nil // several lists: not followed
-			}
-			ret = r
-		}
-	}
-	if ret == nil {
-		return nil
-	}
-	elems, ok := a.ev.ElementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
-	if !ok || len(elems) == 0 {
-		return nil
-	}
-	out := make([][]keymodel.Key, len(elems))
-	for i, el := range elems {
-		out[i] = a.ev.ElementKeys(el, 0, map[ssa.Value]bool{})
-	}
-	return out
-}
-
-// sinksOf collects the multi-key commands of fn whose keys involve its
-// parameters: calls of the client and of other wrappers.
-func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
+func summarySinks(fs []factSink) []sink {
 	var out []sink
-	a.commandsIn(fn, func(site *clients.Site) {
-		if s, ok := a.sinkAt(site); ok {
-			out = append(out, s)
+	for _, f := range fs {
+		sk := sink{method: f.Method, where: f.Where, client: f.Client}
+		for _, k := range f.Keys {
+			sk.keys = append(sk.keys, keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread})
 		}
-	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
-			return
+		for _, k := range f.Script {
+			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: keymodel.Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})
 		}
-		if s.client > 0 {
-			s.client = clients.ClientParam(call.Common().Args[s.client-1])
-		}
-		out = append(out, s.sink)
-	})
-	return out
-}
-
-// sinkAt makes a sink of a client call when some of its keys come from the
-// calling function's parameters.
-func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
-	keys, multi := a.keysOf(site)
-	if !multi {
-		return sink{}, false
-	}
-	fromParams := false
-	var own []keymodel.Arg
-	for _, k := range keys {
-		if k.FromParams() {
-			fromParams = true
-		} else {
-			own = append(own, k)
-		}
-	}
-	script := a.scriptKeysOf(site, keys)
-	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
-		// No key from a caller; or the command fails whatever the callers
-		// pass, which is reported here, once, not at every caller; or one
-		// key, which cannot cross slots with itself (unless a script
-		// touches others).
-		return sink{}, false
-	}
-	return sink{
-		method: site.Method,
-		pos:    site.Common.Pos(),
-		where:  a.where(site.Common.Pos()),
-		client: clients.ClientParam(site.Receiver()),
-		keys:   keys,
-		script: script,
-	}, true
-}
-
-func (a *packageAnalysis) anyDiffer(keys []keymodel.Arg) bool {
-	for j := 1; j < len(keys); j++ {
-		for i := range j {
-			if _, ok := a.differ(keys[i], keys[j]); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// Returns is what fn returns, for the evaluator (see callees).
-func (a *packageAnalysis) Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key) {
-	if s := a.summaryOf(fn); s != nil {
-		return s.result, s.elems
-	}
-	return nil, nil
-}
-
-// calleeSummary is the summary of the function a call calls statically.
-func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
-	if fn := common.StaticCallee(); fn != nil {
-		return a.summaryOf(fn)
-	}
-	return nil
-}
-
-// where is a position as "file.go:line".
-func (a *packageAnalysis) where(pos token.Pos) string {
-	p := a.pass.Fset.Position(pos)
-	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
-}
-
-// A calledSink is a wrapper's sink seen from one call: its keys with the
-// call's arguments put in, each placed at the argument it came from.
-type calledSink struct {
-	sink
-	callee *types.Func
-}
-
-// FromParams reports whether the sink, seen from the caller, still depends
-// on the caller's own parameters.
-func (s calledSink) fromParams() bool {
-	return keymodel.AnyFromParams(s.keys)
-}
-
-// wrapperSinks instantiates the sinks of the function a call calls.
-func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
-	common := call.Common()
-	fn := common.StaticCallee()
-	if fn == nil {
-		return nil
-	}
-	s := a.summaryOf(fn)
-	if s == nil || len(s.sinks) == 0 {
-		return nil
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if fn.Origin() != nil {
-		obj, _ = fn.Origin().Object().(*types.Func)
-	}
-	site := clients.NewSite(a.ev, common, fn.Signature)
-	var out []calledSink
-	for _, sk := range s.sinks {
-		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {
-			continue // the caller passes a single-node client
-		}
-		inst := sk
-		inst.keys, inst.script = nil, nil
-		for _, k := range sk.keys {
-			inst.keys = append(inst.keys, site.InstantiateKey(k)...)
-		}
-		for _, k := range sk.script {
-			if keys := site.InstantiateKey(k.key); len(keys) == 1 {
-				k.key = keys[0]
-				inst.script = append(inst.script, k)
-			}
-		}
-		if len(inst.keys) == 0 {
-			continue
-		}
-		out = append(out, calledSink{sink: inst, callee: obj})
+		out = append(out, sk)
 	}
 	return out
 }
 
-// calleeName names a wrapper in messages: pair, Repo.rename, store.Pair.
-func (a *packageAnalysis) calleeName(fn *types.Func) string {
-	if fn == nil {
-		return "a wrapper"
+type factKeyList []factKey
+
+func (l factKeyList) keys() []keymodel.Key {
+	if l == nil {
+		return nil
 	}
-	name := fn.Name()
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
+	out := make([]keymodel.Key, len(l))
+	for i, fk := range l {
+		k := make(keymodel.Key, len(fk))
+		for j, p := range fk {
+			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
+				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
+			if p.Param > 0 {
+				k[j].Show = fmt.Sprintf("p%d", p.Param)
+			}
 		}
-		if named, ok := types.Unalias(t).(*types.Named); ok {
-			name = named.Obj().Name() + "." + name
-		}
+		out[i] = k
 	}
-	if fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg {
-		name = fn.Pkg().Name() + "." + name
-	}
-	return name
+	return out
 }

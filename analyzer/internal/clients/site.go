@@ -370,7 +370,6 @@ func ClientParam(v ssa.Value) int {
 	return 0
 }
 
-
 const (
 	GoRedis Library = iota
 	Redigo

@@ -1,0 +1,32 @@
+package analyzer
+
+// Config holds the analyzer's settings.
+type Config struct {
+	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
+	IncludeSingleNode bool
+	// ProofsOnly reports only keys proved to be on different slots for
+	// every value, leaving out the near-sure tier.
+	ProofsOnly bool
+	// Strict also reports, as check unprovable, commands and transactions
+	// whose keys are not proved to share a slot.
+	Strict bool
+	// HotTags also reports, as check hottag, keys whose tag is one constant
+	// while a per-entity value sits outside it.
+	HotTags bool
+	// Coverage names a file that each package's Coverage is appended to.
+	Coverage string
+}
+
+// Diagnostic categories.
+const (
+	CategoryCrossSlot   = "crossslot"
+	CategoryEmptyTag    = "emptytag"
+	CategoryDoubleTag   = "doubletag"
+	CategoryUnclosedTag = "unclosedtag"
+	CategoryUnprovable  = "unprovable"
+
+	CategoryScriptSlot    = "scriptslot"
+	CategoryUndeclaredKey = "undeclaredkey"
+	CategoryMissingKey    = "missingkey"
+	CategoryHotTag        = "hottag"
+)

@@ -1,0 +1,260 @@
+package analyzer
+
+import (
+	"go/types"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"golang.org/x/tools/go/ssa"
+)
+
+// summaryOf returns fn's summary, computed once. A function of another
+// package has the summary its package exported as a fact; a recursive call
+// has none.
+func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
+	if fn.Origin() != nil {
+		fn = fn.Origin() // generic functions are summarized once, on their origin
+	}
+	if s, ok := a.summaries[fn]; ok {
+		return s
+	}
+	if fn.Pkg != a.ssaPkg {
+		s := a.importedSummary(fn)
+		a.summaries[fn] = s
+		return s
+	}
+	if fn.Blocks == nil {
+		return nil
+	}
+	a.summaries[fn] = nil // in progress: a recursive call sees no summary
+	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn), queued: a.queuedOf(fn)}
+	if !s.useful() {
+		s = nil
+	}
+	a.summaries[fn] = s
+	return s
+}
+
+// resultKeys evaluates every return of a function with one string result.
+func (a *packageAnalysis) resultKeys(fn *ssa.Function) []keymodel.Key {
+	results := fn.Signature.Results()
+	if results.Len() != 1 || !ssaread.IsString(results.At(0).Type()) {
+		return nil
+	}
+	var out []keymodel.Key
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		out = append(out, a.ev.Keys(ret.Results[0])...)
+		if len(out) > keymodel.MaxAlternatives {
+			return nil
+		}
+	}
+	for _, k := range out {
+		if len(k) != 1 || !k[0].Unknown || k[0].Param > 0 {
+			return out // some text or a parameter: a caller learns something
+		}
+	}
+	return nil
+}
+
+// resultElements reads a []string result that is one fixed list.
+func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]keymodel.Key {
+	results := fn.Signature.Results()
+	if results.Len() != 1 {
+		return nil
+	}
+	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !ssaread.IsString(sl.Elem()) {
+		return nil
+	}
+	var ret *ssa.Return
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if ret != nil {
+				return nil // several lists: not followed
+			}
+			ret = r
+		}
+	}
+	if ret == nil {
+		return nil
+	}
+	elems, ok := a.ev.ElementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
+	if !ok || len(elems) == 0 {
+		return nil
+	}
+	out := make([][]keymodel.Key, len(elems))
+	for i, el := range elems {
+		out[i] = a.ev.ElementKeys(el, 0, map[ssa.Value]bool{})
+	}
+	return out
+}
+
+// sinksOf collects the multi-key commands of fn whose keys involve its
+// parameters: calls of the client and of other wrappers.
+func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
+	var out []sink
+	a.commandsIn(fn, func(site *clients.Site) {
+		if s, ok := a.sinkAt(site); ok {
+			out = append(out, s)
+		}
+	}, func(call ssa.CallInstruction, s calledSink) {
+		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
+			return
+		}
+		if s.client > 0 {
+			s.client = clients.ClientParam(call.Common().Args[s.client-1])
+		}
+		out = append(out, s.sink)
+	})
+	return out
+}
+
+// sinkAt makes a sink of a client call when some of its keys come from the
+// calling function's parameters.
+func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
+	keys, multi := a.keysOf(site)
+	if !multi {
+		return sink{}, false
+	}
+	fromParams := false
+	var own []keymodel.Arg
+	for _, k := range keys {
+		if k.FromParams() {
+			fromParams = true
+		} else {
+			own = append(own, k)
+		}
+	}
+	script := a.scriptKeysOf(site, keys)
+	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
+		// No key from a caller; or the command fails whatever the callers
+		// pass, which is reported here, once, not at every caller; or one
+		// key, which cannot cross slots with itself (unless a script
+		// touches others).
+		return sink{}, false
+	}
+	return sink{
+		method: site.Method,
+		pos:    site.Common.Pos(),
+		where:  a.where(site.Common.Pos()),
+		client: clients.ClientParam(site.Receiver()),
+		keys:   keys,
+		script: script,
+	}, true
+}
+
+func (a *packageAnalysis) anyDiffer(keys []keymodel.Arg) bool {
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if _, ok := a.differ(keys[i], keys[j]); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Returns is what fn returns, for the evaluator (see callees).
+func (a *packageAnalysis) Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key) {
+	if s := a.summaryOf(fn); s != nil {
+		return s.result, s.elems
+	}
+	return nil, nil
+}
+
+// calleeSummary is the summary of the function a call calls statically.
+func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
+	if fn := common.StaticCallee(); fn != nil {
+		return a.summaryOf(fn)
+	}
+	return nil
+}
+
+// A calledSink is a wrapper's sink seen from one call: its keys with the
+// call's arguments put in, each placed at the argument it came from.
+type calledSink struct {
+	sink
+	callee *types.Func
+}
+
+// FromParams reports whether the sink, seen from the caller, still depends
+// on the caller's own parameters.
+func (s calledSink) fromParams() bool {
+	return keymodel.AnyFromParams(s.keys)
+}
+
+// wrapperSinks instantiates the sinks of the function a call calls.
+func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
+	common := call.Common()
+	fn := common.StaticCallee()
+	if fn == nil {
+		return nil
+	}
+	s := a.summaryOf(fn)
+	if s == nil || len(s.sinks) == 0 {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if fn.Origin() != nil {
+		obj, _ = fn.Origin().Object().(*types.Func)
+	}
+	site := clients.NewSite(a.ev, common, fn.Signature)
+	var out []calledSink
+	for _, sk := range s.sinks {
+		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {
+			continue // the caller passes a single-node client
+		}
+		inst := sk
+		inst.keys, inst.script = nil, nil
+		for _, k := range sk.keys {
+			inst.keys = append(inst.keys, site.InstantiateKey(k)...)
+		}
+		for _, k := range sk.script {
+			if keys := site.InstantiateKey(k.key); len(keys) == 1 {
+				k.key = keys[0]
+				inst.script = append(inst.script, k)
+			}
+		}
+		if len(inst.keys) == 0 {
+			continue
+		}
+		out = append(out, calledSink{sink: inst, callee: obj})
+	}
+	return out
+}
+
+// via describes a called sink for messages.
+func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
+	return &wrapperVia{name: a.calleeName(callee), where: s.where, pos: s.pos}
+}
+
+// exportFacts exports the summaries of the package's exported functions and
+// methods, the only ones another package can call.
+func (a *packageAnalysis) exportFacts() {
+	for _, fn := range a.funcs {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() {
+			continue
+		}
+		if s := a.summaryOf(fn); s.useful() {
+			a.pass.ExportObjectFact(obj, s.fact())
+		}
+	}
+}
+
+// importedSummary reads the summary another package exported for fn.
+func (a *packageAnalysis) importedSummary(fn *ssa.Function) *summary {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return nil
+	}
+	var f keyFacts
+	if !a.pass.ImportObjectFact(obj.Origin(), &f) {
+		return nil
+	}
+	return f.summary()
+}
