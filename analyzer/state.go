@@ -44,7 +44,7 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 		embedded:  embeddedStrings(pass),
 		scripts:   map[string]parsedScript{},
 	}
-	a.ev = eval.NewEvaluator(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
+	a.ev = eval.New(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
 	return a
 }
 

@@ -149,8 +149,8 @@ func IsSingleNodeType(t types.Type) bool {
 	return GoRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
 }
 
-// PipelineType: a value of type t can be a pipeline or a transaction: a
-// go-redis interface that pipelines implement, or *Tx.
+// PipelineType reports whether a value of type t can be a pipeline or a
+// transaction: a go-redis interface that pipelines implement, or *Tx.
 func PipelineType(t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()

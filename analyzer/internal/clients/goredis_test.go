@@ -8,7 +8,8 @@ import (
 )
 
 // multiKeyReference is the 85 go-redis v9.23.0 Cmdable methods that can carry
-// two or more keys (shared/reference/clients.md §1.1 and §1.2).
+// two or more keys, read from its cmdable and family interfaces (the
+// commands' own methods and the JSON, time series, probabilistic modules').
 const multiKeyReference = `Del Unlink Exists Touch Rename RenameNX Copy SortStore MGet MSet MSetNX MSetEX
 BLPop BRPop BLMPop LMPop RPopLPush BRPopLPush LMove BLMove LMoveM BLMoveM SDiff SInter SUnion
 SDiffStore SInterStore SUnionStore SInterCard SDiffCard SUnionCard SMove BZPopMax BZPopMin BZMPop

@@ -32,9 +32,10 @@ import (
 var builderModules = map[string]bool{"github.com/redis/rueidis": true, "github.com/valkey-io/valkey-go": true}
 
 // builderKeyMethods are the builder methods whose first parameter is a key
-// (a string, or ...string), as the builder's generator marks them (see
-// shared/reference/clients.md §5). Channel, which marks a sharded channel's
-// slot, is left out: channels are not keys.
+// (a string, or ...string): those whose generated code computes the slot of
+// what they are given, as the generator marks key parameters. Channel, which
+// also computes a slot (a sharded channel's), is left out: channels are not
+// keys.
 var builderKeyMethods = map[string]bool{
 	"Key": true, "Keys": true, "Destination": true, "Newkey": true, "Source": true, "Store": true,
 	"Storedist": true, "Destkey": true, "Sourcekey": true, "SourceKey": true, "DestinationKey": true,

@@ -33,7 +33,7 @@ type Site struct {
 	Eval    *eval.Evaluator
 }
 
-// The client libraries a call site can belong to.
+// A Library is the client library a call site belongs to.
 type Library int
 
 // Recognize finds the client a call calls and where its keys are: a go-redis

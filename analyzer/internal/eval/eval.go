@@ -36,13 +36,13 @@ type Evaluator struct {
 // its parameters, so that it can put a call's arguments in: the analysis
 // summarizes the package's functions and reads other packages' facts.
 type Callees interface {
-	// returns is fn's string result's alternatives and its []string
+	// Returns is fn's string result's alternatives and its []string
 	// result's elements, nil when fn builds no key the analysis can read.
 	Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key)
 }
 
 // New evaluates the values of one package.
-func NewEvaluator(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, embedded map[types.Object]string, c Callees) *Evaluator {
+func New(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, embedded map[types.Object]string, c Callees) *Evaluator {
 	return &Evaluator{
 		Source: src, Info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
 		bindings: map[*ssa.FreeVar]ssa.Value{},

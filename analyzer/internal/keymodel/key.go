@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// A part is a piece of a key: known text, or a value the code does not fix.
+// A Part is a piece of a key: known text, or a value the code does not fix.
 type Part struct {
 	Text    string // the known text, when !unknown
 	Unknown bool
@@ -30,7 +30,7 @@ type Part struct {
 	Join bool
 }
 
-// A key is the abstract value of one key expression: its parts in order,
+// A Key is the abstract value of one key expression: its parts in order,
 // adjacent known texts merged and empty ones dropped.
 type Key []Part
 

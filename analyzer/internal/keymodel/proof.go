@@ -2,7 +2,7 @@ package keymodel
 
 import "github.com/crossslot/crossslot/slotcalc"
 
-// A relation is what the analyzer can say of two keys' slots.
+// A Relation is what the analyzer can say of two keys' slots.
 type Relation int
 
 // Relate compares the slots of two keys. Fully known keys are compared by

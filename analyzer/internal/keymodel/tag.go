@@ -81,7 +81,7 @@ func (k Key) Hashed() (Key, bool) {
 	return nil, false // every part may be empty: "{}" or a tag, by value
 }
 
-// EmptyTagPossible: the key has a tag whose every part may be empty, so that
+// EmptyTagPossible reports a key with a tag whose every part may be empty, so that
 // by value it is "{}" (the whole key is hashed) or a tag.
 func (k Key) EmptyTagPossible() bool {
 	open, found, ok := k.openBrace()

@@ -52,7 +52,7 @@ func SameTagTemplate(x, y Arg) bool {
 	return len(x.Alts) > 0 && len(y.Alts) > 0
 }
 
-// A difference is the analyzer's case that two keys are on different slots.
+// A Difference is the analyzer's case that two keys are on different slots.
 type Difference struct {
 	A, B         Key // the first alternatives, for messages
 	SlotA, SlotB int // their slots, when known
