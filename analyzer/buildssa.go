@@ -5,10 +5,11 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
-	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
 // buildSSA builds the package's SSA as buildssa does, without its ctrlflow

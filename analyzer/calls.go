@@ -1,10 +1,11 @@
 package analyzer
 
 import (
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // commandsIn walks fn's commands: its calls of the client, and the sinks of
@@ -35,15 +36,12 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *clients.Site {
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.
 func (a *packageAnalysis) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
-	rule, multi := site.Rule, site.Rule != nil
-	if rule == nil {
-		rule, multi = clients.MultiKeyMethods[site.Method]
-	}
+	multi = site.Rule != nil
 	if k, ok := a.siteKeys[site.Common]; ok {
 		return k, multi
 	}
 	if multi {
-		keys = rule(site)
+		keys = site.Rule(site)
 	} else {
 		keys = clients.SingleKeyArgs(site)
 	}

@@ -8,9 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
-	"golang.org/x/tools/go/analysis"
 )
 
 // coLocateFix suggests the remedy Redis documents for keys of one entity that

@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/analysis"
 )
 
 // Because crossslot has facts, every driver runs it on every package below

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"go/token"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/slotcalc"
-	"golang.org/x/tools/go/analysis"
 )
 
 func (a *packageAnalysis) reportTagProblem(method string, k keymodel.Arg) {

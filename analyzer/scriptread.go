@@ -6,10 +6,11 @@ import (
 	"go/token"
 	"os"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/internal/luascript"
-	"golang.org/x/tools/go/ssa"
 )
 
 // A scriptSource is the text of a script and where it is written: a Go

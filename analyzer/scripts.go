@@ -5,9 +5,10 @@ import (
 	"go/token"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
-	"golang.org/x/tools/go/analysis"
 )
 
 // Scripts: the Lua that Go code sends is read (internal/luascript) and

@@ -8,16 +8,20 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/internal/luascript"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 )
 
 // packageAnalysis is the state of one package's analysis: its SSA, the
-// evaluator, what its package variables and fields hold, and the summaries
-// of the functions it calls.
+// evaluator, the summaries of the functions it calls, the keys of the client
+// calls read so far, the scripts parsed, and what the coverage report
+// counts. Reading code (calls.go, summarize.go, queued.go, scriptread.go,
+// singlenode.go) fills it; the checks (walk.go and the files it calls)
+// report from it.
 type packageAnalysis struct {
 	pass      *analysis.Pass
 	cfg       *Config
@@ -122,6 +126,8 @@ func embeddedStrings(pass *analysis.Pass) map[types.Object]string {
 	return out
 }
 
+// A parsedScript is a script's Lua as the parser read it, kept by text: one
+// script may serve several calls.
 type parsedScript struct {
 	script *luascript.Script
 	err    error

@@ -3,11 +3,12 @@ package analyzer
 import (
 	"fmt"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 )
 
 // Every key of one MULTI/EXEC must be on one slot. go-redis v9.11.0 and

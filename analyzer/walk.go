@@ -1,8 +1,9 @@
 package analyzer
 
 import (
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 )
 
 // checkFunction reports the client calls and wrapper calls of fn.

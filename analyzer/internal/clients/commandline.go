@@ -3,11 +3,12 @@ package clients
 import (
 	"strconv"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"github.com/crossslot/crossslot/internal/commands"
-	"golang.org/x/tools/go/ssa"
 )
 
 // rawCommand reads Do(ctx, "NAME", args...) whose name is a constant, with

@@ -3,9 +3,10 @@ package clients
 import (
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // GoRedisPackages are the import paths of go-redis across its versions. The

@@ -3,10 +3,11 @@ package clients
 import (
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // redigo (github.com/gomodule/redigo) sends command lines: Do and Send take

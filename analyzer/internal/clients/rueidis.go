@@ -4,11 +4,12 @@ import (
 	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"github.com/crossslot/crossslot/internal/commands"
-	"golang.org/x/tools/go/ssa"
 )
 
 // rueidis (github.com/redis/rueidis) and valkey-go (github.com/valkey-io/

@@ -6,10 +6,11 @@ import (
 	"reflect"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // params takes the named parameters: a string is one key, a []string (variadic

@@ -4,10 +4,11 @@ import (
 	"go/ast"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // ScriptText finds the value that holds the text of the script a client

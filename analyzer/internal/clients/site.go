@@ -6,10 +6,11 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // A Site is one call of a client method or of a wrapper, with what the
@@ -18,7 +19,7 @@ import (
 type Site struct {
 	Library Library
 	Method  string  // the client method (or command) for rules and messages; "" for a wrapper
-	Rule    KeyRule // the rule for a client other than go-redis, whose rules are by method
+	Rule    KeyRule // where the keys are, when the call can carry two or more; nil for one
 	// CommandLine: the call sends a command line whose name is method
 	// (redigo's Do and Send).
 	CommandLine bool
@@ -36,6 +37,12 @@ type Site struct {
 // A Library is the client library a call site belongs to.
 type Library int
 
+const (
+	GoRedis Library = iota
+	Redigo
+	Rueidis // rueidis and valkey-go
+)
+
 // Recognize finds the client a call calls and where its keys are: a go-redis
 // method, static or through an interface, a redigo command or script, or a
 // rueidis or valkey-go built command or Lua script; nil for anything else.
@@ -43,7 +50,7 @@ func Recognize(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 	common := call.Common()
 	if m := GoRedisMethod(common); m != nil {
 		site := NewSite(ev, common, m.Signature())
-		site.Method = m.Name()
+		site.Method, site.Rule = m.Name(), MultiKeyMethods[m.Name()]
 		return site
 	}
 	if site := redigoCall(common, ev); site != nil {
@@ -369,9 +376,3 @@ func ClientParam(v ssa.Value) int {
 	}
 	return 0
 }
-
-const (
-	GoRedis Library = iota
-	Redigo
-	Rueidis // rueidis and valkey-go
-)

@@ -1,8 +1,9 @@
 package eval
 
 import (
-	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )
 
 // summarizedElements reads the slice a builder returns.

@@ -3,9 +3,10 @@ package eval
 import (
 	"go/token"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // A rangeLoop is `for _, x := range s { ... }` as SSA builds it: a header

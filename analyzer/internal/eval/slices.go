@@ -1,9 +1,10 @@
 package eval
 
 import (
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"golang.org/x/tools/go/ssa"
 )
 
 // MaxElements bounds the slices the evaluator reads, literal or unrolled.

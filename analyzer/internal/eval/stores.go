@@ -4,8 +4,9 @@ import (
 	"go/token"
 	"go/types"
 
-	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
 // stores knows which package variables and struct fields a package only
