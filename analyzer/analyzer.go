@@ -2,6 +2,10 @@ package analyzer
 
 import (
 	_ "embed"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -35,20 +39,28 @@ func New(cfg *Config) *analysis.Analyzer {
 	return a
 }
 
-// rethrowPanics is set only by this package's tests (export_test.go).
-var rethrowPanics = false
+// Set only by this package's tests (export_test.go): rethrowPanics turns
+// the recover off, panicOn makes run panic on one package as a bug would.
+var (
+	rethrowPanics = false
+	panicOn       = ""
+)
+
+// panicLog is where CROSSSLOT_DEBUG prints a recovered panic.
+var panicLog io.Writer = os.Stderr
 
 func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
-	// The analyzer must never crash a user's go vet: a panic on code it did
-	// not expect becomes silence for this package, not a failed build.
 	defer func() {
 		if r := recover(); r != nil {
 			if rethrowPanics {
 				panic(r)
 			}
-			result, err = nil, nil
+			result, err = nil, recovered(pass, cfg, r)
 		}
 	}()
+	if pass.Pkg.Path() == panicOn {
+		panic("crossslot test: a bug on " + panicOn)
+	}
 	need := needOf(pass)
 	if need == nothing {
 		return nil, nil // most packages: no SSA is built
@@ -74,4 +86,22 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		}
 	}
 	return nil, nil
+}
+
+// recovered handles a panic of the analysis, a bug on code it did not
+// expect. The analyzer must never crash a user's go vet: the package is left
+// unchecked, silently by default, but counted in the coverage report and,
+// with CROSSSLOT_DEBUG set, printed with its stack, so that a user who sees
+// no finding can tell why and report it.
+func recovered(pass *analysis.Pass, cfg *Config, r any) error {
+	if d := os.Getenv("CROSSSLOT_DEBUG"); d != "" && d != "0" {
+		fmt.Fprintf(panicLog, "crossslot: internal error; package %s is not checked: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+	}
+	if cfg.Coverage != "" {
+		c := Coverage{Package: pass.Pkg.Path(), Panics: 1, Panic: fmt.Sprint(r)}
+		if err := c.appendTo(cfg.Coverage); err != nil {
+			return err
+		}
+	}
+	return nil
 }

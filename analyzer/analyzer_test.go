@@ -255,3 +255,53 @@ func TestCoverage(t *testing.T) {
 		t.Errorf("coverage\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPanicIsSilentCountedAndShownOnDemand: a panic of the analysis leaves
+// the package unchecked without failing the build (no diagnostic, no
+// error), is counted in the coverage report with its message, and is
+// printed with its stack only when CROSSSLOT_DEBUG is set.
+func TestPanicIsSilentCountedAndShownOnDemand(t *testing.T) {
+	for _, debug := range []string{"", "1"} {
+		t.Run("CROSSSLOT_DEBUG="+debug, func(t *testing.T) {
+			t.Setenv("CROSSSLOT_DEBUG", debug)
+			var log strings.Builder
+			defer analyzer.PanicOn("coverage", &log)()
+			file := filepath.Join(t.TempDir(), "coverage.jsonl")
+			// The fixture's // want lines are not asserted here: the package
+			// is not checked, so every result is inspected directly.
+			results := analysistest.Run(&quietT{T: t}, testdata(t), analyzer.New(&analyzer.Config{Coverage: file}), "coverage")
+			for _, r := range results {
+				if r.Err != nil || len(r.Diagnostics) > 0 {
+					t.Errorf("after a panic: error %v, %d diagnostics; want none", r.Err, len(r.Diagnostics))
+				}
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, total, err := analyzer.SumCoverage(data)
+			if err != nil || total.Panics != 1 {
+				t.Fatalf("coverage %s: %d panics (%v), want 1", data, total.Panics, err)
+			}
+			if !strings.Contains(string(data), `"panic":"crossslot test: a bug on coverage"`) {
+				t.Errorf("coverage %s does not name the panic", data)
+			}
+			shown := log.String()
+			if debug == "" && shown != "" {
+				t.Errorf("without CROSSSLOT_DEBUG the panic was printed:\n%s", shown)
+			}
+			if debug != "" && (!strings.Contains(shown, "crossslot: internal error; package coverage is not checked: crossslot test: a bug on coverage") ||
+				!strings.Contains(shown, "goroutine ") || !strings.Contains(shown, "analyzer.run(")) {
+				t.Errorf("with CROSSSLOT_DEBUG=1, want the panic and its stack, got:\n%s", shown)
+			}
+		})
+	}
+}
+
+// quietT lets analysistest run a fixture whose // want lines cannot hold,
+// recording its complaints instead of failing.
+type quietT struct {
+	*testing.T
+}
+
+func (q *quietT) Errorf(format string, args ...any) { q.Logf("expected: "+format, args...) }

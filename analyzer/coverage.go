@@ -23,6 +23,10 @@ type Coverage struct {
 	Reported     int            `json:"reported"`     // crossslot findings
 	Undecided    int            `json:"undecided"`
 	Reasons      map[string]int `json:"reasons,omitempty"` // why undecided, counted
+	// Panics counts packages left unchecked after an internal error of the
+	// analyzer; Panic is the first one's message.
+	Panics int    `json:"panics,omitempty"`
+	Panic  string `json:"panic,omitempty"`
 }
 
 // Reasons a batch is left undecided, in messages and reports.
@@ -166,9 +170,15 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 		if err := json.Unmarshal([]byte(line), &c); err != nil {
 			return nil, Coverage{}, err
 		}
-		if prev, ok := seen[c.Package]; !ok || c.Commands+c.Transactions > prev.Commands+prev.Transactions {
-			seen[c.Package] = c
+		if prev, ok := seen[c.Package]; ok {
+			if prev.Commands+prev.Transactions >= c.Commands+c.Transactions {
+				c, prev = prev, c // keep the larger analysis
+			}
+			if c.Panics == 0 {
+				c.Panics, c.Panic = prev.Panics, prev.Panic // and that the other failed
+			}
 		}
+		seen[c.Package] = c
 	}
 	total.Package = "total"
 	total.Reasons = map[string]int{}
@@ -179,6 +189,7 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 		total.Proved += c.Proved
 		total.Reported += c.Reported
 		total.Undecided += c.Undecided
+		total.Panics += c.Panics
 		for r, n := range c.Reasons {
 			total.Reasons[r] += n
 		}

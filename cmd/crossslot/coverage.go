@@ -50,6 +50,14 @@ func coverageReport(args []string, stdout, stderr io.Writer) int {
 	for _, c := range append(pkgs, total) {
 		fmt.Fprintf(stdout, "%-50s %9d %13d %7d %9d %10d\n", c.Package, c.Commands, c.Transactions, c.Proved, c.Reported, c.Undecided)
 	}
+	if total.Panics > 0 {
+		fmt.Fprintln(stdout, "\nnot checked after an internal error of crossslot (set CROSSSLOT_DEBUG=1 to print its stack, and report it):")
+		for _, c := range pkgs {
+			if c.Panics > 0 {
+				fmt.Fprintf(stdout, "  %s: %s\n", c.Package, c.Panic)
+			}
+		}
+	}
 	if len(total.Reasons) > 0 {
 		fmt.Fprintln(stdout, "\nundecided, by reason:")
 		reasons := make([]string, 0, len(total.Reasons))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,5 +56,28 @@ func TestCoverageReport(t *testing.T) {
 	}
 	if _, _, code := runIn(t, ".", nil, crossslotBin, "coverage"); code != 2 {
 		t.Errorf("crossslot coverage without a file: exit %d, want 2", code)
+	}
+}
+
+// TestCoverageReportNamesPanics: a package left unchecked after an internal
+// error is listed with its message and the way to see the stack; the same
+// package's other analysis does not hide it.
+func TestCoverageReportNamesPanics(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "coverage.jsonl")
+	lines := `{"package":"example.com/a","commands":2,"proved":2}
+{"package":"example.com/b","panics":1,"panic":"runtime error: index out of range [3] with length 3"}
+{"package":"example.com/b","commands":1,"reported":1}
+`
+	if err := os.WriteFile(file, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	if code := coverageReport([]string{file}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	want := "not checked after an internal error of crossslot (set CROSSSLOT_DEBUG=1 to print its stack, and report it):\n" +
+		"  example.com/b: runtime error: index out of range [3] with length 3\n"
+	if !strings.Contains(stdout.String(), want) {
+		t.Errorf("report:\n%s\nwant it to contain:\n%s", stdout.String(), want)
 	}
 }
