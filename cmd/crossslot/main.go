@@ -109,6 +109,9 @@ func standalone(args []string) int {
 	if name := fs.Lookup("explain").Value.String(); name != "" {
 		return explain(os.Stdout, os.Stderr, name)
 	}
+	if format := os.Getenv(lintcmdOutputEnv); format != "" {
+		return lintcmdRaw(fs, cmd.Execute, format)
+	}
 	if cwd, err := os.Getwd(); err == nil {
 		if err := checkConfigs(cwd); err != nil {
 			fmt.Fprintln(os.Stderr, "crossslot:", err)
@@ -121,9 +124,9 @@ func standalone(args []string) int {
 	}
 	switch fs.Lookup("f").Value.String() {
 	case "sarif":
-		return withOurLinks(cmd.Execute)
+		return withOurLinks(args)
 	case "text", "stylish", "json":
-		return report(fs, cmd.Execute)
+		return report(fs, args)
 	}
 	return cmd.Execute() // null, binary (for -merge), or a format lintcmd rejects
 }
@@ -213,11 +216,10 @@ func separateCache(a *analysis.Analyzer) error {
 	return os.Setenv("STATICCHECK_CACHE", filepath.Join(base, strings.Join(settings, ",")))
 }
 
-// withOurLinks runs execute with standard output captured and points the
-// SARIF help links, which lintcmd sets to staticcheck's site, at this
-// project's documentation.
-func withOurLinks(execute func() int) int {
-	captured, code := captureStdout(execute)
+// withOurLinks runs lintcmd for SARIF and points the help links, which
+// lintcmd sets to staticcheck's site, at this project's documentation.
+func withOurLinks(args []string) int {
+	captured, code := lintcmdOutput(args, "sarif")
 	out, notAnalyzed := relinkSARIF(captured)
 	os.Stdout.Write(out)
 	if notAnalyzed && code != exitUsage {

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
 	"text/tabwriter"
 
@@ -55,17 +57,11 @@ type related struct {
 // marked "ignored", -fail all) gives what its own formatters lose: which
 // findings a directive silenced, under -show-ignored too, and which checks
 // -fail selects, stale directives included.
-func report(fs *flag.FlagSet, execute func() int) int {
+func report(fs *flag.FlagSet, args []string) int {
 	format := fs.Lookup("f").Value.String()
 	fail := failSet(fs.Lookup("fail").Value.String())
 	showIgnored := fs.Lookup("show-ignored").Value.String() == "true"
-	for name, value := range map[string]string{"f": "json", "show-ignored": "true", "fail": "all"} {
-		if err := fs.Set(name, value); err != nil {
-			fmt.Fprintln(os.Stderr, "crossslot:", err)
-			return exitUsage
-		}
-	}
-	out, code := captureStdout(execute)
+	out, code := lintcmdOutput(args, "json")
 	if code != exitClean && code != exitFindings {
 		os.Stdout.Write(out)
 		return code
@@ -143,23 +139,52 @@ func failSet(list string) map[string]bool {
 	return set
 }
 
-// captureStdout runs execute with os.Stdout going to a buffer.
-func captureStdout(execute func() int) ([]byte, int) {
-	r, w, err := os.Pipe()
+// lintcmdOutputEnv asks a crossslot process to print lintcmd's own output
+// in a format (json or sarif) for the crossslot process that started it.
+// lintcmd writes only to os.Stdout, so crossslot runs it in a child whose
+// standard output is a pipe crossslot owns, and writes the findings itself.
+const lintcmdOutputEnv = "CROSSSLOT_LINTCMD_OUTPUT"
+
+// lintcmdOutput runs lintcmd on args in a child crossslot process and
+// returns what it printed in format, and its exit code. The child's standard
+// error is ours: load errors and lintcmd's warnings reach the user as they
+// are.
+func lintcmdOutput(args []string, format string) ([]byte, int) {
+	exe, err := os.Executable()
 	if err != nil {
-		return nil, execute()
+		fmt.Fprintln(os.Stderr, "crossslot: cannot run lintcmd:", err)
+		return nil, exitNotAnalyzed
 	}
-	stdout := os.Stdout
-	os.Stdout = w
-	captured := make(chan []byte)
-	go func() {
-		b, _ := io.ReadAll(r)
-		captured <- b
-	}()
-	code := execute()
-	w.Close()
-	os.Stdout = stdout
-	return <-captured, code
+	child := exec.Command(exe, args...)
+	child.Env = append(os.Environ(), lintcmdOutputEnv+"="+format)
+	child.Stderr = os.Stderr
+	out, err := child.Output()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return out, exitClean
+	case errors.As(err, &exit) && exit.Exited():
+		return out, exit.ExitCode()
+	}
+	fmt.Fprintln(os.Stderr, "crossslot: lintcmd:", err)
+	return out, exitNotAnalyzed
+}
+
+// lintcmdRaw is the child's side of lintcmdOutput: lintcmd itself, in the
+// format asked for. For json, every finding is asked for, ignored ones
+// marked "ignored" and every check failing (report decides what fails).
+func lintcmdRaw(fs *flag.FlagSet, execute func() int, format string) int {
+	settings := map[string]string{"f": format}
+	if format == "json" {
+		settings["show-ignored"], settings["fail"] = "true", "all"
+	}
+	for name, value := range settings {
+		if err := fs.Set(name, value); err != nil {
+			fmt.Fprintln(os.Stderr, "crossslot:", err)
+			return exitUsage
+		}
+	}
+	return execute()
 }
 
 // category is a finding's category as text and stylish output show it,
