@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
@@ -37,4 +40,29 @@ func fixtureEnv() []string { return cmdtest.ModuleEnv() }
 func runIn(t *testing.T, dir string, env []string, name string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	return cmdtest.Run(t, dir, env, name, args...)
+}
+
+// TestNoExecutableTracked: git tracks no compiled program (an ELF, Mach-O or
+// PE file). A `go build` in a scenario module leaves one behind; the tests
+// build with `go run`, and .gitignore names the usual ones.
+func TestNoExecutableTracked(t *testing.T) {
+	out, err := exec.Command("git", "-C", "../..", "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	magic := [][]byte{{0x7f, 'E', 'L', 'F'}, {0xcf, 0xfa, 0xed, 0xfe}, {0xfe, 0xed, 0xfa, 0xcf}, {'M', 'Z'}}
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		f, err := os.Open(filepath.Join("../..", name))
+		if err != nil {
+			continue // deleted in the working tree
+		}
+		head := make([]byte, 4)
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		for _, m := range magic {
+			if n >= len(m) && bytes.Equal(head[:len(m)], m) {
+				t.Errorf("%s is a compiled program; remove it from git (git rm --cached) and list it in .gitignore", name)
+			}
+		}
+	}
 }
