@@ -1,5 +1,6 @@
 // Package analyzer defines an Analyzer that reports Redis Cluster CROSSSLOT
-// bugs and malformed hash tags in go-redis code.
+// bugs, malformed hash tags and scripts that reach keys on other slots, in Go
+// code that uses go-redis, rueidis, valkey-go, or redigo with redisc.
 //
 // # Analyzer crossslot
 //
@@ -15,7 +16,8 @@
 // The analyzer follows key expressions — constants, concatenation,
 // fmt.Sprintf, strings.Join, strconv, locals and branches — into the keys of
 // go-redis calls (v9, v8 and older, through concrete clients, pipelines and
-// interfaces such as UniversalClient), scripts, WATCH and raw Do commands.
+// interfaces such as UniversalClient), rueidis and valkey-go built commands,
+// redigo command lines (with redisc), Lua scripts, WATCH and raw commands.
 // Keys built elsewhere are followed too: key-builder functions and methods
 // (summarized in terms of their parameters, so accountKey(7) is known),
 // unexported package variables and struct fields that the package only ever
@@ -25,9 +27,10 @@
 // checked across their commands: a TxPipelined callback, a TxPipeline up to
 // its Exec, and a Watch callback against the watched keys, with a message
 // that says what the imported go-redis does (v9.11+ rejects the transaction,
-// earlier versions split it per slot). The analyzer reports
-// only what holds for every value the code lets a key take: a key it cannot
-// pin down is never reported.
+// earlier versions split it per slot). The analyzer reports what it proves
+// for every value the code lets a key take, or for all but about 1 in 16384
+// of them (near-sure; -proofs-only leaves those out): a key it cannot pin
+// down is never reported.
 //
 // Each finding has a category, which is also its check name in the
 // standalone command (-checks, -explain, //lint:ignore):
@@ -37,6 +40,13 @@
 //   - doubletag: a key has a second "{...}" after its tag, or a '{' inside it;
 //     only the first tag counts.
 //   - unclosedtag: a key has a '{' with no '}' after it; the whole key is hashed.
+//   - unprovable (strict mode): a command's keys are not proved to share a slot.
+//   - scriptslot: a key a script touches is on another slot than its declared keys.
+//   - undeclaredkey: a script touches a key it does not declare, not proved
+//     to be on its declared keys' slot.
+//   - missingkey: a script reads KEYS[n] beyond the keys the call passes.
+//   - hottag (opt-in): a key's tag is one constant while an entity's value
+//     sits outside it.
 //
 // Calls on *redis.Client and *redis.Conn talk to one node, where any keys may
 // be combined; they are skipped unless -include-single-node is set, and so are

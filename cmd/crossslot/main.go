@@ -1,5 +1,6 @@
-// Command crossslot reports Redis Cluster CROSSSLOT bugs and malformed hash
-// tags in Go code that uses go-redis.
+// Command crossslot reports Redis Cluster CROSSSLOT bugs, malformed hash tags
+// and scripts that reach keys on other slots, in Go code that uses go-redis,
+// rueidis, valkey-go, or redigo with redisc.
 //
 // Standalone, it is a staticcheck-style command (honnef.co/go/tools/lintcmd):
 //
@@ -9,15 +10,18 @@
 //
 // with //lint:ignore CHECK reason and //lint:file-ignore CHECK reason
 // directives. The checks are the diagnostic categories: crossslot, emptytag,
-// doubletag, unclosedtag.
+// doubletag, unclosedtag, unprovable, scriptslot, undeclaredkey, missingkey,
+// hottag (see -list-checks and -explain).
 //
 // The same binary is a vet tool and a fix tool; go vet and go fix drive it
 // through the unitchecker protocol (-V=full, -flags, one *.cfg argument):
 //
-//	go vet -vettool=$(which crossslot) ./...
-//	go fix -fixtool=$(which crossslot) ./...
+//	go vet -vettool="$(go tool -n crossslot)" ./...
+//	go fix -fixtool="$(go tool -n crossslot)" ./...
 //
-// Analyzer flags are spelled -crossslot.NAME in every mode.
+// It also serves editors (crossslot lsp, a language server beside gopls)
+// and sums coverage files (crossslot coverage FILE). Analyzer flags are
+// spelled -crossslot.NAME in every mode.
 package main
 
 import (

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crossslot/crossslot/analyzer"
 	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
@@ -63,6 +64,21 @@ func TestNoExecutableTracked(t *testing.T) {
 			if n >= len(m) && bytes.Equal(head[:len(m)], m) {
 				t.Errorf("%s is a compiled program; remove it from git (git rm --cached) and list it in .gitignore", name)
 			}
+		}
+	}
+}
+
+// TestCommandDocNamesEveryCheck: the command's documentation lists every
+// check the analyzer has.
+func TestCommandDocNamesEveryCheck(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _, _ := strings.Cut(string(src), "package main")
+	for _, c := range analyzer.Checks() {
+		if !strings.Contains(doc, c.Name) {
+			t.Errorf("main.go's package comment does not name check %s", c.Name)
 		}
 	}
 }
