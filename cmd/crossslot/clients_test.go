@@ -20,21 +20,7 @@ func clientsReported(t *testing.T) (map[string][]vetDiagnostic, []string) {
 // gets exactly one crossslot diagnostic, good* ones none.
 func TestOtherClientsOnRealModules(t *testing.T) {
 	reported, names := clientsReported(t)
-	bad := 0
-	for _, fn := range names {
-		switch ds := reported[fn]; {
-		case strings.HasPrefix(fn, "bad"):
-			bad++
-			if len(ds) != 1 {
-				t.Errorf("%s: reported %v, want one diagnostic", fn, ds)
-			}
-		case len(ds) > 0:
-			t.Errorf("%s: reported %v, want nothing", fn, ds)
-		}
-	}
-	if bad < 7 {
-		t.Fatalf("only %d bad* functions in the clients module", bad)
-	}
+	expectEachBadOnce(t, "clients", names, reported, 7, "one diagnostic", func(string, vetDiagnostic) bool { return true })
 }
 
 // TestOtherClientsGroundTruth runs the clients module on the live cluster:
@@ -44,19 +30,12 @@ func TestOtherClientsOnRealModules(t *testing.T) {
 func TestOtherClientsGroundTruth(t *testing.T) {
 	addr := redistest.Addr(t)
 	reported, _ := clientsReported(t)
-	runs := runScenarios(t, clientsDir, addr)
-	for _, r := range runs {
-		failed := r.result == "panic" && strings.Contains(r.detail, "slot") ||
+	ran := expectClusterAgrees(t, runScenarios(t, clientsDir, addr), reported, func(r scenarioRun) bool {
+		return r.result == "panic" && strings.Contains(r.detail, "slot") ||
 			r.result == "error" && strings.Contains(r.detail, "CROSSSLOT")
-		switch isReported := len(reported[r.name]) > 0; {
-		case isReported && !failed:
-			t.Errorf("%s: reported, but the cluster said %v", r.name, r)
-		case !isReported && r.result != "ok":
-			t.Errorf("%s: not reported, but the cluster said %v", r.name, r)
-		}
-	}
-	t.Logf("%d rueidis, valkey-go and redigo calls on %s agree with the analyzer", len(runs), addr)
-	if len(runs) < 12 {
-		t.Fatalf("only %d calls ran", len(runs))
+	})
+	t.Logf("%d rueidis, valkey-go and redigo calls on %s agree with the analyzer", ran, addr)
+	if ran < 12 {
+		t.Fatalf("only %d calls ran", ran)
 	}
 }

@@ -248,6 +248,45 @@ func findingsByFunc(t *testing.T, dir, pkg string, attribute func(vetDiagnostic)
 	return out, names
 }
 
+// expectEachBadOnce checks the findings of a scenario module by function:
+// each bad* function has exactly one finding, which accepts takes for the
+// kind wanted (described by want), every other function none, and the
+// module has at least minBad bad* functions.
+func expectEachBadOnce[F any](t *testing.T, module string, names []string, found map[string][]F, minBad int, want string, accepts func(fn string, f F) bool) {
+	t.Helper()
+	bad := 0
+	for _, fn := range names {
+		switch fs := found[fn]; {
+		case strings.HasPrefix(fn, "bad"):
+			bad++
+			if len(fs) != 1 || !accepts(fn, fs[0]) {
+				t.Errorf("%s: reported %v, want %s", fn, fs, want)
+			}
+		case len(fs) > 0:
+			t.Errorf("%s: reported %v, want nothing", fn, fs)
+		}
+	}
+	if bad < minBad {
+		t.Fatalf("only %d bad* functions in the %s module", bad, module)
+	}
+}
+
+// expectClusterAgrees checks a scenario module's runs on a live cluster
+// against the findings: every reported call was refused (as refused tells
+// from its line), every other call succeeded. It returns how many ran.
+func expectClusterAgrees[F any](t *testing.T, runs []scenarioRun, found map[string][]F, refused func(scenarioRun) bool) int {
+	t.Helper()
+	for _, r := range runs {
+		switch reported := len(found[r.name]) > 0; {
+		case reported && !refused(r):
+			t.Errorf("%s: reported, but the cluster said %v", r.name, r)
+		case !reported && r.result != "ok":
+			t.Errorf("%s: not reported, but the cluster said %v", r.name, r)
+		}
+	}
+	return len(runs)
+}
+
 // A scenarioRun is one line a scenario module prints: the function, "ok",
 // "error" or "panic", and the rest (written keys, the error, ...).
 type scenarioRun struct{ name, result, detail string }

@@ -28,21 +28,9 @@ func scriptFindings(t *testing.T) (map[string][]vetDiagnostic, []string) {
 // finding, in its Lua; good* ones none.
 func TestScriptsOnRealGoRedis(t *testing.T) {
 	found, names := scriptFindings(t)
-	bad := 0
-	for _, fn := range names {
-		switch ds := found[fn]; {
-		case strings.HasPrefix(fn, "bad"):
-			bad++
-			if len(ds) != 1 || !strings.Contains("scriptslot undeclaredkey missingkey", ds[0].Category) {
-				t.Errorf("%s: reported %v, want one script finding", fn, ds)
-			}
-		case len(ds) > 0:
-			t.Errorf("%s: reported %v, want nothing", fn, ds)
-		}
-	}
-	if bad < 5 {
-		t.Fatalf("only %d bad* functions in the scripts module", bad)
-	}
+	expectEachBadOnce(t, "scripts", names, found, 5, "one script finding", func(_ string, d vetDiagnostic) bool {
+		return strings.Contains("scriptslot undeclaredkey missingkey", d.Category)
+	})
 }
 
 // TestScriptsGroundTruth runs the scripts on the live three-master cluster:
@@ -51,18 +39,11 @@ func TestScriptsOnRealGoRedis(t *testing.T) {
 func TestScriptsGroundTruth(t *testing.T) {
 	addr := redistest.ClusterAddr(t)
 	found, _ := scriptFindings(t)
-	runs := runScenarios(t, scriptsDir, addr)
-	for _, r := range runs {
-		refused := r.result == "error" && (strings.Contains(r.detail, "non local key") || strings.Contains(r.detail, "arguments must be strings"))
-		switch reported := len(found[r.name]) > 0; {
-		case reported && !refused:
-			t.Errorf("%s: reported, but the cluster said %v", r.name, r)
-		case !reported && r.result != "ok":
-			t.Errorf("%s: not reported, but the cluster said %v", r.name, r)
-		}
-	}
-	t.Logf("%d scripts on %s agree with the analyzer", len(runs), addr)
-	if len(runs) < 8 {
-		t.Fatalf("only %d scripts ran", len(runs))
+	ran := expectClusterAgrees(t, runScenarios(t, scriptsDir, addr), found, func(r scenarioRun) bool {
+		return r.result == "error" && (strings.Contains(r.detail, "non local key") || strings.Contains(r.detail, "arguments must be strings"))
+	})
+	t.Logf("%d scripts on %s agree with the analyzer", ran, addr)
+	if ran < 8 {
+		t.Fatalf("only %d scripts ran", ran)
 	}
 }
