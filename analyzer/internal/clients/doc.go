@@ -3,8 +3,9 @@
 // rueidis and valkey-go (rueidis.go) or redigo and redisc (redigo.go), which
 // arguments are keys, which command a raw command line runs (commandline.go,
 // with the server's key specs in internal/commands), which value holds a
-// script's text (scripts.go), and which client types talk to one node. A
-// Site (site.go) is one call as these rules read it.
+// script's text (scripts.go), and which client types talk to one node.
+// Recognize (recognize.go) tells which client a call calls; a Site (site.go)
+// is one call as these rules read it.
 //
 // It recognizes calls and reads their keys (with eval); it decides nothing:
 // whether a call is checked, and what is reported, is the analyzer

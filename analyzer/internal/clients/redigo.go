@@ -96,7 +96,7 @@ func redigoScriptKeys(argsAt int) KeyRule {
 // src) behind a script value: the call itself, or an unexported package
 // variable that only the package initializer sets (see stores).
 func scriptKeyCount(ev *eval.Evaluator, v ssa.Value) (int, bool) {
-	call, fn, ok := scriptMaker(ev, v)
+	call, fn, ok := ev.MadeBy(v)
 	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != redigoPath || fn.Name() != "NewScript" {
 		return 0, false
 	}

@@ -33,7 +33,7 @@ func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
 // (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
 // through an unexported package variable only the initializer sets.
 func scriptMadeBy(ev *eval.Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
-	call, fn, ok := scriptMaker(ev, v)
+	call, fn, ok := ev.MadeBy(v)
 	if !ok || ssaread.FuncPackage(fn) == nil || !IsClientCode(ssaread.FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
 		return nil, nil, false
 	}
@@ -44,23 +44,6 @@ func scriptMadeBy(ev *eval.Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
 		}
 	}
 	return nil, nil, false
-}
-
-// scriptMaker follows a script value to the call that made it: the value
-// itself, or what the package initializer alone stores into the unexported
-// package variable it is loaded from (see stores).
-func scriptMaker(ev *eval.Evaluator, v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
-	if load, ok := v.(*ssa.UnOp); ok {
-		if g, ok := load.X.(*ssa.Global); ok {
-			v = ev.InitialValue(g)
-		}
-	}
-	call, ok := v.(*ssa.Call)
-	if !ok {
-		return nil, nil, false
-	}
-	fn := call.Call.StaticCallee()
-	return call, fn, fn != nil
 }
 
 // ScriptArgs is the ARGV a script call passes, as far as the code fixes it:

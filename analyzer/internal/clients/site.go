@@ -34,31 +34,6 @@ type Site struct {
 	Eval    *eval.Evaluator
 }
 
-// A Library is the client library a call site belongs to.
-type Library int
-
-const (
-	GoRedis Library = iota
-	Redigo
-	Rueidis // rueidis and valkey-go
-)
-
-// Recognize finds the client a call calls and where its keys are: a go-redis
-// method, static or through an interface, a redigo command or script, or a
-// rueidis or valkey-go built command or Lua script; nil for anything else.
-func Recognize(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
-	common := call.Common()
-	if m := GoRedisMethod(common); m != nil {
-		site := NewSite(ev, common, m.Signature())
-		site.Method, site.Rule = m.Name(), MultiKeyMethods[m.Name()]
-		return site
-	}
-	if site := redigoCall(common, ev); site != nil {
-		return site
-	}
-	return builderCall(call, ev)
-}
-
 // NewSite is a call as the rules see it, sig the callee's signature.
 func NewSite(ev *eval.Evaluator, common *ssa.CallCommon, sig *types.Signature) *Site {
 	return &Site{Common: common, Sig: sig, Expr: ev.Source.Calls[common.Pos()], Eval: ev}
@@ -376,3 +351,12 @@ func ClientParam(v ssa.Value) int {
 	}
 	return 0
 }
+
+// A Library is the client library a call site belongs to.
+type Library int
+
+const (
+	GoRedis Library = iota
+	Redigo
+	Rueidis // rueidis and valkey-go
+)

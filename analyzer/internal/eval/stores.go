@@ -132,9 +132,22 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	return w.values[0], true
 }
 
-// InitialValue is the value the package initializer alone stores into an
-// unexported package variable, nil when others may write it.
-func (e *Evaluator) InitialValue(g *ssa.Global) ssa.Value { return e.stores.onlyInit(g) }
+// MadeBy follows a value to the call that made it: the value itself, or
+// what the package initializer alone stores into the unexported package
+// variable it is loaded from (a script made once, var s = NewScript(...)).
+func (e *Evaluator) MadeBy(v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
+	if load, ok := v.(*ssa.UnOp); ok {
+		if g, ok := load.X.(*ssa.Global); ok {
+			v = e.stores.onlyInit(g)
+		}
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return nil, nil, false
+	}
+	fn := call.Call.StaticCallee()
+	return call, fn, fn != nil
+}
 
 // onlyInit is the value the package initializer alone stores into an
 // unexported package variable of any type, nil when others may write it.
