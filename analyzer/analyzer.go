@@ -27,6 +27,8 @@ func New(cfg *Config) *analysis.Analyzer {
 	}
 	a.Flags.BoolVar(&cfg.IncludeSingleNode, "include-single-node", cfg.IncludeSingleNode,
 		"also check calls on *redis.Client and *redis.Conn (single-node clients), e.g. before moving to Cluster")
+	a.Flags.BoolVar(&cfg.IncludeTests, "include-tests", cfg.IncludeTests,
+		"also check calls in _test.go files whose client is not proved to be a cluster client (tests mostly run on one server or miniredis)")
 	a.Flags.BoolVar(&cfg.ProofsOnly, "proofs-only", cfg.ProofsOnly,
 		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
 	a.Flags.BoolVar(&cfg.Strict, "strict", cfg.Strict,

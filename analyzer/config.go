@@ -4,6 +4,9 @@ package analyzer
 type Config struct {
 	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
 	IncludeSingleNode bool
+	// IncludeTests also checks calls in _test.go files whose client is not
+	// proved to be a cluster client.
+	IncludeTests bool
 	// ProofsOnly reports only keys proved to be on different slots for
 	// every value, leaving out the near-sure tier.
 	ProofsOnly bool

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -21,7 +22,92 @@ func (a *packageAnalysis) onOneNode(site *clients.Site) bool {
 	case clients.Rueidis:
 		return site.Builder != nil && clients.ForcedSingle(site.Builder)
 	}
-	return a.singleNode(site.Receiver())
+	return a.talksToOneNode(site.Call, site.Client())
+}
+
+// talksToOneNode: the client of a call is a single-node client, or the
+// call only runs where a guard ruled a cluster client out.
+func (a *packageAnalysis) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
+	return a.singleNode(client) || guardedOnOneNode(call, client)
+}
+
+// guardedOnOneNode reports a call that only runs where a type assertion or
+// type switch on its client ruled a cluster client out, or ruled a
+// single-node client in:
+//
+//	if _, ok := c.rdb.(*redis.ClusterClient); ok { ... } else { c.rdb.MGet(ctx, keys...) }
+//
+// The assertion and the call are on the same client: one value, or loads of
+// one field of one value.
+func guardedOnOneNode(call ssa.CallInstruction, client ssa.Value) bool {
+	if call == nil || client == nil {
+		return false
+	}
+	for _, b := range call.Parent().Blocks {
+		branch, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cond, negated := branch.Cond, false
+		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+			cond, negated = not.X, true
+		}
+		ok2, ok := cond.(*ssa.Extract)
+		if !ok || ok2.Index != 1 {
+			continue
+		}
+		assert, ok := ok2.Tuple.(*ssa.TypeAssert)
+		if !ok || !sameClient(assert.X, client) {
+			continue
+		}
+		holds, fails := b.Succs[0], b.Succs[1]
+		if negated {
+			holds, fails = fails, holds
+		}
+		var oneNode *ssa.BasicBlock // the branch where the client talks to one node
+		switch {
+		case clients.IsClusterClientType(assert.AssertedType):
+			oneNode = fails
+		case clients.IsSingleNodeType(assert.AssertedType):
+			oneNode = holds
+		default:
+			continue
+		}
+		if len(oneNode.Preds) == 1 && oneNode.Dominates(call.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameClient reports two values that are one client: the same value
+// through interface conversions, or loads of the same field of one value.
+func sameClient(x, y ssa.Value) bool {
+	x, y = clients.ClientRoot(x), clients.ClientRoot(y)
+	if x == y {
+		return true
+	}
+	fx, okX := fieldOf(x)
+	fy, okY := fieldOf(y)
+	return okX && okY && fx == fy
+}
+
+// A fieldLoad is a field of a value, read by loading it.
+type fieldLoad struct {
+	base  ssa.Value
+	field int
+}
+
+func fieldOf(v ssa.Value) (fieldLoad, bool) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return fieldLoad{fa.X, fa.Field}, true
+		}
+	case *ssa.Field:
+		return fieldLoad{v.X, v.Field}, true
+	}
+	return fieldLoad{}, false
 }
 
 // reachesRedigoCluster reports whether the package imports, directly or
@@ -53,10 +139,12 @@ func (a *packageAnalysis) reachesRedigoCluster() bool {
 
 // singleNode reports whether a client value surely talks to one node: a
 // *redis.Client or *redis.Conn, a struct embedding one, an interface holding
-// one, a pipeline made from one, or the pipeline or transaction that one's
-// Pipelined, TxPipelined or Watch passes to its callback. A client the
-// function does not pin down (a parameter of interface type, a field) is
-// not single-node: it is checked.
+// one, a pipeline made from one, the pipeline or transaction that one's
+// Pipelined, TxPipelined or Watch passes to its callback (directly, or
+// through a function that runs its parameter so), a field the package only
+// ever sets to such values, or what a function that returns one returns. A
+// client the function does not pin down (a parameter of interface type, a
+// field set from elsewhere) is not single-node: it is checked.
 func (a *packageAnalysis) singleNode(v ssa.Value) bool {
 	return a.singleNodeAt(v, 0)
 }
@@ -82,12 +170,21 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 	case *ssa.UnOp:
 		// A method promoted from an embedded field is called on the field:
 		// go-redis's commands are methods of an embedded cmdable.
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
-			return a.singleNodeAt(fa.X, depth)
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			if ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
+				return a.singleNodeAt(fa.X, depth)
+			}
+			return a.singleNodeField(fa.X.Type(), fa.Field, depth)
 		}
 	case *ssa.Field:
 		if ssaread.IsEmbedded(v.X.Type(), v.Field) {
 			return a.singleNodeAt(v.X, depth)
+		}
+		return a.singleNodeField(v.X.Type(), v.Field, depth)
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
+			s := a.calleeSummary(&call.Call)
+			return s != nil && s.singleNodeResult
 		}
 	case *ssa.Phi:
 		for _, e := range v.Edges {
@@ -100,14 +197,33 @@ func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
 		if site := clients.GoRedisMethod(&v.Call); site != nil && clients.SingleNodeMakers[site.Name()] {
 			return a.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth)
 		}
+		s := a.calleeSummary(&v.Call)
+		return s != nil && s.singleNodeResult
 	case *ssa.Parameter:
 		return a.callbackOfSingleNode(v.Parent(), depth)
 	}
 	return false
 }
 
-// callbackOfSingleNode reports whether fn is a function literal passed to
-// Pipelined, TxPipelined or Watch of a single-node client.
+// singleNodeField: every value the package stores into the field talks to
+// one node.
+func (a *packageAnalysis) singleNodeField(t types.Type, i, depth int) bool {
+	values, ok := a.ev.FieldWrites(t, i)
+	if !ok {
+		return false
+	}
+	for _, v := range values {
+		if !a.singleNodeAt(v, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// callbackOfSingleNode reports whether fn is a function literal that its
+// enclosing function passes as the callback of a single-node client's
+// Pipelined, TxPipelined or Watch, or to a function that runs it so, and to
+// nothing that runs it on another client.
 func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
 	parent := fn.Parent()
 	if parent == nil {
@@ -116,18 +232,79 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 	found := false
 	for call := range ssaread.CallsIn(parent) {
 		common := call.Common()
-		m := clients.GoRedisMethod(common)
-		if m == nil || !clients.SingleNodeCallbacks[m.Name()] {
-			continue
-		}
-		for _, arg := range common.Args {
-			if ssaread.IsFunc(arg, fn) {
-				if !a.singleNodeAt(ssaread.ReceiverValue(common), depth) {
-					return false
-				}
+		for j, arg := range common.Args {
+			if !ssaread.IsFunc(arg, fn) {
+				continue
+			}
+			switch onOne, callback := a.runsCallback(common, j, depth); {
+			case callback && !onOne:
+				return false
+			case callback:
 				found = true
 			}
 		}
+	}
+	return found
+}
+
+// runsCallback says whether a call runs its argument j as the callback of a
+// client's Pipelined, TxPipelined or Watch (a go-redis method, or a function
+// whose summary says it runs that parameter so on one node), and whether
+// that client talks to one node.
+func (a *packageAnalysis) runsCallback(common *ssa.CallCommon, j, depth int) (onOneNode, callback bool) {
+	if m := clients.GoRedisMethod(common); m != nil && clients.SingleNodeCallbacks[m.Name()] {
+		return a.singleNodeAt(ssaread.ReceiverValue(common), depth), true
+	}
+	if s := a.calleeSummary(common); s != nil && slices.Contains(s.singleNodeCallbacks, j+1) {
+		return true, true
+	}
+	return false, false
+}
+
+// singleNodeCallbackParams lists fn's function parameters that it runs as
+// the callback of a single-node client (see runsCallback), for its callers'
+// function literals.
+func (a *packageAnalysis) singleNodeCallbackParams(fn *ssa.Function) []int {
+	var out []int
+	for call := range ssaread.CallsIn(fn) {
+		common := call.Common()
+		for j, arg := range common.Args {
+			p, ok := arg.(*ssa.Parameter)
+			if !ok || p.Parent() != fn || slices.Contains(out, ssaread.ParamIndex(p)) {
+				continue
+			}
+			if _, isFunc := p.Type().Underlying().(*types.Signature); !isFunc {
+				continue
+			}
+			if onOne, callback := a.runsCallback(common, j, 0); callback && onOne {
+				out = append(out, ssaread.ParamIndex(p))
+			}
+		}
+	}
+	return out
+}
+
+// returnsSingleNode: fn returns a client value (a go-redis type or any
+// interface) and every return of it talks to one node.
+func (a *packageAnalysis) returnsSingleNode(fn *ssa.Function) bool {
+	results := fn.Signature.Results()
+	if results.Len() == 0 {
+		return false
+	}
+	t := results.At(0).Type()
+	if _, isInterface := t.Underlying().(*types.Interface); !isInterface && !clients.IsGoRedisType(t) || types.Identical(t, types.Universe.Lookup("error").Type()) {
+		return false
+	}
+	found := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if !a.singleNode(ret.Results[0]) {
+			return false
+		}
+		found = true
 	}
 	return found
 }

@@ -29,7 +29,8 @@ func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
 		return nil
 	}
 	a.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn), queued: a.queuedOf(fn)}
+	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn), queued: a.queuedOf(fn),
+		singleNodeResult: a.returnsSingleNode(fn), singleNodeCallbacks: a.singleNodeCallbackParams(fn)}
 	if !s.useful() {
 		s = nil
 	}
@@ -142,7 +143,7 @@ func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
 		method: site.Method,
 		pos:    site.Common.Pos(),
 		where:  a.where(site.Common.Pos()),
-		client: clients.ClientParam(site.Receiver()),
+		client: clients.ClientParam(site.Client()),
 		keys:   keys,
 		script: script,
 	}, true
@@ -182,7 +183,16 @@ type calledSink struct {
 	callee *types.Func
 }
 
-// FromParams reports whether the sink, seen from the caller, still depends
+// fromParams reports whether the sink, seen from the caller, still depends
+// clientAt is the client the call passes the wrapper for the sink's
+// command, nil when the wrapper does not take it as a parameter.
+func (s calledSink) clientAt(call ssa.CallInstruction) ssa.Value {
+	if args := call.Common().Args; s.client > 0 && s.client <= len(args) {
+		return args[s.client-1]
+	}
+	return nil
+}
+
 // on the caller's own parameters.
 func (s calledSink) fromParams() bool {
 	return keymodel.AnyFromParams(s.keys)

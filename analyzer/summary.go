@@ -29,6 +29,14 @@ type summary struct {
 	// queued are the keyed commands the function queues on its parameters
 	// that can be pipelines (sink.client), for the transactions of callers.
 	queued []sink
+	// singleNodeResult: the function returns a client that talks to one
+	// node (func newRDB() redis.UniversalClient { return redis.NewClient(...) }).
+	singleNodeResult bool
+	// singleNodeCallbacks are the function parameters (1-based) the function
+	// runs as the callback of a single-node client's Pipelined, TxPipelined
+	// or Watch, directly or through another such function: the pipeline or
+	// *Tx their callers' function literals receive talks to one node.
+	singleNodeCallbacks []int
 }
 
 // A sink is a multi-key command inside a function whose keys come, at
@@ -55,7 +63,8 @@ type scriptKey struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0 || len(s.queued) > 0)
+	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0 || len(s.queued) > 0 ||
+		s.singleNodeResult || len(s.singleNodeCallbacks) > 0)
 }
 
 // keyFacts carries a function's summary to the packages that import it, so
@@ -68,6 +77,9 @@ type keyFacts struct {
 	Elems  []factKeyList // a []string result's elements
 	Sinks  []factSink    // multi-key commands the parameters reach
 	Queued []factSink    // keyed commands queued on pipeline parameters
+
+	SingleNode          bool  // returns a single-node client
+	SingleNodeCallbacks []int // parameters run as a single-node client's callback
 }
 
 type factKey []factPart
@@ -106,6 +118,8 @@ func (*keyFacts) AFact() {}
 //	key "account:"+%d(p1)
 //	sink MGet(p3, p4) at pair.go:12
 //	sink Run(p3) touching HSET p4+? at queue.go:20
+//	returns a single-node client
+//	runs p2 on one node
 func (f *keyFacts) String() string {
 	var out []string
 	if f.Result != nil {
@@ -139,6 +153,12 @@ func (f *keyFacts) String() string {
 			keys = append(keys, showAlts(k.Alts))
 		}
 		out = append(out, fmt.Sprintf("queues p%d.%s(%s)", q.Client, q.Method, strings.Join(keys, ", ")))
+	}
+	if f.SingleNode {
+		out = append(out, "returns a single-node client")
+	}
+	for _, p := range f.SingleNodeCallbacks {
+		out = append(out, fmt.Sprintf("runs p%d on one node", p))
 	}
 	return strings.Join(out, "; ")
 }
@@ -177,6 +197,7 @@ func (s *summary) fact() *keyFacts {
 	}
 	f.Sinks = factSinks(s.sinks, ids)
 	f.Queued = factSinks(s.queued, ids)
+	f.SingleNode, f.SingleNodeCallbacks = s.singleNodeResult, s.singleNodeCallbacks
 	return f
 }
 
@@ -224,6 +245,7 @@ func (f *keyFacts) summary() *summary {
 	}
 	s.sinks = summarySinks(f.Sinks)
 	s.queued = summarySinks(f.Queued)
+	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks
 	return s
 }
 

@@ -31,11 +31,14 @@ import (
 func (a *packageAnalysis) checkTransactions(fn *ssa.Function) {
 	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
+		if a.testOffCluster(call.Pos(), ssaread.ReceiverValue(common)) {
+			continue
+		}
 		if cmds, ok := clients.DoMultiTransaction(call, a.ev); ok {
 			a.reportTransaction("DoMulti", cmds, "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)")
 		}
 		m := clients.GoRedisMethod(common)
-		if m == nil || (!a.cfg.IncludeSingleNode && a.singleNode(ssaread.ReceiverValue(common))) {
+		if m == nil || (!a.cfg.IncludeSingleNode && a.talksToOneNode(call, ssaread.ReceiverValue(common))) {
 			continue
 		}
 		switch m.Name() {
@@ -131,7 +134,7 @@ func (a *packageAnalysis) checkMultiExec(fn *ssa.Function) {
 			case "MULTI":
 				open[conn] = []clients.Command{}
 			case "EXEC":
-				if inTx {
+				if inTx && !a.testOffCluster(call.Pos(), conn) {
 					a.reportTransaction("MULTI/EXEC", cmds, "the server refuses the transaction at EXEC (CROSSSLOT)")
 				}
 				delete(open, conn)

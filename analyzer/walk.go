@@ -8,7 +8,10 @@ import (
 
 // checkFunction reports the client calls and wrapper calls of fn.
 func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
-	a.commandsIn(fn, a.checkClientCall, func(_ ssa.CallInstruction, s calledSink) {
+	a.commandsIn(fn, a.checkClientCall, func(call ssa.CallInstruction, s calledSink) {
+		if a.testOffCluster(call.Pos(), s.clientAt(call)) {
+			return
+		}
 		for _, k := range s.keys {
 			if k.ViaCall {
 				a.reportTagProblem(s.method, k)
@@ -27,6 +30,9 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 // checkClientCall reports the call's malformed tags and, for multi-key
 // methods, the first pair of keys proved to be on different slots.
 func (a *packageAnalysis) checkClientCall(site *clients.Site) {
+	if a.testOffCluster(site.Common.Pos(), site.Client()) {
+		return
+	}
 	keys, multi := a.keysOf(site)
 	for _, k := range keys {
 		a.reportTagProblem(site.Method, k)

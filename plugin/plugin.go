@@ -14,6 +14,7 @@
 //	        description: Redis Cluster CROSSSLOT bugs and malformed hash tags
 //	        settings:
 //	          include-single-node: false
+//	          include-tests: false
 //	          proofs-only: false
 //	          strict: false
 //	          hot-tags: false
@@ -41,6 +42,9 @@ func init() {
 type Settings struct {
 	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
 	IncludeSingleNode bool `json:"include-single-node"`
+	// IncludeTests also checks calls in _test.go files on clients not
+	// proved to be cluster clients.
+	IncludeTests bool `json:"include-tests"`
 	// ProofsOnly leaves out the near-sure tier of crossslot findings.
 	ProofsOnly bool `json:"proofs-only"`
 	// Strict also reports, as unprovable, batches not proved to share a slot.
@@ -78,6 +82,7 @@ type plugin struct{ settings Settings }
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
 	cfg := &analyzer.Config{
 		IncludeSingleNode: p.settings.IncludeSingleNode,
+		IncludeTests:      p.settings.IncludeTests,
 		ProofsOnly:        p.settings.ProofsOnly,
 		Strict:            p.settings.Strict,
 		HotTags:           p.settings.HotTags,

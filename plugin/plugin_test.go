@@ -32,7 +32,7 @@ func TestBadSettings(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{map[string]any{"include-singlenode": true}, `crossslot settings: decoding settings: json: unknown field "include-singlenode" (known settings: include-single-node, proofs-only, strict, hot-tags, coverage)`},
+		{map[string]any{"include-singlenode": true}, `crossslot settings: decoding settings: json: unknown field "include-singlenode" (known settings: include-single-node, include-tests, proofs-only, strict, hot-tags, coverage)`},
 		{map[string]any{"include-single-node": "yes"}, `cannot unmarshal string into Go struct field Settings.include-single-node of type bool`},
 		{[]any{"include-single-node"}, `cannot unmarshal array`},
 	} {

@@ -136,18 +136,38 @@ var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Co
 // with a pipeline or transaction of their receiver's node.
 var SingleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
 
+// IsSingleNodeType reports a go-redis client type that talks to one node,
+// *redis.Client or *redis.Conn.
 func IsSingleNodeType(t types.Type) bool {
+	name, ok := goRedisName(t)
+	return ok && singleNodeTypes[name]
+}
+
+// IsClusterClientType reports go-redis's *redis.ClusterClient.
+func IsClusterClientType(t types.Type) bool {
+	name, ok := goRedisName(t)
+	return ok && name == "ClusterClient"
+}
+
+// IsGoRedisType reports a type go-redis declares, or a pointer to one.
+func IsGoRedisType(t types.Type) bool {
+	_, ok := goRedisName(t)
+	return ok
+}
+
+// goRedisName is the name of a go-redis type t, or of the type t points to.
+func goRedisName(t types.Type) (string, bool) {
 	if t == nil {
-		return false
+		return "", false
 	}
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return false
+	if !ok || named.Obj().Pkg() == nil || !GoRedisPackages[named.Obj().Pkg().Path()] {
+		return "", false
 	}
-	return GoRedisPackages[named.Obj().Pkg().Path()] && singleNodeTypes[named.Obj().Name()]
+	return named.Obj().Name(), true
 }
 
 // PipelineType reports whether a value of type t can be a pipeline or a

@@ -28,6 +28,7 @@ type Site struct {
 	Fate string
 	// Builder is the Builder a rueidis or valkey-go command is built from.
 	Builder ssa.Value
+	Call    ssa.CallInstruction // nil for a call read as part of another (a builder's chain, a callee's sink)
 	Common  *ssa.CallCommon
 	Sig     *types.Signature
 	Expr    *ast.CallExpr // nil when the source call was not found

@@ -132,6 +132,22 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 	return w.values[0], true
 }
 
+// FieldWrites is every value the package stores into field i of its struct
+// type t (or *t), when it sees them all: an unexported field of the
+// package's own type, written only by plain stores, in every struct of the
+// type the package makes. ok is false otherwise.
+func (e *Evaluator) FieldWrites(t types.Type, i int) (values []ssa.Value, ok bool) {
+	ref, ok := e.stores.refOf(t, i)
+	if !ok || ref.typ.Obj().Pkg() != e.stores.pkg || ref.typ.Underlying().(*types.Struct).Field(i).Exported() {
+		return nil, false
+	}
+	w := e.stores.fields[ref]
+	if w == nil || w.unknown || len(w.values) == 0 {
+		return nil, false
+	}
+	return w.values, true
+}
+
 // MadeBy follows a value to the call that made it: the value itself, or
 // what the package initializer alone stores into the unexported package
 // variable it is loaded from (a script made once, var s = NewScript(...)).

@@ -1,6 +1,10 @@
 package keymodel
 
-import "github.com/crossslot/crossslot/slotcalc"
+import (
+	"strings"
+
+	"github.com/crossslot/crossslot/slotcalc"
+)
 
 // A Relation is what the analyzer can say of two keys' slots.
 type Relation int
@@ -18,6 +22,9 @@ type Relation int
 //
 // Keys with different unknown parts are not related.
 func Relate(a, b Key) Relation {
+	if a.sameValue(b) {
+		return Same // whatever it holds, one key is on one slot
+	}
 	ha, okA := a.Hashed()
 	hb, okB := b.Hashed()
 	if !okA || !okB {
@@ -59,6 +66,23 @@ func Relate(a, b Key) Relation {
 		return linearProof(segA[differing], segB[differing], differing < len(segA)-1)
 	}
 	return NearSure
+}
+
+// sameValue reports keys that are one value: the same text and the same
+// unknown values in the same order. A part that stands for values the
+// evaluator gave up on (too many alternatives) is no value of its own.
+func (k Key) sameValue(o Key) bool {
+	if len(k) != len(o) {
+		return false
+	}
+	for i := range k {
+		p, q := k[i], o[i]
+		if p.Unknown != q.Unknown || p.Text != q.Text || p.ID != q.ID ||
+			p.Unknown && (p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many")) {
+			return false
+		}
+	}
+	return true
 }
 
 // segments splits a key into its known texts around its unknown parts (one

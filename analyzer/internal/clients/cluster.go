@@ -1,0 +1,78 @@
+package clients
+
+import (
+	"go/constant"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// redisc is the cluster library built on redigo.
+const rediscPath = "github.com/mna/redisc"
+
+// MakesClusterClient reports a call that surely makes a client of a
+// cluster: go-redis's NewClusterClient, or NewUniversalClient with two or
+// more addresses (or IsClusterMode) and no MasterName; rueidis's or
+// valkey-go's NewClient with two or more InitAddress, not forced to one
+// node; a connection of redisc's Cluster (Get, Dial). Options are read
+// where the call writes them, as composite literals.
+func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
+	fn := call.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	if pkg == nil {
+		return false
+	}
+	site := SiteOf(ev, &call.Call)
+	switch {
+	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewClusterClient":
+		return true
+	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
+		if master, ok := site.fieldOfParam("opts", "MasterName"); !ok || !isZero(master.Value) {
+			return false
+		}
+		if mode, ok := site.fieldOfParam("opts", "IsClusterMode"); ok && isTrue(mode.Value) {
+			return true
+		}
+		return site.severalIn("opts", "Addrs")
+	case builderModules[pkg.Path()] && fn.Name() == "NewClient":
+		if single, ok := site.fieldOfParam("option", "ForceSingleClient"); !ok || isTrue(single.Value) {
+			return false
+		}
+		return site.severalIn("option", "InitAddress")
+	case pkg.Path() == rediscPath && (fn.Name() == "Get" || fn.Name() == "Dial"):
+		return fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), rediscPath, "Cluster")
+	}
+	return false
+}
+
+// severalIn: the options' slice field holds two or more elements.
+func (c *Site) severalIn(param, field string) bool {
+	v, ok := c.fieldOfParam(param, field)
+	if !ok {
+		return false
+	}
+	elems, ok := ssaread.SliceElements(v.Value)
+	return ok && len(elems) >= 2
+}
+
+// BuilderClient is the client a rueidis or valkey-go command is built on:
+// the receiver of the B() that starts the chain; nil when not found.
+func BuilderClient(builder ssa.Value) ssa.Value {
+	b, ok := builder.(*ssa.Call)
+	if !ok || !b.Call.IsInvoke() || b.Call.Method.Name() != "B" {
+		return nil
+	}
+	return b.Call.Value
+}
+
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.Value == nil || c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "")
+}
+
+func isTrue(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
+}
