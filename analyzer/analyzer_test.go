@@ -305,3 +305,11 @@ type quietT struct {
 }
 
 func (q *quietT) Errorf(format string, args ...any) { q.Logf("expected: "+format, args...) }
+
+// TestPrecision pins what talks to one node through wrappers (across
+// packages), fields, helpers that return a client or run a callback, and
+// guards, and that tests are checked only on proved cluster clients; each
+// silent shape has a reported twin.
+func TestPrecision(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "precision/...")
+}

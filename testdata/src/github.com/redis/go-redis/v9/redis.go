@@ -119,6 +119,7 @@ type Cmdable interface {
 	SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd
 	BLPop(ctx context.Context, timeout time.Duration, keys ...string) *StringSliceCmd
 	Eval(ctx context.Context, script string, keys []string, args ...interface{}) *Cmd
+	EvalSha(ctx context.Context, sha1 string, keys []string, args ...interface{}) *Cmd
 	FCall(ctx context.Context, function string, keys []string, args ...interface{}) *Cmd
 	ZInterStore(ctx context.Context, destination string, store *ZStore) *IntCmd
 	ZUnion(ctx context.Context, store ZStore) *StringSliceCmd
@@ -132,7 +133,20 @@ type Cmdable interface {
 
 type Scripter interface {
 	Eval(ctx context.Context, script string, keys []string, args ...interface{}) *Cmd
+	EvalSha(ctx context.Context, sha1 string, keys []string, args ...interface{}) *Cmd
 }
+
+func (c cmdable) EvalSha(ctx context.Context, sha1 string, keys []string, args ...interface{}) *Cmd {
+	return nil
+}
+
+type UniversalOptions struct {
+	Addrs         []string
+	MasterName    string
+	IsClusterMode bool
+}
+
+func NewUniversalClient(opts *UniversalOptions) UniversalClient { return nil }
 
 type Pipeliner interface {
 	Cmdable
