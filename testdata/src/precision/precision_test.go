@@ -31,7 +31,7 @@ func TestOnOneServer(t *testing.T) {
 func TestOnCluster(t *testing.T) {
 	ctx := context.Background()
 	cluster := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"localhost:7000"}})
-	cluster.MGet(ctx, "key1", "key2")                       // want `MGet keys "key1" \(slot 9189\) and "key2" \(slot 4998\)`
+	cluster.MGet(ctx, "key1", "key2")                      // want `MGet keys "key1" \(slot 9189\) and "key2" \(slot 4998\)`
 	store.SetBatch(ctx, cluster, []string{"key1", "key2"}) // want `EvalSha keys "key1" \(slot 9189\) and "key2" \(slot 4998\) are on different hash slots in store.SetBatch`
 	universal := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"localhost:7000", "localhost:7001"}})
 	universal.Del(ctx, "key1", "key2") // want `Del keys "key1" \(slot 9189\) and "key2" \(slot 4998\)`
