@@ -313,3 +313,10 @@ func (q *quietT) Errorf(format string, args ...any) { q.Logf("expected: "+format
 func TestPrecision(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "precision/...")
 }
+
+// TestLuaExact pins how exactly scripts are read: make-and-append argument
+// lists, computed KEYS indexes, the script's own functions, aliases of
+// redis.call, and names read from data.
+func TestLuaExact(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "luaexact")
+}

@@ -126,7 +126,7 @@ func (a *packageAnalysis) touchedKeys(site *clients.Site, script *luascript.Scri
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
 			if _, ok := k.Declared(); !ok {
-				out = append(out, scriptKey{command: call.Command, lua: k.String(), line: call.Line, key: luaKey(k, declared, argv)})
+				out = append(out, scriptKey{command: call.Command, lua: k.String(), line: call.Line, key: luaKey(k, declared, argv), fromData: k.ReadFromData()})
 			}
 		}
 	}

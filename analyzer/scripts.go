@@ -98,6 +98,11 @@ func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []
 	if onTheirSlot {
 		return "", ""
 	}
+	if k.fromData != "" {
+		return CategoryUndeclaredKey, fmt.Sprintf(
+			"%s script's %s key %s is read from data (%s) and not declared in KEYS%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
+			method, k.command, k.lua, k.fromData, in)
+	}
 	return CategoryUndeclaredKey, fmt.Sprintf(
 		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
 		method, k.command, k.lua, in)

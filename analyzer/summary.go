@@ -59,6 +59,9 @@ type scriptKey struct {
 	lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
 	line    int    // the script's line, for reports in the function
 	key     keymodel.Arg
+	// fromData is the command by which the script read the key's name from
+	// Redis (a name it stored in a hash or list itself), "" otherwise.
+	fromData string
 }
 
 // useful reports whether the summary says anything a caller can use.

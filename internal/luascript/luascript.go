@@ -42,7 +42,8 @@ type Key []Piece
 // A Piece is known text, KEYS[Key], KEYS[i] with an index the reader does
 // not fix (AnyKey), ARGV[Arg] or (Unknown) anything else, with the name of
 // the Lua variable it was read from, if any (a loop's id, a local set from
-// redis.call).
+// redis.call), and, for a value the script read from Redis, the command
+// that read it (Data: a key name stored in a hash or a list).
 type Piece struct {
 	Text    string
 	Key     int
@@ -50,6 +51,18 @@ type Piece struct {
 	Arg     int
 	Unknown bool
 	Name    string
+	Data    string
+}
+
+// ReadFromData is the command by which the script read a value of the key
+// from Redis (such as HGET), "" when it read none.
+func (k Key) ReadFromData() string {
+	for _, p := range k {
+		if p.Data != "" {
+			return p.Data
+		}
+	}
+	return ""
 }
 
 // Declared reports whether the key is exactly one of KEYS, and which (0 when
@@ -113,8 +126,10 @@ func Parse(src string) (*Script, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{script: s, locals: map[string]ast.Expr{}, assigned: map[string]int{}}
-	walk(reflect.ValueOf(chunk), r.assignments)
+	r := &reader{script: s, locals: map[string]ast.Expr{}, assigned: map[string]int{},
+		funcs: map[string]*ast.FunctionExpr{}, inlining: map[*ast.FunctionExpr]bool{}}
+	walk(reflect.ValueOf(chunk), func(n any) bool { r.assignments(n); return true })
+	r.findFunctions()
 	walk(reflect.ValueOf(chunk), r.visit)
 	return s, nil
 }
@@ -133,6 +148,13 @@ type reader struct {
 	script   *Script
 	locals   map[string]ast.Expr // locals assigned once, by name
 	assigned map[string]int
+	// funcs are the script's functions by name (local function f, function
+	// f, local f = function), read where they are called, with the keys
+	// they are called with (params); inlining guards against recursion.
+	funcs    map[string]*ast.FunctionExpr
+	params   map[string]Key
+	inlining map[*ast.FunctionExpr]bool
+	globals  map[string]*ast.FunctionExpr
 }
 
 // assignments records the locals a key may be read through.
@@ -151,23 +173,96 @@ func (r *reader) assignments(n any) {
 				r.assigned[id.Value]++
 			}
 		}
+	case *ast.FuncDefStmt:
+		if id, ok := n.Name.Func.(*ast.IdentExpr); ok && n.Name.Receiver == nil && n.Name.Method == "" {
+			r.assigned[id.Value]++
+			if r.globals == nil {
+				r.globals = map[string]*ast.FunctionExpr{}
+			}
+			r.globals[id.Value] = n.Func
+		}
 	}
 }
 
-func (r *reader) visit(n any) {
+// findFunctions names the functions defined once: local function f,
+// local f = function, function f.
+func (r *reader) findFunctions() {
+	for name, e := range r.locals {
+		if fn, ok := e.(*ast.FunctionExpr); ok && r.assigned[name] == 1 {
+			r.funcs[name] = fn
+		}
+	}
+	for name, fn := range r.globals {
+		if r.assigned[name] == 1 {
+			r.funcs[name] = fn
+		}
+	}
+}
+
+// isNamed reports a function the reader reads where it is called.
+func (r *reader) isNamed(fn *ast.FunctionExpr) bool {
+	for _, f := range r.funcs {
+		if f == fn {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reader) visit(n any) bool {
 	switch n := n.(type) {
 	case *ast.AttrGetExpr:
 		if i, ok := index(n, "KEYS"); ok {
 			r.script.KeyReads = append(r.script.KeyReads, Read{Line: n.Line(), N: i})
 		}
+	case *ast.FunctionExpr:
+		// A named function's body is read where it is called, with the
+		// keys it is given.
+		return r.inlining[n] || !r.isNamed(n)
 	case *ast.FuncCallExpr:
 		r.call(n)
+		r.callFunction(n)
 	}
+	return true
 }
 
-// call reads redis.call('CMD', ...), redis.pcall and server.call.
+// callFunction reads the body of a script's own function where it is
+// called, each parameter the key its argument is: in
+//
+//	local function bump(k) redis.call('INCR', k) end
+//	bump(KEYS[2])
+//
+// INCR's key is KEYS[2].
+func (r *reader) callFunction(n *ast.FuncCallExpr) {
+	id, ok := n.Func.(*ast.IdentExpr)
+	if !ok || n.Receiver != nil {
+		return
+	}
+	fn := r.funcs[id.Value]
+	if fn == nil || r.inlining[fn] || len(r.inlining) > 8 {
+		return
+	}
+	params := map[string]Key{}
+	for i, name := range fn.ParList.Names {
+		if i < len(n.Args) {
+			params[name] = r.key(n.Args[i], 0)
+		} else {
+			params[name] = Key{{Unknown: true, Name: name}}
+		}
+	}
+	outer := r.params
+	r.params, r.inlining[fn] = params, true
+	for _, stmt := range fn.Stmts {
+		walk(reflect.ValueOf(stmt), r.visit)
+	}
+	r.params = outer
+	delete(r.inlining, fn)
+}
+
+// call reads redis.call('CMD', ...), redis.pcall and server.call, also
+// through a local alias (local rcall = redis.call).
 func (r *reader) call(n *ast.FuncCallExpr) {
-	fn, ok := n.Func.(*ast.AttrGetExpr)
+	fn, ok := r.resolve(n.Func).(*ast.AttrGetExpr)
 	if !ok {
 		return
 	}
@@ -204,11 +299,15 @@ func (r *reader) call(n *ast.FuncCallExpr) {
 	r.script.Calls = append(r.script.Calls, c)
 }
 
-// resolve reads through a local assigned once.
+// resolve reads through a local assigned once (not a parameter of the
+// function being read).
 func (r *reader) resolve(e ast.Expr) ast.Expr {
 	for range 8 {
 		id, ok := e.(*ast.IdentExpr)
-		if !ok || r.assigned[id.Value] != 1 || r.locals[id.Value] == nil {
+		if !ok {
+			return e
+		}
+		if _, param := r.params[id.Value]; param || r.assigned[id.Value] != 1 || r.locals[id.Value] == nil {
 			return e
 		}
 		e = r.locals[id.Value]
@@ -220,6 +319,16 @@ func (r *reader) resolve(e ast.Expr) ast.Expr {
 func (r *reader) key(e ast.Expr, depth int) Key {
 	if depth > 16 {
 		return Key{{Unknown: true}}
+	}
+	if id, ok := e.(*ast.IdentExpr); ok {
+		if k, param := r.params[id.Value]; param {
+			return k
+		}
+		if call, ok := r.resolve(id).(*ast.FuncCallExpr); ok {
+			if cmd := r.redisCommand(call); cmd != "" {
+				return Key{{Unknown: true, Name: id.Value, Data: cmd}} // a name read from Redis
+			}
+		}
 	}
 	switch e := r.resolve(e).(type) {
 	case *ast.StringExpr:
@@ -245,6 +354,22 @@ func (r *reader) key(e ast.Expr, depth int) Key {
 	return Key{{Unknown: true}}
 }
 
+// redisCommand is the command a redis.call-like call sends, "" for any
+// other call.
+func (r *reader) redisCommand(n *ast.FuncCallExpr) string {
+	fn, ok := r.resolve(n.Func).(*ast.AttrGetExpr)
+	if !ok || len(n.Args) == 0 {
+		return ""
+	}
+	obj, ok1 := fn.Object.(*ast.IdentExpr)
+	name, ok2 := fn.Key.(*ast.StringExpr)
+	cmd, ok3 := n.Args[0].(*ast.StringExpr)
+	if !ok1 || !ok2 || !ok3 || (obj.Value != "redis" && obj.Value != "server") || (name.Value != "call" && name.Value != "pcall") {
+		return ""
+	}
+	return strings.ToUpper(cmd.Value)
+}
+
 // index reads TABLE[n] with a constant n.
 func index(e *ast.AttrGetExpr, table string) (int, bool) {
 	id, ok := e.Object.(*ast.IdentExpr)
@@ -256,8 +381,9 @@ func index(e *ast.AttrGetExpr, table string) (int, bool) {
 	return i, err == nil && i > 0
 }
 
-// walk calls visit on every node of the syntax tree under v.
-func walk(v reflect.Value, visit func(any)) {
+// walk calls visit on every node of the syntax tree under v, and on the
+// nodes under a node when visit returns true for it.
+func walk(v reflect.Value, visit func(any) bool) {
 	switch v.Kind() {
 	case reflect.Interface:
 		if !v.IsNil() {
@@ -267,8 +393,9 @@ func walk(v reflect.Value, visit func(any)) {
 		if v.IsNil() {
 			return
 		}
-		visit(v.Interface())
-		walk(v.Elem(), visit)
+		if visit(v.Interface()) {
+			walk(v.Elem(), visit)
+		}
 	case reflect.Slice:
 		for i := range v.Len() {
 			walk(v.Index(i), visit)

@@ -70,3 +70,42 @@ func maxInt(a, b int) int {
 	}
 	return b
 }
+
+// TestFunctionsAliasesAndData: a script's own functions are read where
+// they are called, with the keys they are given; aliases of redis.call are
+// followed; a key read from Redis says by which command.
+func TestFunctionsAliasesAndData(t *testing.T) {
+	src := `local rcall = redis.call
+local function bump(k, by) rcall('INCRBY', k, by) end
+function touch(k) redis.call('EXPIRE', k, 60) end
+local tag = function(k) return redis.call('SADD', 'tags', k) end
+bump(KEYS[2], 1)
+bump(KEYS[1] .. ':n', 2)
+touch(ARGV[1])
+for i = 1, #ARGV do redis.call('SREM', KEYS[i + 1], ARGV[i]) end
+local job = redis.call('HGET', KEYS[1], 'current')
+redis.call('DEL', job)
+local function never(k) redis.call('DEL', k) end`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range s.Calls {
+		for _, k := range c.Keys {
+			_, declared := k.Declared()
+			got = append(got, fmt.Sprintf("%d %s %s declared=%v data=%q", c.Line, c.Command, k, declared, k.ReadFromData()))
+		}
+	}
+	want := []string{
+		`2 INCRBY KEYS[2] declared=true data=""`,
+		`2 INCRBY KEYS[1] .. ":n" declared=false data=""`,
+		`3 EXPIRE ARGV[1] declared=false data=""`,
+		`8 SREM KEYS[?] declared=true data=""`,
+		`9 HGET KEYS[1] declared=true data=""`,
+		`10 DEL <job> declared=false data="HGET"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

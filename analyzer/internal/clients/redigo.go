@@ -84,11 +84,15 @@ func redigoScriptKeys(argsAt int) KeyRule {
 		if !ok {
 			return nil
 		}
-		elems, ok := c.ElementsOfArg(argsAt + c.RecvArgs())
-		if !ok || n > len(elems) {
-			return nil
+		j := argsAt + c.RecvArgs()
+		elems, whole := c.leadingElementsOfArg(j)
+		switch {
+		case n <= len(elems):
+			return c.KeyArgs(elems[:n])
+		case whole:
+			return nil // fewer values than keys
 		}
-		return c.KeyArgs(elems[:n])
+		return []keymodel.Arg{{Unread: c.ArgText(j, c.Common.Args[j]), At: c.ArgPos(j)}}
 	}
 }
 

@@ -54,11 +54,10 @@ func ScriptArgs(site *Site) [][]keymodel.Key {
 	switch {
 	case strings.HasPrefix(site.Method, "Script."):
 		n, known := scriptKeyCount(site.Eval, site.Receiver())
-		j := len(site.Common.Args) - 1
-		if elems, ok = site.ElementsOfArg(j); !known || !ok || n > len(elems) {
+		if elems, _ = site.leadingElementsOfArg(len(site.Common.Args) - 1); !known || n > len(elems) {
 			return nil
 		}
-		elems = elems[n:]
+		elems = elems[n:] // ARGV as far as the code fixes it
 	default:
 		if elems, ok = site.ElementsOfParam("args"); !ok {
 			return nil

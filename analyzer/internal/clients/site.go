@@ -164,6 +164,23 @@ func (c *Site) ElementsOfArg(j int) ([]eval.Element, bool) {
 	return out, true
 }
 
+// leadingElementsOfArg is the elements slice argument j surely starts with,
+// and whether they are all of them (see eval.LeadingElements).
+func (c *Site) leadingElementsOfArg(j int) ([]eval.Element, bool) {
+	if els, ok := c.ElementsOfArg(j); ok {
+		return els, true
+	}
+	if j >= len(c.Common.Args) {
+		return nil, false
+	}
+	els, whole := c.Eval.LeadingElements(c.Common.Args[j])
+	out := make([]eval.Element, len(els))
+	for i, el := range els {
+		out[i] = eval.Element{Value: el.Value, Keys: el.Keys, At: c.ArgPos(j)}
+	}
+	return out, whole
+}
+
 // ElementsOfParam is ElementsOfArg for a named parameter.
 func (c *Site) ElementsOfParam(name string) ([]eval.Element, bool) {
 	j, _, ok := c.Param(name)

@@ -44,6 +44,8 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 		return out, true
 	}
 	switch v := v.(type) {
+	case *ssa.MakeSlice:
+		return nil, emptyUntilAppended(v)
 	case *ssa.Call:
 		if ssaread.IsBuiltin(v.Call, "append") && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
 			head, ok := e.ElementsOf(v.Call.Args[0], depth, visiting)
@@ -69,6 +71,104 @@ func (e *Evaluator) ElementKeys(el Element, depth int, visiting map[ssa.Value]bo
 		return el.Keys
 	}
 	return e.eval(ssaread.UnwrapInterface(el.Value), depth, visiting)
+}
+
+// emptyUntilAppended: make([]T, 0, n) whose only use is being appended to.
+func emptyUntilAppended(mk *ssa.MakeSlice) bool {
+	if !ssaread.IsConstInt(mk.Len, 0) {
+		return false
+	}
+	for _, ref := range *mk.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Call:
+			if !ssaread.IsBuiltin(ref.Call, "append") || ref.Call.Args[0] != ssa.Value(mk) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// LeadingElements returns the elements a slice surely starts with, and
+// whether they are all of its elements: a slice the code fixes (see
+// ElementsOf), or one whose first appends the code fixes while later ones,
+// in a loop over input, it does not:
+//
+//	args := make([]any, 0, 1+len(ids))
+//	args = append(args, queueKey)         // the slice starts with queueKey
+//	for _, id := range ids { args = append(args, id) }
+func (e *Evaluator) LeadingElements(v ssa.Value) ([]Element, bool) {
+	return e.leading(v, 0, map[ssa.Value]bool{})
+}
+
+func (e *Evaluator) leading(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
+	if els, ok := e.ElementsOf(v, depth, visiting); ok {
+		return els, true
+	}
+	if depth > maxDepth || visiting[v] {
+		return nil, false
+	}
+	visiting[v] = true
+	defer delete(visiting, v)
+	depth++
+	switch v := v.(type) {
+	case *ssa.Call:
+		if !ssaread.IsBuiltin(v.Call, "append") || len(v.Call.Args) != 2 || !appendedOnce(v.Call.Args[0], v) {
+			return nil, false
+		}
+		head, whole := e.leading(v.Call.Args[0], depth, visiting)
+		if !whole {
+			return head, false
+		}
+		tail, whole := e.leading(v.Call.Args[1], depth, visiting)
+		return append(append([]Element(nil), head...), tail...), whole
+	case *ssa.Phi:
+		// A slice appended to in a loop: what every way into the loop
+		// starts with; the way around only appends to it.
+		var lead []Element
+		entries := 0
+		for _, edge := range v.Edges {
+			if appendsTo(edge, v) {
+				continue
+			}
+			els, _ := e.leading(edge, depth, visiting)
+			if entries == 0 {
+				lead = els
+			} else {
+				lead = commonPrefix(lead, els)
+			}
+			entries++
+		}
+		return lead, false
+	}
+	return nil, false
+}
+
+// appendsTo: v is the slice s with elements appended, s used by nothing
+// else that appends.
+func appendsTo(v, s ssa.Value) bool {
+	for range maxDepth {
+		call, ok := v.(*ssa.Call)
+		if !ok || !ssaread.IsBuiltin(call.Call, "append") || !appendedOnce(call.Call.Args[0], call) {
+			return false
+		}
+		if v = call.Call.Args[0]; v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// commonPrefix is the elements a and b both start with, the same values.
+func commonPrefix(a, b []Element) []Element {
+	n := 0
+	for n < len(a) && n < len(b) && a[n].Value != nil && a[n].Value == b[n].Value {
+		n++
+	}
+	return a[:n]
 }
 
 // appendedOnce: a slice appended to twice may share its array between the

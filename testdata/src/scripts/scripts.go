@@ -57,7 +57,7 @@ var moveTask = goredis.NewScript(`local id = redis.call('LPOP', KEYS[1])
 return redis.call('HSET', ARGV[1] .. id, 'state', 'active')`)
 
 var argvOtherTag = goredis.NewScript(`local id = redis.call('LPOP', KEYS[1])
-return redis.call('HSET', ARGV[1] .. id, 'state', 'active')`) // want `Run script's HSET key ARGV\[1\] .. <id> is not declared in KEYS and not proved to be on the declared keys' slot`
+return redis.call('HSET', ARGV[1] .. id, 'state', 'active')`) // want `Run script's HSET key ARGV\[1\] .. <id> is read from data \(LPOP\) and not declared in KEYS`
 
 func queues(ctx context.Context, rdb *goredis.ClusterClient, qname string) {
 	moveTask.Run(ctx, rdb, []string{"asynq:{" + qname + "}:pending"}, "asynq:{"+qname+"}:t:")

@@ -67,7 +67,7 @@ func Forward(ctx context.Context, rdb redis.UniversalClient, pendingKey, taskKey
 // uniqueLock reads a key whose name is stored in Redis: no call can pin it
 // down, so it is judged here, once, not at every call.
 var uniqueLock = redis.NewScript(`local name = redis.call('HGET', KEYS[1], 'lock')
-return redis.call('GET', name)`) // want `Run script's GET key <name> is not declared in KEYS`
+return redis.call('GET', name)`) // want `Run script's GET key <name> is read from data \(HGET\) and not declared in KEYS`
 
 // Unlock runs uniqueLock on the key it is given.
 func Unlock(ctx context.Context, rdb redis.UniversalClient, taskKey string) error {
