@@ -35,6 +35,9 @@ var ErrCrossSlot error
 type cmdable func(ctx context.Context, cmd Cmder) error
 
 func (c cmdable) Incr(ctx context.Context, key string) *IntCmd { return nil }
+func (c cmdable) Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd {
+	return nil
+}
 func (c cmdable) Ping(ctx context.Context) *StatusCmd          { return nil }
 
 func (c cmdable) Get(ctx context.Context, key string) *StringCmd { return nil }
@@ -104,6 +107,7 @@ type StringCmdable interface {
 }
 
 type GenericCmdable interface {
+	Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd
 	Del(ctx context.Context, keys ...string) *IntCmd
 	Exists(ctx context.Context, keys ...string) *IntCmd
 	Unlink(ctx context.Context, keys ...string) *IntCmd
