@@ -43,7 +43,14 @@ func vetExample(t *testing.T) []vetDiagnostic {
 // crossslot diagnostics.
 func vetModule(t *testing.T, dir, pkg string, flags ...string) []vetDiagnostic {
 	t.Helper()
-	args := append(append([]string{"vet"}, flags...), "-vettool="+crossslotBin, "-json", "./...")
+	return vetJSON(t, dir, []string{"./..."}, flags...)[pkg]["crossslot"]
+}
+
+// vetJSON runs go vet with crossslot in dir over the patterns and returns
+// its diagnostics by package and analyzer.
+func vetJSON(t *testing.T, dir string, patterns []string, flags ...string) map[string]map[string][]vetDiagnostic {
+	t.Helper()
+	args := append(append(append([]string{"vet"}, flags...), "-vettool="+crossslotBin, "-json"), patterns...)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
@@ -80,7 +87,7 @@ func vetModule(t *testing.T, dir, pkg string, flags ...string) []vetDiagnostic {
 	if values == 0 {
 		t.Fatalf("no JSON in go vet output:\n%s", text)
 	}
-	return byPkg[pkg]["crossslot"]
+	return byPkg
 }
 
 // exampleFuncs maps each line of the example's main.go to its function.

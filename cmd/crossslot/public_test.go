@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// publicFindings is the hand-triaged list of public modules and findings.
+const publicFindings = "../../testdata/public/findings.txt"
+
+// A publicModule is one module of the list: what to vet, and the findings
+// it must give ("file:line:col category message").
+type publicModule struct {
+	spec     string // MODULE@VERSION, as listed
+	patterns []string
+	findings []string
+}
+
+// TestPublicModules runs the default analyzer over public modules nobody
+// here wrote (job queues, rate limiters, locks, caches, session stores,
+// clients, a framework's Redis wrapper with tests on miniredis) and asserts
+// exactly the findings triaged by hand in testdata/public/findings.txt.
+func TestPublicModules(t *testing.T) {
+	if os.Getenv("CI") == "" && os.Getenv("CROSSSLOT_PUBLIC_MODULES") == "" {
+		t.Skip("downloads and vets the public modules of testdata/public (minutes on a cold module cache): CI runs it, or set CROSSSLOT_PUBLIC_MODULES=1")
+	}
+	modules := readPublicModules(t)
+	if len(modules) < 12 {
+		t.Fatalf("only %d modules in %s", len(modules), publicFindings)
+	}
+	total := 0
+	for _, m := range modules {
+		t.Run(m.spec, func(t *testing.T) {
+			var got []string
+			for _, byAnalyzer := range vetJSON(t, fetchModule(t, m.spec), m.patterns) {
+				for _, d := range byAnalyzer["crossslot"] {
+					got = append(got, relativePosn(d.Posn)+" "+d.Category+" "+d.Message)
+				}
+			}
+			slices.Sort(got)
+			got = slices.Compact(got) // a package and its test variant report a finding twice
+			want := slices.Sorted(slices.Values(m.findings))
+			for _, g := range got {
+				if !slices.Contains(want, g) {
+					t.Errorf("new finding, not triaged in %s:\n\t%s", publicFindings, g)
+				}
+			}
+			for _, w := range want {
+				if !slices.Contains(got, w) {
+					t.Errorf("triaged finding no longer reported:\n\t%s", w)
+				}
+			}
+			total += len(got)
+		})
+	}
+	t.Logf("%d public modules: %d findings, each triaged in %s", len(modules), total, publicFindings)
+}
+
+// readPublicModules reads the list: module lines, their findings indented
+// below them, verdict lines and comments skipped.
+func readPublicModules(t *testing.T) []publicModule {
+	t.Helper()
+	f, err := os.Open(publicFindings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []publicModule
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "verdict:"):
+		case strings.HasPrefix(line, "\t"):
+			if len(out) == 0 {
+				t.Fatalf("%s: a finding before any module: %q", publicFindings, line)
+			}
+			out[len(out)-1].findings = append(out[len(out)-1].findings, trimmed)
+		default:
+			spec, pats, _ := strings.Cut(trimmed, "#")
+			m := publicModule{spec: spec, patterns: []string{"./..."}}
+			if pats != "" {
+				m.patterns = strings.Split(pats, ",")
+			}
+			out = append(out, m)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// fetchModule downloads MODULE@VERSION through the module proxy and copies
+// it to a writable directory, where go vet may resolve its dependencies.
+func fetchModule(t *testing.T, spec string) string {
+	t.Helper()
+	out, err := exec.Command("go", "mod", "download", "-json", spec).Output()
+	if err != nil {
+		t.Fatalf("go mod download %s: %v", spec, err)
+	}
+	var info struct{ Dir string }
+	if err := json.Unmarshal(out, &info); err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "module")
+	if err := os.CopyFS(dst, os.DirFS(info.Dir)); err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(dst, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chmod(path, map[bool]os.FileMode{true: 0o755, false: 0o644}[d.IsDir()])
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// relativePosn is a position inside the module copy, from its root.
+func relativePosn(posn string) string {
+	if _, rest, ok := strings.Cut(posn, string(filepath.Separator)+"module"+string(filepath.Separator)); ok {
+		return rest
+	}
+	return posn
+}
