@@ -153,71 +153,74 @@ func (a *packageAnalysis) singleNode(v ssa.Value) bool {
 const maxSingleNodeDepth = 8
 
 func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxSingleNodeDepth {
-		return false
-	}
+	return a.allOrigins(v, depth, a.singleNodeOrigin)
+}
+
+// singleNodeOrigin: v itself talks to one node, whatever it came from.
+func (a *packageAnalysis) singleNodeOrigin(v ssa.Value, depth int) bool {
 	if clients.IsSingleNodeType(v.Type()) {
 		return true
 	}
-	depth++
 	switch v := v.(type) {
-	case *ssa.MakeInterface:
-		return a.singleNodeAt(v.X, depth)
-	case *ssa.ChangeInterface:
-		return a.singleNodeAt(v.X, depth)
-	case *ssa.ChangeType:
-		return a.singleNodeAt(v.X, depth)
-	case *ssa.UnOp:
-		// A method promoted from an embedded field is called on the field:
-		// go-redis's commands are methods of an embedded cmdable.
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			if ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
-				return a.singleNodeAt(fa.X, depth)
-			}
-			return a.singleNodeField(fa.X.Type(), fa.Field, depth)
-		}
-	case *ssa.Field:
-		if ssaread.IsEmbedded(v.X.Type(), v.Field) {
-			return a.singleNodeAt(v.X, depth)
-		}
-		return a.singleNodeField(v.X.Type(), v.Field, depth)
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
 			s := a.calleeSummary(&call.Call)
 			return s != nil && s.singleNodeResult
 		}
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if !a.singleNodeAt(e, depth) {
-				return false
-			}
-		}
-		return len(v.Edges) > 0
 	case *ssa.Call:
 		if site := clients.GoRedisMethod(&v.Call); site != nil && clients.SingleNodeMakers[site.Name()] {
-			return a.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth)
+			return a.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth+1)
 		}
 		s := a.calleeSummary(&v.Call)
 		return s != nil && s.singleNodeResult
 	case *ssa.Parameter:
-		return a.callbackOfSingleNode(v.Parent(), depth)
+		return a.callbackOfSingleNode(v.Parent(), depth+1)
 	}
 	return false
 }
 
-// singleNodeField: every value the package stores into the field talks to
-// one node.
-func (a *packageAnalysis) singleNodeField(t types.Type, i, depth int) bool {
-	values, ok := a.ev.FieldWrites(t, i)
+// allOrigins reports whether every value a client value can come from
+// satisfies origin: it looks through interface conversions, φ-nodes (every
+// edge), embedded fields (go-redis's commands are methods of an embedded
+// cmdable, called on the field), and unexported fields the package only
+// ever sets (every value stored).
+func (a *packageAnalysis) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool) bool {
+	if v == nil || depth > maxSingleNodeDepth {
+		return false
+	}
+	if origin(v, depth) {
+		return true
+	}
+	depth++
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return a.allOrigins(v.X, depth, origin)
+	case *ssa.ChangeInterface:
+		return a.allOrigins(v.X, depth, origin)
+	case *ssa.ChangeType:
+		return a.allOrigins(v.X, depth, origin)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !a.allOrigins(e, depth, origin) {
+				return false
+			}
+		}
+		return len(v.Edges) > 0
+	}
+	f, ok := fieldOf(v)
 	if !ok {
 		return false
 	}
-	for _, v := range values {
-		if !a.singleNodeAt(v, depth) {
+	if ssaread.IsEmbedded(f.base.Type(), f.field) {
+		return a.allOrigins(f.base, depth, origin)
+	}
+	values, ok := a.ev.FieldWrites(f.base.Type(), f.field)
+	for _, w := range values {
+		if !a.allOrigins(w, depth, origin) {
 			return false
 		}
 	}
-	return true
+	return ok
 }
 
 // callbackOfSingleNode reports whether fn is a function literal that its

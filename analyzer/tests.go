@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
-	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
 // Tests mostly run on one server or on miniredis (which answers cluster
@@ -30,44 +29,17 @@ func (a *packageAnalysis) testOffCluster(pos token.Pos, client ssa.Value) bool {
 // clients.MakesClusterClient), an interface holding one, or a field the
 // package only ever sets to one.
 func (a *packageAnalysis) provedCluster(v ssa.Value, depth int) bool {
-	if v == nil || depth > maxSingleNodeDepth {
+	return a.allOrigins(v, depth, func(v ssa.Value, _ int) bool {
+		if clients.IsClusterClientType(v.Type()) {
+			return true
+		}
+		switch v := v.(type) {
+		case *ssa.Call:
+			return clients.MakesClusterClient(v, a.ev)
+		case *ssa.Extract:
+			call, ok := v.Tuple.(*ssa.Call)
+			return ok && v.Index == 0 && clients.MakesClusterClient(call, a.ev)
+		}
 		return false
-	}
-	if clients.IsClusterClientType(v.Type()) {
-		return true
-	}
-	depth++
-	switch v := v.(type) {
-	case *ssa.MakeInterface:
-		return a.provedCluster(v.X, depth)
-	case *ssa.ChangeInterface:
-		return a.provedCluster(v.X, depth)
-	case *ssa.ChangeType:
-		return a.provedCluster(v.X, depth)
-	case *ssa.Call:
-		return clients.MakesClusterClient(v, a.ev)
-	case *ssa.Extract:
-		call, ok := v.Tuple.(*ssa.Call)
-		return ok && v.Index == 0 && clients.MakesClusterClient(call, a.ev)
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if !a.provedCluster(e, depth) {
-				return false
-			}
-		}
-		return len(v.Edges) > 0
-	}
-	if f, ok := fieldOf(v); ok {
-		if ssaread.IsEmbedded(f.base.Type(), f.field) {
-			return a.provedCluster(f.base, depth)
-		}
-		values, ok := a.ev.FieldWrites(f.base.Type(), f.field)
-		for _, w := range values {
-			if !a.provedCluster(w, depth) {
-				return false
-			}
-		}
-		return ok
-	}
-	return false
+	})
 }
