@@ -57,8 +57,9 @@ func TestCoLocateFix(t *testing.T) {
 type example struct{ code, want string }
 
 // runExamples runs examples, each a call on rdb *redis.ClusterClient with
-// two int values a and b at hand, through the analyzer in strict mode (known
-// keys are never unprovable, so only the strict examples get its reports).
+// two int values a and b and a string acct at hand, through the analyzer in
+// strict mode (known keys are never unprovable, so only the strict examples
+// get its reports).
 func runExamples(t *testing.T, examples []example) {
 	t.Helper()
 	stub, err := os.ReadFile(filepath.Join(testdata(t), "src/github.com/redis/go-redis/v9/redis.go"))
@@ -95,7 +96,7 @@ import (
 
 var _ = fmt.Sprint
 
-func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int) {
+func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int, acct string) {
 `+body.String()+"}\n")
 	analysistest.Run(t, dir, analyzer.New(&analyzer.Config{Strict: true, HotTags: true}), "examples")
 }
@@ -319,4 +320,11 @@ func TestPrecision(t *testing.T) {
 // redis.call, and names read from data.
 func TestLuaExact(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "luaexact")
+}
+
+// TestRuntimeValues pins keys made of run-time values across two packages:
+// string ids after literal text, a fixed key beside a key holding a value,
+// a field read twice; and their near-misses.
+func TestRuntimeValues(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "runtimevalues/...")
 }

@@ -77,8 +77,15 @@
 // for none, which is decided exactly ("for every value of id"). Any other
 // difference in the text around the shared values leaves them on one slot
 // for about 1 in 16384 values, reported as such ("for all but about 1 in
-// 16384 values of id") unless -proofs-only is set. Keys with different
-// unknown values, or values that may hold a brace, are not reported.
+// 16384 values of id") unless -proofs-only is set; so is a fixed key beside
+// a key whose hashed part holds a value. A string value that follows
+// literal text in a key (an id: "bal:"+acct+":cur") is taken to hold no
+// brace for that tier, and the message says so; a value at the very start
+// of a key (a namespace, which may carry a tag) is not. A field read twice
+// from one value, in a function that never stores into it, is one value.
+// Keys with different unknown values are not reported.
+//
+//	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace)
 //
 // Keys of one entity belong together: give them the entity as a shared hash
 // tag, so only the tag is hashed. When every key is a string literal at the

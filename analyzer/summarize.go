@@ -122,20 +122,13 @@ func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
 	if !multi {
 		return sink{}, false
 	}
-	fromParams := false
-	var own []keymodel.Arg
-	for _, k := range keys {
-		if k.FromParams() {
-			fromParams = true
-		} else {
-			own = append(own, k)
-		}
-	}
+	fromParams := keymodel.AnyFromParams(keys)
 	script := a.scriptKeysOf(site, keys)
-	if !fromParams || a.anyDiffer(own) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
+	if !fromParams || a.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
 		// No key from a caller; or the command fails whatever the callers
-		// pass, which is reported here, once, not at every caller; or one
-		// key, which cannot cross slots with itself (unless a script
+		// pass (its own keys differ, or a caller's value beside them is
+		// near-sure to), which is reported here, once, not at every caller;
+		// or one key, which cannot cross slots with itself (unless a script
 		// touches others).
 		return sink{}, false
 	}

@@ -237,8 +237,40 @@ func (e *Evaluator) id(v ssa.Value) string {
 		return "const:" + v.String()
 	case *ssa.MakeInterface:
 		return e.id(v.X)
+	case *ssa.Field:
+		return fmt.Sprintf("%s.f%d", e.id(v.X), v.Field) // a field of a struct value never changes
+	case *ssa.FieldAddr:
+		base, _ := e.underlying(v.X) // a captured receiver is loaded from its cell at each use
+		return fmt.Sprintf("&%s.f%d", e.id(base), v.Field)
+	case *ssa.UnOp:
+		// A field read through a pointer, q.name, is one value wherever the
+		// function reads it, when the function never stores into it: two
+		// keys built from it compare like keys built from one variable.
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL && !e.storesInto(fa) {
+			return "*" + e.id(fa)
+		}
 	}
 	return fmt.Sprintf("v%p", v)
+}
+
+// storesInto reports whether the function that reads a field through fa
+// also stores into that field of that value.
+func (e *Evaluator) storesInto(fa *ssa.FieldAddr) bool {
+	base, _ := e.underlying(fa.X)
+	for _, b := range fa.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			if other, ok := st.Addr.(*ssa.FieldAddr); ok && other.Field == fa.Field {
+				if b, _ := e.underlying(other.X); b == base {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // Show gives the source expression of a value for messages.

@@ -18,7 +18,8 @@ type Relation int
 //   - templates whose known texts have equal lengths and differ in one
 //     place only are decided by the linearity of CRC16 (see linearProof);
 //   - any other difference in the text around the shared values puts them
-//     on different slots for all but about 1 in 16384 values.
+//     on different slots for all but about 1 in 16384 values, and so does
+//     a fixed slot beside a hashed part that holds a value.
 //
 // Keys with different unknown parts are not related.
 func Relate(a, b Key) Relation {
@@ -30,13 +31,18 @@ func Relate(a, b Key) Relation {
 	if !okA || !okB {
 		return Undecided
 	}
-	if sa, ok := a.Slot(); ok {
-		if sb, ok := b.Slot(); ok {
-			if sa == sb {
-				return Same
-			}
-			return Different
+	sa, knownA := a.Slot()
+	sb, knownB := b.Slot()
+	switch {
+	case knownA && knownB:
+		if sa == sb {
+			return Same
 		}
+		return Different
+	case knownA != knownB:
+		// One slot is fixed and the other hashes a value: they meet for
+		// about 1 in 16384 values.
+		return NearSure
 	}
 	segA, idsA := ha.segments()
 	segB, idsB := hb.segments()

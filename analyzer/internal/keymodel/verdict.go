@@ -2,6 +2,7 @@ package keymodel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -58,6 +59,10 @@ type Difference struct {
 	SlotA, SlotB int // their slots, when known
 	SlotsKnown   bool
 	NearSure     bool // different for all but about 1 in 16384 values
+	// Assumed names the values taken to hold no brace (see assumeIDs), so
+	// that the case holds only if they do.
+	Assumed []string
+	values  string // the values the slots depend on, for messages
 }
 
 // Differ says whether every alternative of x is on another slot than every
@@ -69,7 +74,11 @@ func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
 	d := Difference{A: x.Alts[0], B: y.Alts[0]}
 	for _, kx := range x.Alts {
 		for _, ky := range y.Alts {
-			switch Relate(kx, ky) {
+			r := Relate(kx, ky)
+			if r == Undecided && !proofsOnly {
+				r = d.relateAssumingIDs(kx, ky)
+			}
+			switch r {
 			case Different:
 			case NearSure:
 				if proofsOnly {
@@ -85,7 +94,52 @@ func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
 	if d.SlotsKnown {
 		d.SlotB, d.SlotsKnown = d.B.Slot()
 	}
+	a, _ := d.A.assumeIDs()
+	b, _ := d.B.assumeIDs()
+	d.values = valuesOfBoth(a, b)
 	return d, true
+}
+
+// relateAssumingIDs relates two keys taking their ids to hold no brace (see
+// assumeIDs); a case made so is near-sure at best, and names what it
+// assumed. It is Undecided where no id was assumed or the keys stay apart.
+func (d *Difference) relateAssumingIDs(x, y Key) Relation {
+	ax, nx := x.assumeIDs()
+	ay, ny := y.assumeIDs()
+	if len(nx)+len(ny) == 0 {
+		return Undecided
+	}
+	r := Relate(ax, ay)
+	if r != Different && r != NearSure {
+		return Undecided
+	}
+	for _, name := range append(nx, ny...) {
+		if !slices.Contains(d.Assumed, name) {
+			d.Assumed = append(d.Assumed, name)
+		}
+	}
+	return r
+}
+
+// assumeIDs returns the key with every unknown value that follows known text
+// taken to hold no '{' or '}' — an id in the middle or at the end of a key,
+// "bal:"+acct+":cur" — and the names of the values so taken. A value at the
+// very start of a key (a namespace, cfg.Prefix+"jobs") is left as it is:
+// prefixes such as "{bull}:" carry a tag by design.
+func (k Key) assumeIDs() (Key, []string) {
+	out := append(Key(nil), k...)
+	var names []string
+	afterText := false
+	for i, p := range out {
+		switch {
+		case !p.Unknown:
+			afterText = afterText || p.Text != ""
+		case afterText && !p.NoBrace:
+			out[i].NoBrace = true
+			names = append(names, p.Show)
+		}
+	}
+	return out, names
 }
 
 // Show shows one of the two keys for messages: with its slot when known, and
@@ -108,15 +162,23 @@ func (d Difference) Show(first bool, method string) string {
 	return fmt.Sprintf("%s (%s)", k.Quoted(), strings.Join(in, ", "))
 }
 
-// How says for which values the keys differ, "" when they are known.
+// How says for which values the keys differ, "" when they are known, and
+// what the case assumes.
 func (d Difference) How() string {
-	switch {
-	case d.SlotsKnown:
+	if d.SlotsKnown {
 		return ""
-	case d.NearSure:
-		return " for all but about 1 in 16384 values of " + ValuesOf(d.A)
 	}
-	return " for every value of " + ValuesOf(d.A)
+	how := " for every value of " + d.values
+	if d.NearSure {
+		how = " for all but about 1 in 16384 values of " + d.values
+	}
+	switch len(d.Assumed) {
+	case 0:
+		return how
+	case 1:
+		return how + " (assuming " + d.Assumed[0] + " holds no brace)"
+	}
+	return how + " (assuming " + strings.Join(d.Assumed, " and ") + " hold no brace)"
 }
 
 // SlotOf is the related information's "is on slot N", or "" when unknown.
@@ -130,18 +192,21 @@ func (d Difference) SlotOf(first bool) string {
 	return fmt.Sprintf(" is on slot %d", d.SlotB)
 }
 
-// ValuesOf names the unknown parts of a key's hashed part for messages.
-func ValuesOf(k Key) string {
-	h, ok := k.Hashed()
-	if !ok {
-		return ""
-	}
+// valuesOfBoth names the unknown parts of two keys' hashed parts for
+// messages, each value once.
+func valuesOfBoth(a, b Key) string {
 	var names []string
 	seen := map[string]bool{}
-	for _, p := range h {
-		if p.Unknown && !seen[p.ID] {
-			seen[p.ID] = true
-			names = append(names, p.Show)
+	for _, k := range []Key{a, b} {
+		h, ok := k.Hashed()
+		if !ok {
+			continue
+		}
+		for _, p := range h {
+			if p.Unknown && !seen[p.ID] {
+				seen[p.ID] = true
+				names = append(names, p.Show)
+			}
 		}
 	}
 	return strings.Join(names, " and ")

@@ -38,7 +38,7 @@ func (c cmdable) Incr(ctx context.Context, key string) *IntCmd { return nil }
 func (c cmdable) Expire(ctx context.Context, key string, expiration time.Duration) *BoolCmd {
 	return nil
 }
-func (c cmdable) Ping(ctx context.Context) *StatusCmd          { return nil }
+func (c cmdable) Ping(ctx context.Context) *StatusCmd { return nil }
 
 func (c cmdable) Get(ctx context.Context, key string) *StringCmd { return nil }
 func (c cmdable) Set(ctx context.Context, key string, value interface{}, expiration time.Duration) *StatusCmd {
@@ -51,6 +51,9 @@ func (c cmdable) MGet(ctx context.Context, keys ...string) *SliceCmd         { r
 func (c cmdable) MSet(ctx context.Context, values ...interface{}) *StatusCmd { return nil }
 func (c cmdable) MSetNX(ctx context.Context, values ...interface{}) *BoolCmd { return nil }
 func (c cmdable) Rename(ctx context.Context, key, newkey string) *StatusCmd  { return nil }
+func (c cmdable) SMove(ctx context.Context, source, destination string, member interface{}) *BoolCmd {
+	return nil
+}
 func (c cmdable) Copy(ctx context.Context, sourceKey, destKey string, db int, replace bool) *IntCmd {
 	return nil
 }

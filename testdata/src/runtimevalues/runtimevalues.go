@@ -1,0 +1,36 @@
+// Package runtimevalues pins keys made of run-time values: string ids after
+// literal text (taken to hold no brace, and the message says so), a fixed
+// key beside a key that holds a value, and fields read twice; with their
+// near-misses.
+package runtimevalues
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/redis/go-redis/v9"
+
+	"runtimevalues/keys"
+)
+
+type config struct{ Prefix string }
+
+func ids(ctx context.Context, rdb *redis.ClusterClient, acct, board, from, to, name string, n int, cfg config) {
+	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // want `MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct \(assuming acct holds no brace\)`
+	rdb.MGet(ctx, "bal:{"+acct+"}:cur", "bal:{"+acct+"}:prev")
+	rdb.SInterCard(ctx, 0, keys.DayKey(board, 6), keys.DayKey(board, 7)) // want `SInterCard keys "lb:<board>:6" and "lb:<board>:7" are on different hash slots for every value of board \(assuming board holds no brace\)`
+	rdb.MGet(ctx, cfg.Prefix+"jobs", cfg.Prefix+"done")                  // a namespace at the start may carry a tag
+	rdb.MGet(ctx, "a:"+from, "a:"+to)                                    // two unrelated values: not known to differ
+}
+
+func knownBesideUnknown(ctx context.Context, rdb *redis.ClusterClient, name string, n int) {
+	rdb.Rename(ctx, "report:latest", "report:"+strconv.Itoa(n)) // want `Rename keys "report:latest" and "report:<strconv.Itoa\(n\)>" are on different hash slots for all but about 1 in 16384 values of strconv.Itoa\(n\)`
+	rdb.SMove(ctx, "pool:"+name, "pool:idle", "m")             // want `SMove keys "pool:<name>" and "pool:idle" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\)`
+	rdb.Rename(ctx, "{report}:latest", "{report}:"+strconv.Itoa(n))
+	rdb.Rename(ctx, "report:latest", name+":x") // a value at the start may hold a tag
+}
+
+func callers(ctx context.Context, rdb *redis.ClusterClient) {
+	keys.RenameLatest(ctx, rdb, "7")
+	keys.RenameLatest(ctx, rdb, "8")
+}
