@@ -25,7 +25,7 @@ func ids(ctx context.Context, rdb *redis.ClusterClient, acct, board, from, to, n
 
 func knownBesideUnknown(ctx context.Context, rdb *redis.ClusterClient, name string, n int) {
 	rdb.Rename(ctx, "report:latest", "report:"+strconv.Itoa(n)) // want `Rename keys "report:latest" and "report:<strconv.Itoa\(n\)>" are on different hash slots for all but about 1 in 16384 values of strconv.Itoa\(n\)`
-	rdb.SMove(ctx, "pool:"+name, "pool:idle", "m")             // want `SMove keys "pool:<name>" and "pool:idle" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\)`
+	rdb.SMove(ctx, "pool:"+name, "pool:idle", "m")              // want `SMove keys "pool:<name>" and "pool:idle" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\)`
 	rdb.Rename(ctx, "{report}:latest", "{report}:"+strconv.Itoa(n))
 	rdb.Rename(ctx, "report:latest", name+":x") // a value at the start may hold a tag
 }
