@@ -115,6 +115,26 @@ func goodFieldTagged(ctx context.Context, e env) error {
 	return newQueue(e.rdb, strconv.FormatUint(rand.Uint64(), 36)).ackTagged(ctx)
 }
 
+func slotKey(t int64) string { return "slot:" + strconv.FormatInt(t, 10) }
+
+func badValuesDiffer(ctx context.Context, e env) error {
+	var t int64
+	for {
+		t = rand.Int64N(1 << 40)
+		sa, _ := e.rdb.ClusterKeySlot(ctx, slotKey(t)).Result()
+		sb, _ := e.rdb.ClusterKeySlot(ctx, slotKey(t-1)).Result()
+		if sa != sb {
+			break
+		}
+	}
+	return e.rdb.MGet(ctx, slotKey(t), slotKey(t-1)).Err()
+}
+
+func goodSameValue(ctx context.Context, e env) error {
+	t := rand.Int64N(1 << 40)
+	return e.rdb.MGet(ctx, slotKey(t), slotKey(t)).Err()
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -127,6 +147,8 @@ var scenarios = []struct {
 	{"badKnownBesideString", badKnownBesideString},
 	{"badFieldTwice", badFieldTwice},
 	{"goodFieldTagged", goodFieldTagged},
+	{"badValuesDiffer", badValuesDiffer},
+	{"goodSameValue", goodSameValue},
 }
 
 func main() {

@@ -296,6 +296,10 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		if ce := e.Source.Calls[v.Pos()]; ce != nil {
 			return types.ExprString(ce)
 		}
+	case *ssa.BinOp:
+		if c, ok := v.Y.(*ssa.Const); ok {
+			return e.Show(v.X) + v.Op.String() + c.Value.ExactString()
+		}
 	}
 	return "…"
 }

@@ -32,7 +32,30 @@ func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, no
 	if param, ok := v.(*ssa.Parameter); ok && !foreign {
 		p.Param, p.Verb = ssaread.ParamIndex(param), verb
 	}
+	if base, offset, ok := e.intOffset(v); ok && strings.ContainsAny(verb, "dx") {
+		// %d and %x write different integers as different text: t and t-1
+		// are different values.
+		p.Base, p.Offset = verb+"("+base+")", offset
+	}
 	return keymodel.UnknownKey(p)
+}
+
+// intOffset reads an integer value as another plus a constant: t-1 is t
+// with offset -1, t itself offset 0.
+func (e *Evaluator) intOffset(v ssa.Value) (base string, offset int64, ok bool) {
+	if b, isBasic := v.Type().Underlying().(*types.Basic); !isBasic || b.Info()&types.IsInteger == 0 {
+		return "", 0, false
+	}
+	if bin, isBin := v.(*ssa.BinOp); isBin && (bin.Op == token.ADD || bin.Op == token.SUB) {
+		if c, isConst := ssaread.ConstInt(bin.Y); isConst {
+			if bin.Op == token.SUB {
+				c = -c
+			}
+			x, _ := e.underlying(bin.X)
+			return e.id(x), c, true
+		}
+	}
+	return e.id(v), 0, true
 }
 
 // formatConst formats a string or integer constant as fmt would.

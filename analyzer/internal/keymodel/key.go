@@ -28,6 +28,11 @@ type Part struct {
 	// Join says the part is every element of the slice parameter param,
 	// joined by verb: strings.Join(parts, verb), or k += p over parts.
 	Join bool
+	// Base and Offset say the part is an integer written by an injective
+	// verb, the value Base plus Offset: parts of one Base and different
+	// Offsets (t, t-1) are different text.
+	Base   string
+	Offset int64
 }
 
 // A Key is the abstract value of one key expression: its parts in order,

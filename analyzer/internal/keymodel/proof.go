@@ -44,15 +44,26 @@ func Relate(a, b Key) Relation {
 		// about 1 in 16384 values.
 		return NearSure
 	}
-	segA, idsA := ha.segments()
-	segB, idsB := hb.segments()
-	if len(idsA) != len(idsB) || len(idsA) == 0 {
+	segA, partsA := ha.segments()
+	segB, partsB := hb.segments()
+	if len(partsA) != len(partsB) || len(partsA) == 0 {
 		return Undecided
 	}
-	for i := range idsA {
-		if idsA[i] != idsB[i] {
+	distinct := false // some value differs from its counterpart (t, t-1)
+	for i := range partsA {
+		p, q := partsA[i], partsB[i]
+		switch {
+		case p.ID == q.ID:
+		case p.Base != "" && p.Base == q.Base && p.Offset != q.Offset:
+			distinct = true
+		default:
 			return Undecided
 		}
+	}
+	if distinct {
+		// Different text where the values stand, whatever surrounds it:
+		// one slot for about 1 in 16384 values.
+		return NearSure
 	}
 	differing := -1
 	aligned := true
@@ -92,18 +103,18 @@ func (k Key) sameValue(o Key) bool {
 }
 
 // segments splits a key into its known texts around its unknown parts (one
-// more text than parts, "" where two parts touch) and the parts' ids.
-func (k Key) segments() (texts []string, ids []string) {
+// more text than parts, "" where two parts touch) and the parts.
+func (k Key) segments() (texts []string, unknown []Part) {
 	texts = []string{""}
 	for _, p := range k {
 		if p.Unknown {
-			ids = append(ids, p.ID)
+			unknown = append(unknown, p)
 			texts = append(texts, "")
 			continue
 		}
 		texts[len(texts)-1] += p.Text
 	}
-	return texts, ids
+	return texts, unknown
 }
 
 // linearProof decides two hashed parts that are the same but for one

@@ -18,7 +18,7 @@ func batches(ctx context.Context, rdb *redis.ClusterClient) {
 	name := os.Getenv("NAME")
 	rdb.MGet(ctx, name+":a", name+":b")
 	id := len(os.Args)
-	rdb.MGet(ctx, fmt.Sprintf("x:%d", id), fmt.Sprintf("y:%d", id+1))
+	rdb.MGet(ctx, fmt.Sprintf("x:%d", id), fmt.Sprintf("y:%d", len(os.Environ())))
 	rdb.MGet(ctx, "{"+name+"}:a", "{"+name+"}:b")
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Incr(ctx, "{u}1")

@@ -34,3 +34,12 @@ func callers(ctx context.Context, rdb *redis.ClusterClient) {
 	keys.RenameLatest(ctx, rdb, "7")
 	keys.RenameLatest(ctx, rdb, "8")
 }
+
+func slotKey(t int64) string { return "slot:" + strconv.FormatInt(t, 10) }
+
+// Values that provably differ: t and t-1 are never equal.
+func valuesThatDiffer(ctx context.Context, rdb *redis.ClusterClient, t, from, to int64) {
+	rdb.MGet(ctx, slotKey(t), slotKey(t-1))   // want `MGet keys "slot:<t>" and "slot:<t-1>" are on different hash slots for all but about 1 in 16384 values of t and t-1`
+	rdb.MGet(ctx, slotKey(from), slotKey(to)) // two unrelated values: not known to differ
+	rdb.MGet(ctx, slotKey(t), slotKey(t))
+}

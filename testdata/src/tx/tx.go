@@ -25,7 +25,7 @@ func txPipelined(ctx context.Context, rdb *redis.ClusterClient, id int) {
 	})
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Incr(ctx, fmt.Sprintf("user:%d:visits", id))
-		p.Incr(ctx, fmt.Sprintf("user:%d:visits", id+1)) // unknown: silent
+		p.Incr(ctx, fmt.Sprintf("user:%d:visits", id+1)) // want `TxPipelined keys "user:<id>:visits" \(Incr\) and "user:<id \+ 1>:visits" \(Incr\) are on different hash slots for all but about 1 in 16384 values of id and id \+ 1`
 		return nil
 	})
 }
@@ -73,7 +73,7 @@ func helpers(ctx context.Context, rdb *redis.ClusterClient, id int) {
 		return nil
 	})
 	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		queue.Both(ctx, p, 7) // one tag: silent
+		queue.Both(ctx, p, 7)  // one tag: silent
 		queue.Both(ctx, p, id) // want `TxPipelined keys "user:\{7\}:a" \(Incr\) and "user:\{<id>\}:a" \(Incr\) are on different hash slots for all but about 1 in 16384 values of id;`
 		return nil
 	})
