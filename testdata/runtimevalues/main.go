@@ -135,6 +135,26 @@ func goodSameValue(ctx context.Context, e env) error {
 	return e.rdb.MGet(ctx, slotKey(t), slotKey(t)).Err()
 }
 
+func hourKey(day string, h int) string { return "hour:" + day + ":" + strconv.Itoa(h) }
+
+func badCountedLoop(ctx context.Context, e env) error {
+	day := strconv.FormatUint(rand.Uint64(), 36)
+	var ks []string
+	for h := 0; h < 3; h++ {
+		ks = append(ks, hourKey(day, h))
+	}
+	return e.rdb.Del(ctx, ks...).Err()
+}
+
+func goodCountedLoopTagged(ctx context.Context, e env) error {
+	day := strconv.FormatUint(rand.Uint64(), 36)
+	var ks []string
+	for h := 0; h < 3; h++ {
+		ks = append(ks, "hour:{"+day+"}:"+strconv.Itoa(h))
+	}
+	return e.rdb.Del(ctx, ks...).Err()
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -149,6 +169,8 @@ var scenarios = []struct {
 	{"goodFieldTagged", goodFieldTagged},
 	{"badValuesDiffer", badValuesDiffer},
 	{"goodSameValue", goodSameValue},
+	{"badCountedLoop", badCountedLoop},
+	{"goodCountedLoopTagged", goodCountedLoopTagged},
 }
 
 func main() {

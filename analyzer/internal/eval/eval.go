@@ -82,7 +82,7 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			return keymodel.Product(e.eval(v.X, depth, visiting), e.eval(v.Y, depth, visiting))
 		}
 	case *ssa.Phi:
-		if _, loop := rangeLoopOf(v); loop {
+		if _, loop := loopEntry(v); loop {
 			if ks, ok := e.unrollString(v, depth, visiting); ok {
 				return ks
 			}

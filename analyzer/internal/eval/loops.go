@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"go/constant"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -70,10 +71,80 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	return loop, true
 }
 
-// unroll runs a range loop over a slice the code fixes, one iteration per
-// element: each reads as that element, and acc (the loop's accumulator φ)
-// as what the iterations before it made. step evaluates the back edge.
+// A countedLoop is `for i := a; i < b; i++ { ... }` with constant bounds as
+// SSA builds it: a header block with an index φ from the constant a, the
+// test i < b (or i <= b) against a constant, and i+1 on the way around.
+type countedLoop struct {
+	index    *ssa.Phi
+	entry    int // which edge of the header's φs comes from before the loop
+	from, to int64
+}
+
+// countedLoopOf recognizes the counted loop whose header holds phi.
+func countedLoopOf(phi *ssa.Phi) (*countedLoop, bool) {
+	b := phi.Block()
+	if len(b.Preds) != 2 || len(phi.Edges) != 2 {
+		return nil, false
+	}
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, false
+	}
+	test, ok := cond.Cond.(*ssa.BinOp)
+	if !ok || (test.Op != token.LSS && test.Op != token.LEQ) {
+		return nil, false
+	}
+	index, ok := test.X.(*ssa.Phi)
+	bound, isConst := ssaread.ConstInt(test.Y)
+	if !ok || !isConst || index.Block() != b || len(index.Edges) != 2 {
+		return nil, false
+	}
+	if test.Op == token.LEQ {
+		bound++
+	}
+	for entry, edge := range index.Edges {
+		from, isConst := ssaread.ConstInt(edge)
+		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
+		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
+			return &countedLoop{index: index, entry: entry, from: from, to: bound}, true
+		}
+	}
+	return nil, false
+}
+
+// loopEntry says whether phi is in the header of a loop the evaluator can
+// unroll, and which of its edges comes from before the loop.
+func loopEntry(phi *ssa.Phi) (int, bool) {
+	if loop, ok := rangeLoopOf(phi); ok {
+		return loop.entry, true
+	}
+	if loop, ok := countedLoopOf(phi); ok {
+		return loop.entry, true
+	}
+	return 0, false
+}
+
+// unroll runs a loop one iteration at a time: a range loop over a slice the
+// code fixes, each iteration reading as its element, or a counted loop of
+// constant bounds, each reading its index as a constant; acc (the loop's
+// accumulator φ) reads as what the iterations before it made. step
+// evaluates the back edge.
 func (e *Evaluator) unroll(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool, step func(back ssa.Value, i int) bool) bool {
+	if counted, ok := countedLoopOf(phi); ok {
+		n := counted.to - counted.from
+		if n < 0 || n > MaxElements {
+			return false
+		}
+		back := phi.Edges[1-counted.entry]
+		defer delete(e.valueEnv, counted.index)
+		for k := range n {
+			e.valueEnv[counted.index] = ssa.NewConst(constant.MakeInt64(counted.from+k), counted.index.Type())
+			if !step(back, int(k)) {
+				return false
+			}
+		}
+		return true
+	}
 	loop, ok := rangeLoopOf(phi)
 	if !ok {
 		return false
@@ -108,11 +179,11 @@ func (e *Evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]
 	}
 	visiting[phi] = true
 	defer delete(visiting, phi)
-	loop, ok := rangeLoopOf(phi)
+	entry, ok := loopEntry(phi)
 	if !ok {
 		return nil, false
 	}
-	acc, ok := e.ElementsOf(phi.Edges[loop.entry], depth, visiting)
+	acc, ok := e.ElementsOf(phi.Edges[entry], depth, visiting)
 	if !ok {
 		return nil, false
 	}
@@ -138,17 +209,19 @@ func (e *Evaluator) unrollSlice(phi *ssa.Phi, depth int, visiting map[ssa.Value]
 // fixed slice, iteration by iteration; over a slice parameter, as the
 // parameter's elements joined (a variadic builder).
 func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	loop, ok := rangeLoopOf(phi)
+	entry, ok := loopEntry(phi)
 	if !ok {
 		return nil, false
 	}
-	acc := e.eval(phi.Edges[loop.entry], depth, visiting)
-	if p, ok := loop.slice.(*ssa.Parameter); ok {
-		add, ok := phi.Edges[1-loop.entry].(*ssa.BinOp)
-		if !ok || add.Op != token.ADD || add.X != phi || len(loop.loads) != 1 || add.Y != loop.loads[0] {
-			return nil, false
+	acc := e.eval(phi.Edges[entry], depth, visiting)
+	if loop, ok := rangeLoopOf(phi); ok {
+		if p, ok := loop.slice.(*ssa.Parameter); ok {
+			add, ok := phi.Edges[1-loop.entry].(*ssa.BinOp)
+			if !ok || add.Op != token.ADD || add.X != phi || len(loop.loads) != 1 || add.Y != loop.loads[0] {
+				return nil, false
+			}
+			return keymodel.Product(acc, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Join: true})}), true
 		}
-		return keymodel.Product(acc, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Join: true})}), true
 	}
 	defer delete(e.keyEnv, phi)
 	ok = e.unroll(phi, depth, visiting, func(back ssa.Value, _ int) bool {

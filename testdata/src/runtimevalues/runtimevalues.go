@@ -43,3 +43,32 @@ func valuesThatDiffer(ctx context.Context, rdb *redis.ClusterClient, t, from, to
 	rdb.MGet(ctx, slotKey(from), slotKey(to)) // two unrelated values: not known to differ
 	rdb.MGet(ctx, slotKey(t), slotKey(t))
 }
+
+func hourKey(day string, h int) string { return "hour:" + day + ":" + strconv.Itoa(h) }
+
+// Counted loops with constant bounds are unrolled.
+func countedLoops(ctx context.Context, rdb *redis.ClusterClient, day string) {
+	var ks []string
+	for h := 0; h < 3; h++ {
+		ks = append(ks, hourKey(day, h))
+	}
+	rdb.Del(ctx, ks...) // want `Del keys "hour:<day>:0" and "hour:<day>:1" are on different hash slots for every value of day \(assuming day holds no brace\)`
+
+	var tagged []string
+	for h := 0; h <= 2; h++ {
+		tagged = append(tagged, "hour:{"+day+"}:"+strconv.Itoa(h))
+	}
+	rdb.Del(ctx, tagged...)
+
+	var once []string
+	for h := 0; h < 1; h++ {
+		once = append(once, hourKey(day, h))
+	}
+	rdb.Del(ctx, once...) // one iteration: one key
+
+	key := "day:"
+	for i := 0; i < 2; i++ {
+		key += strconv.Itoa(i)
+	}
+	rdb.Rename(ctx, key, "day:01x") // want `Rename keys "day:01" \(slot \d+\) and "day:01x" \(slot \d+\)`
+}
