@@ -105,8 +105,39 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keymodel.Arg, vi
 			return
 		}
 	}
+	if a.reportFamily(method, keys, via, fate) {
+		a.count(false, keys, true)
+		return
+	}
 	a.count(false, keys, false)
 	a.reportUnprovable(method, keys, via != nil)
+}
+
+// reportFamily reports keys built one per element of an input in a loop
+// (see keymodel.Arg.Family) whose slots differ from one element to the next:
+// the command fails whenever the input holds two different elements.
+func (a *packageAnalysis) reportFamily(method string, keys []keymodel.Arg, via *wrapperVia, fate string) bool {
+	for _, k := range keys {
+		if k.Family == "" || via != nil && !k.ViaCall {
+			continue
+		}
+		d, ok := a.differ(k, k.OtherElement())
+		if !ok {
+			continue
+		}
+		pairs := " for every pair of them"
+		if d.NearSure {
+			pairs = " for all but about 1 in 16384 pairs of them"
+		}
+		msg := fmt.Sprintf("%s keys %s for two different elements of %s are on different hash slots%s%s%s",
+			method, d.A.Quoted(), k.Family, pairs, d.Assuming(), fate)
+		if via != nil {
+			msg += fmt.Sprintf(" in %s (%s)", via.name, via.where)
+		}
+		a.pass.Report(analysis.Diagnostic{Pos: k.At.Pos, End: k.At.End, Category: CategoryCrossSlot, Message: msg})
+		return true
+	}
+	return false
 }
 
 // reportUnprovable (strict mode) reports a command whose keys are not proved

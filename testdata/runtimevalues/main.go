@@ -155,6 +155,34 @@ func goodCountedLoopTagged(ctx context.Context, e env) error {
 	return e.rdb.Del(ctx, ks...).Err()
 }
 
+// tagUnion unions one set per tag it is given.
+func tagUnion(ctx context.Context, rdb *redis.ClusterClient, tags []string) error {
+	var ks []string
+	for _, t := range tags {
+		ks = append(ks, "tag:"+t)
+	}
+	return rdb.SUnion(ctx, ks...).Err()
+}
+
+func badLoopOverInput(ctx context.Context, e env) error {
+	first := strconv.FormatUint(rand.Uint64(), 36)
+	second := e.drawApart(ctx, func(id string) (string, string) { return "tag:" + first, "tag:" + id })
+	return tagUnion(ctx, e.rdb, []string{first, second})
+}
+
+// userFields reads fields of one user: the element sits outside the tag.
+func userFields(ctx context.Context, rdb *redis.ClusterClient, user string, fields []string) error {
+	var ks []string
+	for _, f := range fields {
+		ks = append(ks, "user:{"+user+"}:"+f)
+	}
+	return rdb.MGet(ctx, ks...).Err()
+}
+
+func goodLoopInsideTag(ctx context.Context, e env) error {
+	return userFields(ctx, e.rdb, strconv.FormatUint(rand.Uint64(), 36), []string{"name", "mail", "plan"})
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -171,6 +199,8 @@ var scenarios = []struct {
 	{"goodSameValue", goodSameValue},
 	{"badCountedLoop", badCountedLoop},
 	{"goodCountedLoopTagged", goodCountedLoopTagged},
+	{"badLoopOverInput", badLoopOverInput},
+	{"goodLoopInsideTag", goodLoopInsideTag},
 }
 
 func main() {

@@ -206,6 +206,9 @@ func (c *Site) KeysOfParam(name string) []keymodel.Arg {
 		if p, ok := v.(*ssa.Parameter); ok {
 			return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), Unread: p.Name(), At: c.ArgPos(j)}}
 		}
+		if init, each, of, ok := c.Eval.Family(v); ok {
+			return append(c.KeyArgs(init), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
+		}
 		return []keymodel.Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
 	}
 	return c.KeyArgs(elems)

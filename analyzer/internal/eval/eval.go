@@ -290,6 +290,8 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		}
 	case *ssa.FieldAddr:
 		return e.Show(v.X) + "." + ssaread.FieldName(v.X.Type(), v.Field)
+	case *ssa.IndexAddr:
+		return e.Show(v.X) + "[i]" // a loop's element
 	case *ssa.Field:
 		return e.Show(v.X) + "." + ssaread.FieldName(v.X.Type(), v.Field)
 	case *ssa.Call:

@@ -3,6 +3,7 @@ package eval
 import (
 	"go/constant"
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -230,4 +231,60 @@ func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 		return len(acc) <= keymodel.MaxAlternatives
 	})
 	return acc, ok
+}
+
+// Family reads a slice that a range loop over an input (a slice the code
+// does not fix) appends one key to per element:
+//
+//	for _, t := range tags { ks = append(ks, "tag:"+t) }
+//
+// It returns the elements the slice has before the loop, the key each
+// element adds (the element in it a part that differs from one element to
+// the next, keymodel.ElementPart), and the input's name. ok is false for
+// any other slice.
+func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of string, ok bool) {
+	phi, isPhi := v.(*ssa.Phi)
+	if !isPhi {
+		return nil, nil, "", false
+	}
+	loop, isLoop := rangeLoopOf(phi)
+	if !isLoop {
+		return nil, nil, "", false
+	}
+	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
+		return nil, nil, "", false // unrolled instead
+	}
+	add, isCall := phi.Edges[1-loop.entry].(*ssa.Call)
+	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
+		return nil, nil, "", false
+	}
+	added, isList := ssaread.SliceElements(add.Call.Args[1])
+	if !isList || len(added) != 1 || len(loop.loads) == 0 {
+		return nil, nil, "", false
+	}
+	init, ok = e.ElementsOf(phi.Edges[loop.entry], 0, map[ssa.Value]bool{})
+	if !ok {
+		return nil, nil, "", false
+	}
+	// Every read of the element is one value, shown as the input's element.
+	elem := loop.loads[0]
+	for _, load := range loop.loads[1:] {
+		e.valueEnv[load] = elem
+	}
+	each = e.Keys(ssaread.UnwrapInterface(added[0]))
+	for _, load := range loop.loads[1:] {
+		delete(e.valueEnv, load)
+	}
+	of = e.Show(loop.slice)
+	elemID := e.id(elem)
+	for i, k := range each {
+		k = append(keymodel.Key(nil), k...)
+		for j, p := range k {
+			if p.Unknown && strings.Contains(p.ID, elemID) {
+				k[j] = keymodel.ElementPart(p, e.id(loop.slice))
+			}
+		}
+		each[i] = k
+	}
+	return init, each, of, true
 }

@@ -3,6 +3,7 @@ package keymodel
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 )
 
 // Range is a source range to report at.
@@ -24,6 +25,37 @@ type Arg struct {
 	// Unread names a list of keys the analyzer cannot read (a slice from
 	// input); alts is empty. Only strict mode reports it.
 	Unread string
+	// Family names the input slice whose every element adds a key of the
+	// form Alts, built in a loop (for _, t := range tags { ks = append(ks,
+	// "tag:"+t) }): the element is a part that differs from one element to
+	// the next (see OtherElement).
+	Family string
+}
+
+// elementBase marks the Base of a part that is a loop's element.
+const elementBase = "elem:"
+
+// ElementPart is the part a loop's element over the slice of the given id
+// is, in a family's keys.
+func ElementPart(p Part, sliceID string) Part {
+	p.Base, p.Offset = elementBase+sliceID, 0
+	return p
+}
+
+// OtherElement is a family's key for another element of its slice than the
+// one in a: the element's parts, one value each, differ.
+func (a Arg) OtherElement() Arg {
+	other := a
+	other.Alts = make([]Key, len(a.Alts))
+	for i, k := range a.Alts {
+		other.Alts[i] = append(Key(nil), k...)
+		for j, p := range other.Alts[i] {
+			if strings.HasPrefix(p.Base, elementBase) {
+				other.Alts[i][j].Offset = 1
+			}
+		}
+	}
+	return other
 }
 
 // AnyFromParams reports whether some of the keys come from the function's

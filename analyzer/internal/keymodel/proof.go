@@ -53,7 +53,7 @@ func Relate(a, b Key) Relation {
 	for i := range partsA {
 		p, q := partsA[i], partsB[i]
 		switch {
-		case p.ID == q.ID:
+		case p.ID == q.ID && p.Offset == q.Offset:
 		case p.Base != "" && p.Base == q.Base && p.Offset != q.Offset:
 			distinct = true
 		default:
@@ -94,7 +94,7 @@ func (k Key) sameValue(o Key) bool {
 	}
 	for i := range k {
 		p, q := k[i], o[i]
-		if p.Unknown != q.Unknown || p.Text != q.Text || p.ID != q.ID ||
+		if p.Unknown != q.Unknown || p.Text != q.Text || p.ID != q.ID || p.Offset != q.Offset ||
 			p.Unknown && (p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many")) {
 			return false
 		}

@@ -172,13 +172,18 @@ func (d Difference) How() string {
 	if d.NearSure {
 		how = " for all but about 1 in 16384 values of " + d.values
 	}
+	return how + d.Assuming()
+}
+
+// Assuming says what the case assumes of its values, "" when nothing.
+func (d Difference) Assuming() string {
 	switch len(d.Assumed) {
 	case 0:
-		return how
+		return ""
 	case 1:
-		return how + " (assuming " + d.Assumed[0] + " holds no brace)"
+		return " (assuming " + d.Assumed[0] + " holds no brace)"
 	}
-	return how + " (assuming " + strings.Join(d.Assumed, " and ") + " hold no brace)"
+	return " (assuming " + strings.Join(d.Assumed, " and ") + " hold no brace)"
 }
 
 // SlotOf is the related information's "is on slot N", or "" when unknown.

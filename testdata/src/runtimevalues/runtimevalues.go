@@ -72,3 +72,30 @@ func countedLoops(ctx context.Context, rdb *redis.ClusterClient, day string) {
 	}
 	rdb.Rename(ctx, key, "day:01x") // want `Rename keys "day:01" \(slot \d+\) and "day:01x" \(slot \d+\)`
 }
+
+// Loops over an input: one key per element.
+func families(ctx context.Context, rdb *redis.ClusterClient, tags []string, user string, ids []int) {
+	var ks []string
+	for _, t := range tags {
+		ks = append(ks, "tag:"+t)
+	}
+	rdb.SUnion(ctx, ks...) // want `SUnion keys "tag:<tags\[i\]>" for two different elements of tags are on different hash slots for all but about 1 in 16384 pairs of them \(assuming tags\[i\] holds no brace\)`
+
+	var fields []string
+	for _, f := range tags {
+		fields = append(fields, "user:{"+user+"}:"+f)
+	}
+	rdb.MGet(ctx, fields...) // the element sits outside the shared tag
+
+	var items []string
+	for _, id := range ids {
+		items = append(items, "item:"+strconv.Itoa(id))
+	}
+	rdb.Del(ctx, items...) // want `Del keys "item:<strconv.Itoa\(id\)>" for two different elements of ids are on different hash slots for all but about 1 in 16384 pairs of them`
+
+	var prefixed []string
+	for _, t := range tags {
+		prefixed = append(prefixed, t+":x")
+	}
+	rdb.Del(ctx, prefixed...) // an element at the start may carry a tag
+}
