@@ -20,8 +20,10 @@ type rangeLoop struct {
 	entry int         // which edge of the header's φs comes from before the loop
 }
 
-// rangeLoopOf recognizes the loop whose header holds phi.
-func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
+// headerTest is the comparison that ends a loop header holding phi: a
+// block entered from before the loop and from its body, that branches on
+// the comparison.
+func headerTest(phi *ssa.Phi) (*ssa.BinOp, bool) {
 	b := phi.Block()
 	if len(b.Preds) != 2 || len(phi.Edges) != 2 {
 		return nil, false
@@ -30,7 +32,14 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	if !ok {
 		return nil, false
 	}
-	less, ok := cond.Cond.(*ssa.BinOp)
+	test, ok := cond.Cond.(*ssa.BinOp)
+	return test, ok
+}
+
+// rangeLoopOf recognizes the loop whose header holds phi.
+func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
+	b := phi.Block()
+	less, ok := headerTest(phi)
 	if !ok || less.Op != token.LSS {
 		return nil, false
 	}
@@ -84,14 +93,7 @@ type countedLoop struct {
 // countedLoopOf recognizes the counted loop whose header holds phi.
 func countedLoopOf(phi *ssa.Phi) (*countedLoop, bool) {
 	b := phi.Block()
-	if len(b.Preds) != 2 || len(phi.Edges) != 2 {
-		return nil, false
-	}
-	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil, false
-	}
-	test, ok := cond.Cond.(*ssa.BinOp)
+	test, ok := headerTest(phi)
 	if !ok || (test.Op != token.LSS && test.Op != token.LEQ) {
 		return nil, false
 	}
