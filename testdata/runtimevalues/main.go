@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -183,6 +184,25 @@ func goodLoopInsideTag(ctx context.Context, e env) error {
 	return userFields(ctx, e.rdb, strconv.FormatUint(rand.Uint64(), 36), []string{"name", "mail", "plan"})
 }
 
+func balanceKey(acct, period string) string {
+	var b strings.Builder
+	b.WriteString("bal:")
+	b.WriteString(acct)
+	b.WriteByte(':')
+	b.WriteString(period)
+	return b.String()
+}
+
+func badBuilderKeys(ctx context.Context, e env) error {
+	acct := e.drawApart(ctx, func(id string) (string, string) { return balanceKey(id, "cur"), balanceKey(id, "prev") })
+	return e.rdb.MGet(ctx, balanceKey(acct, "cur"), balanceKey(acct, "prev")).Err()
+}
+
+func goodBuilderTagged(ctx context.Context, e env) error {
+	acct := "{" + strconv.FormatUint(rand.Uint64(), 36) + "}"
+	return e.rdb.MGet(ctx, balanceKey(acct, "cur"), balanceKey(acct, "prev")).Err()
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -201,6 +221,8 @@ var scenarios = []struct {
 	{"goodCountedLoopTagged", goodCountedLoopTagged},
 	{"badLoopOverInput", badLoopOverInput},
 	{"goodLoopInsideTag", goodLoopInsideTag},
+	{"badBuilderKeys", badBuilderKeys},
+	{"goodBuilderTagged", goodBuilderTagged},
 }
 
 func main() {

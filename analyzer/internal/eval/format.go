@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,9 @@ func formatConst(verb string, v ssa.Value) (string, bool) {
 // evalCall follows the standard library's pure string builders.
 func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	fn := call.Call.StaticCallee()
+	if fn != nil && fn.Name() == "String" && fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), "strings", "Builder") {
+		return e.built(call, depth, visiting)
+	}
 	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return nil, false
 	}
@@ -117,6 +121,73 @@ func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 			}
 		}
 		return []keymodel.Key{e.formatted(verb, args[0], e.Show(call), true, true)}, true
+	}
+	return nil, false
+}
+
+// built reads b.String() of a strings.Builder the function declares and
+// only writes to, in the block of the String call and before it, as + does:
+//
+//	var b strings.Builder
+//	b.WriteString("user:")
+//	b.WriteString(id)
+//	key := b.String()
+func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	b, ok := str.Call.Args[0].(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	var writes []*ssa.Call
+	for _, ref := range *b.Referrers() {
+		call, ok := ref.(*ssa.Call)
+		if !ok {
+			if _, debug := ref.(*ssa.DebugRef); debug {
+				continue
+			}
+			return nil, false // the builder is passed on, or written otherwise
+		}
+		fn := call.Call.StaticCallee()
+		if fn == nil || fn.Signature.Recv() == nil || call.Call.Args[0] != ssa.Value(b) {
+			return nil, false
+		}
+		switch fn.Name() {
+		case "WriteString", "WriteByte", "WriteRune":
+			if call.Block() != str.Block() {
+				return nil, false // written on some path only
+			}
+			writes = append(writes, call)
+		case "String", "Len", "Grow":
+		default:
+			return nil, false // Reset, Write of bytes: not followed
+		}
+	}
+	out := []keymodel.Key{{}}
+	for _, instr := range str.Block().Instrs {
+		if instr == ssa.Instruction(str) {
+			return out, true
+		}
+		call, ok := instr.(*ssa.Call)
+		if !ok || !slices.Contains(writes, call) {
+			continue
+		}
+		arg := call.Call.Args[1]
+		switch call.Call.StaticCallee().Name() {
+		case "WriteString":
+			out = keymodel.Product(out, e.eval(arg, depth, visiting))
+		default: // a byte or a rune: known when constant
+			n, ok := ssaread.ConstInt(arg)
+			if !ok {
+				return nil, false
+			}
+			text := string(rune(n))
+			if call.Call.StaticCallee().Name() == "WriteByte" {
+				text = string([]byte{byte(n)})
+			}
+			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(text)})
+		}
+		if len(out) > keymodel.MaxAlternatives {
+			return nil, false
+		}
 	}
 	return nil, false
 }

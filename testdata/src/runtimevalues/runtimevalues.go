@@ -7,6 +7,7 @@ package runtimevalues
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 
@@ -98,4 +99,30 @@ func families(ctx context.Context, rdb *redis.ClusterClient, tags []string, user
 		prefixed = append(prefixed, t+":x")
 	}
 	rdb.Del(ctx, prefixed...) // an element at the start may carry a tag
+}
+
+func balanceKey(acct, period string) string {
+	var b strings.Builder
+	b.WriteString("bal:")
+	b.WriteString(acct)
+	b.WriteByte(':')
+	b.WriteString(period)
+	return b.String()
+}
+
+func branchKey(acct string, old bool) string {
+	var b strings.Builder
+	b.WriteString("bal:")
+	if old {
+		b.WriteString("old:")
+	}
+	b.WriteString(acct)
+	return b.String()
+}
+
+// strings.Builder builds keys as + does, in straight-line code.
+func builders(ctx context.Context, rdb *redis.ClusterClient, acct string, old bool) {
+	rdb.MGet(ctx, balanceKey(acct, "cur"), balanceKey(acct, "prev")) // want `MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct \(assuming acct holds no brace\)`
+	rdb.MGet(ctx, balanceKey("{"+acct+"}", "cur"), balanceKey("{"+acct+"}", "prev"))
+	rdb.MGet(ctx, branchKey(acct, old), branchKey(acct, !old)) // written on one path only: not read
 }
