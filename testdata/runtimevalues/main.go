@@ -203,6 +203,37 @@ func goodBuilderTagged(ctx context.Context, e env) error {
 	return e.rdb.MGet(ctx, balanceKey(acct, "cur"), balanceKey(acct, "prev")).Err()
 }
 
+func delOrders(ctx context.Context, rdb *redis.ClusterClient, order int, withAudit bool) error {
+	keys := []string{"order:{" + strconv.Itoa(order) + "}:lines", "order:{" + strconv.Itoa(order) + "}:total"}
+	if withAudit {
+		keys = append(keys, "audit:orders")
+	}
+	return rdb.Del(ctx, keys...).Err()
+}
+
+func badConditionalAppend(ctx context.Context, e env) error {
+	for {
+		order := rand.IntN(1 << 30)
+		sa, _ := e.rdb.ClusterKeySlot(ctx, "order:{"+strconv.Itoa(order)+"}:lines").Result()
+		sb, _ := e.rdb.ClusterKeySlot(ctx, "audit:orders").Result()
+		if sa != sb {
+			return delOrders(ctx, e.rdb, order, true)
+		}
+	}
+}
+
+func delTagged(ctx context.Context, rdb *redis.ClusterClient, order string, withAudit bool) error {
+	keys := []string{"order:{" + order + "}:lines"}
+	if withAudit {
+		keys = append(keys, "order:{"+order+"}:audit")
+	}
+	return rdb.Del(ctx, keys...).Err()
+}
+
+func goodConditionalTagged(ctx context.Context, e env) error {
+	return delTagged(ctx, e.rdb, strconv.FormatUint(rand.Uint64(), 36), true)
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -223,6 +254,8 @@ var scenarios = []struct {
 	{"goodLoopInsideTag", goodLoopInsideTag},
 	{"badBuilderKeys", badBuilderKeys},
 	{"goodBuilderTagged", goodBuilderTagged},
+	{"badConditionalAppend", badConditionalAppend},
+	{"goodConditionalTagged", goodConditionalTagged},
 }
 
 func main() {

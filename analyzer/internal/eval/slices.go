@@ -60,6 +60,9 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 		}
 		return e.summarizedElements(v, depth, visiting)
 	case *ssa.Phi:
+		if _, loop := loopEntry(v); !loop {
+			return e.appendedOnSomePath(v, depth, visiting)
+		}
 		return e.unrollSlice(v, depth, visiting)
 	}
 	return nil, false
@@ -71,6 +74,30 @@ func (e *Evaluator) ElementKeys(el Element, depth int, visiting map[ssa.Value]bo
 		return el.Keys
 	}
 	return e.eval(ssaread.UnwrapInterface(el.Value), depth, visiting)
+}
+
+// appendedOnSomePath reads a slice appended to under a condition, the φ of
+// the slice and the slice with more appended:
+//
+//	keys := []string{a}
+//	if withB { keys = append(keys, b) }
+//
+// as all its elements: the command meets every pair of them on the path
+// that appends. Branches that append to it each (if/else) are not read: their
+// elements never meet.
+func (e *Evaluator) appendedOnSomePath(phi *ssa.Phi, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
+	if len(phi.Edges) != 2 || visiting[phi] {
+		return nil, false
+	}
+	for i, edge := range phi.Edges {
+		base := phi.Edges[1-i]
+		if appendsTo(edge, base) {
+			visiting[phi] = true
+			defer delete(visiting, phi)
+			return e.ElementsOf(edge, depth, visiting)
+		}
+	}
+	return nil, false
 }
 
 // emptyUntilAppended: make([]T, 0, n) whose only use is being appended to.

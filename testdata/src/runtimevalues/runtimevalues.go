@@ -126,3 +126,26 @@ func builders(ctx context.Context, rdb *redis.ClusterClient, acct string, old bo
 	rdb.MGet(ctx, balanceKey("{"+acct+"}", "cur"), balanceKey("{"+acct+"}", "prev"))
 	rdb.MGet(ctx, branchKey(acct, old), branchKey(acct, !old)) // written on one path only: not read
 }
+
+// An append under a condition adds keys that meet the others on that path.
+func conditionalAppend(ctx context.Context, rdb *redis.ClusterClient, withAudit, summer bool) {
+	keys := []string{"{order}:1", "{order}:2"}
+	if withAudit {
+		keys = append(keys, "audit:orders")
+	}
+	rdb.Del(ctx, keys...) // want `Del keys "\{order\}:1" \(slot \d+\) and "audit:orders" \(slot \d+\) are on different hash slots`
+
+	tagged := []string{"{order}:1"}
+	if withAudit {
+		tagged = append(tagged, "{order}:audit")
+	}
+	rdb.Del(ctx, tagged...)
+
+	var either []string
+	if summer {
+		either = append(either, "season:summer")
+	} else {
+		either = append(either, "season:winter")
+	}
+	rdb.Del(ctx, either...) // one key on each path: they never meet
+}
