@@ -71,11 +71,11 @@ func AnyFromParams(keys []Arg) bool {
 
 // FromParams reports whether the key depends on the calling function's
 // parameters.
-func (k Arg) FromParams() bool {
-	if k.Spread > 0 {
+func (a Arg) FromParams() bool {
+	if a.Spread > 0 {
 		return true
 	}
-	for _, alt := range k.Alts {
+	for _, alt := range a.Alts {
 		if alt.FromParams() {
 			return true
 		}
