@@ -103,6 +103,10 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []clients.Command,
 		a.count(true, nil, true)
 		return
 	}
+	if a.reportLoopTransaction(name, cmds, fate) {
+		a.count(true, nil, true)
+		return
+	}
 	var all []keymodel.Arg
 	for _, c := range cmds {
 		all = append(all, c.Keys...)
@@ -111,6 +115,41 @@ func (a *packageAnalysis) reportTransaction(name string, cmds []clients.Command,
 		a.count(true, all, false)
 	}
 	a.reportUnprovable(name, all, false)
+}
+
+// reportLoopTransaction reports a transaction that queues commands in a
+// loop over an input whose keys' slots differ from one element to the next:
+// it fails whenever the input holds two different elements.
+func (a *packageAnalysis) reportLoopTransaction(name string, cmds []clients.Command, fate string) bool {
+	for _, cj := range cmds {
+		for _, kj := range cj.Keys {
+			if !kj.HasElement() {
+				continue
+			}
+			for _, ci := range cmds {
+				for _, ki := range ci.Keys {
+					if !ki.HasElement() {
+						continue
+					}
+					d, ok := a.differ(ki, kj.OtherElement())
+					if !ok {
+						continue
+					}
+					pairs := " for every pair of them"
+					if d.NearSure {
+						pairs = " for all but about 1 in 16384 pairs of them"
+					}
+					a.pass.Report(analysis.Diagnostic{
+						Pos: kj.At.Pos, End: kj.At.End, Category: CategoryCrossSlot,
+						Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s%s; %s",
+							name, d.Show(true, ci.Method), d.Show(false, cj.Method), pairs, d.Assuming(), fate),
+					})
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // checkMultiExec reports the transactions fn sends as command lines (redigo's

@@ -234,6 +234,36 @@ func goodConditionalTagged(ctx context.Context, e env) error {
 	return delTagged(ctx, e.rdb, strconv.FormatUint(rand.Uint64(), 36), true)
 }
 
+// countVisits counts a visit of each page in one transaction.
+func countVisits(ctx context.Context, rdb *redis.ClusterClient, pages []string) error {
+	pipe := rdb.TxPipeline()
+	for _, p := range pages {
+		pipe.Incr(ctx, "visits:"+p)
+	}
+	_, err := pipe.Exec(ctx)
+	return err
+}
+
+func badLoopTransaction(ctx context.Context, e env) error {
+	first := strconv.FormatUint(rand.Uint64(), 36)
+	second := e.drawApart(ctx, func(id string) (string, string) { return "visits:" + first, "visits:" + id })
+	return countVisits(ctx, e.rdb, []string{first, second})
+}
+
+// countUserVisits keeps one user's pages under the user's tag.
+func countUserVisits(ctx context.Context, rdb *redis.ClusterClient, user string, pages []string) error {
+	pipe := rdb.TxPipeline()
+	for _, p := range pages {
+		pipe.Incr(ctx, "visits:{"+user+"}:"+p)
+	}
+	_, err := pipe.Exec(ctx)
+	return err
+}
+
+func goodLoopTransactionTagged(ctx context.Context, e env) error {
+	return countUserVisits(ctx, e.rdb, strconv.FormatUint(rand.Uint64(), 36), []string{"home", "cart", "pay"})
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -256,6 +286,8 @@ var scenarios = []struct {
 	{"goodBuilderTagged", goodBuilderTagged},
 	{"badConditionalAppend", badConditionalAppend},
 	{"goodConditionalTagged", goodConditionalTagged},
+	{"badLoopTransaction", badLoopTransaction},
+	{"goodLoopTransactionTagged", goodLoopTransactionTagged},
 }
 
 func main() {

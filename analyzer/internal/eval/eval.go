@@ -226,7 +226,41 @@ func (e *Evaluator) resolve(v ssa.Value) ssa.Value {
 // opaque is a value the evaluator does not follow: one unknown part that may
 // be empty and may hold braces.
 func (e *Evaluator) opaque(v ssa.Value) keymodel.Key {
-	return keymodel.UnknownKey(keymodel.Part{ID: e.id(v), Show: e.Show(v)})
+	p := keymodel.Part{ID: e.id(v), Show: e.Show(v)}
+	if slice, ok := e.loopElement(v); ok {
+		p = keymodel.ElementPart(p, slice)
+	}
+	return keymodel.UnknownKey(p)
+}
+
+// loopElement says whether v is the element a range loop reads of a slice
+// the code does not fix (an input), and names that slice: the element
+// differs from one iteration to the next.
+func (e *Evaluator) loopElement(v ssa.Value) (slice string, ok bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return "", false
+	}
+	ia, ok := load.X.(*ssa.IndexAddr)
+	if !ok {
+		return "", false
+	}
+	next, ok := ia.Index.(*ssa.BinOp)
+	if !ok {
+		return "", false
+	}
+	index, ok := next.X.(*ssa.Phi)
+	if !ok {
+		return "", false
+	}
+	loop, ok := rangeLoopOf(index)
+	if !ok || loop.slice != ia.X {
+		return "", false
+	}
+	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
+		return "", false
+	}
+	return e.id(loop.slice), true
 }
 
 // id names a value for identity: a constant by its value, anything else by

@@ -38,6 +38,9 @@ func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, no
 		// are different values.
 		p.Base, p.Offset = verb+"("+base+")", offset
 	}
+	if slice, ok := e.loopElement(v); ok && strings.ContainsAny(verb, "dxsvq") {
+		p = keymodel.ElementPart(p, slice) // one element of an input, written as itself
+	}
 	return keymodel.UnknownKey(p)
 }
 

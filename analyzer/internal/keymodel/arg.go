@@ -42,6 +42,19 @@ func ElementPart(p Part, sliceID string) Part {
 	return p
 }
 
+// HasElement reports a key built from a loop's element (see ElementPart),
+// which differs from one iteration to the next.
+func (a Arg) HasElement() bool {
+	for _, k := range a.Alts {
+		for _, p := range k {
+			if strings.HasPrefix(p.Base, elementBase) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // OtherElement is a family's key for another element of its slice than the
 // one in a: the element's parts, one value each, differ.
 func (a Arg) OtherElement() Arg {

@@ -149,3 +149,24 @@ func conditionalAppend(ctx context.Context, rdb *redis.ClusterClient, withAudit,
 	}
 	rdb.Del(ctx, either...) // one key on each path: they never meet
 }
+
+// A transaction that queues commands in a loop over an input.
+func loopTransactions(ctx context.Context, rdb *redis.ClusterClient, ids []string, user string) {
+	pipe := rdb.TxPipeline()
+	for _, id := range ids {
+		pipe.Incr(ctx, "visits:"+id) // want `TxPipeline keys "visits:<ids\[i\]>" \(Incr\) and "visits:<ids\[i\]>" \(Incr\) for two different elements of a loop are on different hash slots for all but about 1 in 16384 pairs of them \(assuming ids\[i\] holds no brace\)`
+	}
+	pipe.Exec(ctx)
+
+	tagged := rdb.TxPipeline()
+	for _, f := range ids {
+		tagged.Incr(ctx, "user:{"+user+"}:"+f)
+	}
+	tagged.Exec(ctx)
+
+	raw := rdb.TxPipeline()
+	for _, k := range ids {
+		raw.Incr(ctx, k) // a raw key at the start may carry a tag
+	}
+	raw.Exec(ctx)
+}
