@@ -329,6 +329,9 @@ func (e *Evaluator) Show(v ssa.Value) string {
 	case *ssa.Field:
 		return e.Show(v.X) + "." + ssaread.FieldName(v.X.Type(), v.Field)
 	case *ssa.Call:
+		if name, ok := e.Source.Assigned[v.Pos()]; ok {
+			return name // a call's result is shown by the variable that holds it
+		}
 		if ce := e.Source.Calls[v.Pos()]; ce != nil {
 			return types.ExprString(ce)
 		}

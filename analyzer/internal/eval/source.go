@@ -8,19 +8,30 @@ import (
 )
 
 // Source is the syntax SSA points back to: call expressions by their '('
-// (for receivers and arguments as written), and string literals, calls and
-// concatenations by their range (for fixes that rewrite a key).
+// (for receivers and arguments as written), the variable a call's result
+// is assigned to (to name the value in messages), and string literals,
+// calls and concatenations by their range (for fixes that rewrite a key).
 type Source struct {
 	Calls    map[token.Pos]*ast.CallExpr
+	Assigned map[token.Pos]string // by the call's '(': acct := drawID(...)
 	Literals map[keymodel.Range]*ast.BasicLit
 	Exprs    map[keymodel.Range]ast.Expr
 }
 
 func IndexSource(files []*ast.File) Source {
-	src := Source{Calls: map[token.Pos]*ast.CallExpr{}, Literals: map[keymodel.Range]*ast.BasicLit{}, Exprs: map[keymodel.Range]ast.Expr{}}
+	src := Source{Calls: map[token.Pos]*ast.CallExpr{}, Assigned: map[token.Pos]string{},
+		Literals: map[keymodel.Range]*ast.BasicLit{}, Exprs: map[keymodel.Range]ast.Expr{}}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+					id, isIdent := n.Lhs[0].(*ast.Ident)
+					call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
+					if isIdent && isCall && id.Name != "_" {
+						src.Assigned[call.Lparen] = id.Name
+					}
+				}
 			case *ast.CallExpr:
 				src.Calls[n.Lparen] = n
 				src.Exprs[keymodel.RangeOf(n)] = n
