@@ -125,12 +125,8 @@ func (a *packageAnalysis) reportFamily(method string, keys []keymodel.Arg, via *
 		if !ok {
 			continue
 		}
-		pairs := " for every pair of them"
-		if d.NearSure {
-			pairs = " for all but about 1 in 16384 pairs of them"
-		}
-		msg := fmt.Sprintf("%s keys %s for two different elements of %s are on different hash slots%s%s%s",
-			method, d.A.Quoted(), k.Family, pairs, d.Assuming(), fate)
+		msg := fmt.Sprintf("%s keys %s for two different elements of %s are on different hash slots%s%s",
+			method, d.A.Quoted(), k.Family, d.ForPairs(), fate)
 		if via != nil {
 			msg += fmt.Sprintf(" in %s (%s)", via.name, via.where)
 		}

@@ -135,14 +135,10 @@ func (a *packageAnalysis) reportLoopTransaction(name string, cmds []clients.Comm
 					if !ok {
 						continue
 					}
-					pairs := " for every pair of them"
-					if d.NearSure {
-						pairs = " for all but about 1 in 16384 pairs of them"
-					}
 					a.pass.Report(analysis.Diagnostic{
 						Pos: kj.At.Pos, End: kj.At.End, Category: CategoryCrossSlot,
-						Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s%s; %s",
-							name, d.Show(true, ci.Method), d.Show(false, cj.Method), pairs, d.Assuming(), fate),
+						Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s",
+							name, d.Show(true, ci.Method), d.Show(false, cj.Method), d.ForPairs(), fate),
 					})
 					return true
 				}

@@ -175,6 +175,15 @@ func (d Difference) How() string {
 	return how + d.Assuming()
 }
 
+// ForPairs says for which pairs of a loop's elements the keys differ (see
+// Arg.OtherElement), and what the case assumes.
+func (d Difference) ForPairs() string {
+	if d.NearSure {
+		return " for all but about 1 in 16384 pairs of them" + d.Assuming()
+	}
+	return " for every pair of them" + d.Assuming()
+}
+
 // Assuming says what the case assumes of its values, "" when nothing.
 func (d Difference) Assuming() string {
 	switch len(d.Assumed) {
