@@ -3,7 +3,6 @@ package eval
 import (
 	"go/constant"
 	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -277,16 +276,5 @@ func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of
 	for _, load := range loop.loads[1:] {
 		delete(e.valueEnv, load)
 	}
-	of = e.Show(loop.slice)
-	elemID := e.id(elem)
-	for i, k := range each {
-		k = append(keymodel.Key(nil), k...)
-		for j, p := range k {
-			if p.Unknown && strings.Contains(p.ID, elemID) {
-				k[j] = keymodel.ElementPart(p, e.id(loop.slice))
-			}
-		}
-		each[i] = k
-	}
-	return init, each, of, true
+	return init, each, e.Show(loop.slice), true // the element's parts are marked where they are read (loopElement)
 }
