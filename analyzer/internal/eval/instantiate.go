@@ -6,13 +6,18 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )
 
+// returns is what the function a call calls statically returns (see
+// Callees), nil for a call of a function value.
+func (e *Evaluator) returns(call *ssa.Call) (result []keymodel.Key, elems [][]keymodel.Key) {
+	if fn := call.Call.StaticCallee(); fn != nil {
+		return e.callees.Returns(fn)
+	}
+	return nil, nil
+}
+
 // summarizedElements reads the slice a builder returns.
 func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil, false
-	}
-	_, elems := e.callees.Returns(fn)
+	_, elems := e.returns(call)
 	if elems == nil {
 		return nil, false
 	}
@@ -34,11 +39,7 @@ func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
 func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil, false
-	}
-	result, _ := e.callees.Returns(fn)
+	result, _ := e.returns(call)
 	if result == nil {
 		return nil, false
 	}
