@@ -166,11 +166,11 @@ func builtKeys(c *Site, b builtCommand) []keymodel.Arg {
 // checks no slots. (Whether a client of one address is a cluster is decided
 // when it connects; such clients are checked.)
 func ForcedSingle(builder ssa.Value) bool {
-	b, ok := builder.(*ssa.Call)
-	if !ok || !b.Call.IsInvoke() || b.Call.Method.Name() != "B" {
+	client := BuilderClient(builder)
+	if client == nil {
 		return false
 	}
-	ext, ok := ClientRoot(b.Call.Value).(*ssa.Extract)
+	ext, ok := ClientRoot(client).(*ssa.Extract)
 	if !ok || ext.Index != 0 {
 		return false
 	}
