@@ -81,6 +81,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		}
 	}
 	a.exportFacts()
+	a.exportInterfaceFacts()
 	if cfg.Coverage != "" && need == callsAndSummaries {
 		a.coverage.Package = pass.Pkg.Path()
 		if err := a.coverage.appendTo(cfg.Coverage); err != nil {

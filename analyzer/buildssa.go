@@ -16,12 +16,12 @@ import (
 // facts, and lists its source functions and their literals in source order.
 // Bodies that cannot matter are left out (see bodiesToBuild): SSA treats such
 // a function as external, as it does assembly.
-func buildSSA(pass *analysis.Pass) (*ssa.Package, []*ssa.Function) {
+func buildSSA(pass *analysis.Pass, impls *implementations) (*ssa.Package, []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, withBodies(pass.Files, bodiesToBuild(pass)), pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, withBodies(pass.Files, bodiesToBuild(pass, impls)), pass.TypesInfo, false)
 	pkg.Build()
 	var funcs []*ssa.Function
 	var add func(f *ssa.Function)
@@ -74,7 +74,7 @@ func withBodies(files []*ast.File, keep map[*ast.FuncDecl]bool) []*ast.File {
 //   - may write what package variables and fields are read from (see
 //     stores): a string or struct through anything but a local variable, a
 //     package variable, an address taken, a struct of the package made.
-func bodiesToBuild(pass *analysis.Pass) map[*ast.FuncDecl]bool {
+func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDecl]bool {
 	keep := map[*ast.FuncDecl]bool{}
 	callers := map[*types.Func][]*ast.FuncDecl{} // the package's calls, callee to callers
 	var wrappers []*types.Func
@@ -85,7 +85,7 @@ func bodiesToBuild(pass *analysis.Pass) map[*ast.FuncDecl]bool {
 				continue
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			calls, local := scanBody(pass, fd.Body)
+			calls, local := scanBody(pass, impls, fd.Body)
 			for _, callee := range local {
 				callers[callee] = append(callers[callee], fd)
 			}
@@ -122,12 +122,15 @@ const (
 
 // scanBody reports what a body does and which functions of the package it
 // calls.
-func scanBody(pass *analysis.Pass, body *ast.BlockStmt) (found int, local []*types.Func) {
+func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) (found int, local []*types.Func) {
 	info := pass.TypesInfo
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			fn := calleeOf(info, n.Fun)
+			if impl := impls.of(fn); impl != nil {
+				fn = impl // a call through a project interface with one implementation
+			}
 			switch {
 			case fn == nil:
 				if b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 && isLocalStruct(pass, info.TypeOf(n.Args[0])) {

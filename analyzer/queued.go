@@ -38,12 +38,13 @@ func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand 
 			out = append(out, rootedCommand{clients.Command{Method: site.Method, Keys: keys}, root, call})
 			continue
 		}
-		s := a.calleeSummary(common)
-		if s == nil || len(s.queued) == 0 {
+		called := a.calledFunction(common)
+		if called == nil || len(called.summary.queued) == 0 {
 			continue
 		}
-		site := clients.SiteOf(a.ev, common)
-		for _, q := range s.queued {
+		common = called.common
+		site := clients.NewSite(a.ev, common, called.sig)
+		for _, q := range called.summary.queued {
 			if q.client > len(common.Args) {
 				continue
 			}

@@ -258,8 +258,13 @@ func (a *packageAnalysis) runsCallback(common *ssa.CallCommon, j, depth int) (on
 	if m := clients.GoRedisMethod(common); m != nil && clients.SingleNodeCallbacks[m.Name()] {
 		return a.singleNodeAt(ssaread.ReceiverValue(common), depth), true
 	}
-	if s := a.calleeSummary(common); s != nil && slices.Contains(s.singleNodeCallbacks, j+1) {
-		return true, true
+	if c := a.calledFunction(common); c != nil {
+		// The receiver of a call through an interface comes first in c's
+		// arguments, as the implementation numbers its parameters.
+		j += len(c.common.Args) - len(common.Args)
+		if slices.Contains(c.summary.singleNodeCallbacks, j+1) {
+			return true, true
+		}
 	}
 	return false, false
 }

@@ -30,6 +30,9 @@ type packageAnalysis struct {
 	ev        *eval.Evaluator
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
+	// impls and interfaceCalls follow calls through project interfaces.
+	impls          *implementations
+	interfaceCalls map[*ssa.CallCommon]*interfaceCall
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
@@ -39,14 +42,16 @@ type packageAnalysis struct {
 }
 
 func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
-	pkg, funcs := buildSSA(pass)
+	impls := newImplementations(pass)
+	pkg, funcs := buildSSA(pass, impls)
 	src := eval.IndexSource(pass.Files)
 	a := &packageAnalysis{
 		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keymodel.Arg{},
-		embedded:  embeddedStrings(pass),
-		scripts:   map[string]parsedScript{},
+		impls:     impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
+		embedded: embeddedStrings(pass),
+		scripts:  map[string]parsedScript{},
 	}
 	a.ev = eval.New(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
 	return a

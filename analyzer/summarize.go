@@ -104,11 +104,11 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 			out = append(out, s)
 		}
 	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
+		if !s.fromParams() || a.anyDiffer(s.keys) || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
 			return
 		}
 		if s.client > 0 {
-			s.client = clients.ClientParam(call.Common().Args[s.client-1])
+			s.client = clients.ClientParam(s.clientAt())
 		}
 		out = append(out, s.sink)
 	})
@@ -161,10 +161,39 @@ func (a *packageAnalysis) Returns(fn *ssa.Function) (result []keymodel.Key, elem
 	return nil, nil
 }
 
-// calleeSummary is the summary of the function a call calls statically.
-func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
+// A calledFunction is what a call calls, as its summary numbers the
+// parameters: a static call as it is, a call through a project interface as
+// a static call of its one implementation (see interfaces.go).
+type calledFunction struct {
+	summary *summary
+	common  *ssa.CallCommon  // the receiver, if any, first among the arguments
+	sig     *types.Signature // the callee's
+	obj     *types.Func      // the callee, for messages; nil for a function value
+}
+
+// calledFunction is what the call calls; nil when its summary is unknown.
+func (a *packageAnalysis) calledFunction(common *ssa.CallCommon) *calledFunction {
 	if fn := common.StaticCallee(); fn != nil {
-		return a.summaryOf(fn)
+		s := a.summaryOf(fn)
+		if s == nil {
+			return nil
+		}
+		obj, _ := fn.Object().(*types.Func)
+		if fn.Origin() != nil {
+			obj, _ = fn.Origin().Object().(*types.Func)
+		}
+		return &calledFunction{summary: s, common: common, sig: fn.Signature, obj: obj}
+	}
+	if c := a.interfaceCallOf(common); c != nil {
+		return &calledFunction{summary: c.summary, common: c.common, sig: c.sig, obj: c.callee}
+	}
+	return nil
+}
+
+// calleeSummary is the summary of the function a call calls.
+func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
+	if c := a.calledFunction(common); c != nil {
+		return c.summary
 	}
 	return nil
 }
@@ -174,18 +203,19 @@ func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
 type calledSink struct {
 	sink
 	callee *types.Func
+	args   []ssa.Value // the call's arguments, the receiver first for a method
 }
 
-// fromParams reports whether the sink, seen from the caller, still depends
 // clientAt is the client the call passes the wrapper for the sink's
 // command, nil when the wrapper does not take it as a parameter.
-func (s calledSink) clientAt(call ssa.CallInstruction) ssa.Value {
-	if args := call.Common().Args; s.client > 0 && s.client <= len(args) {
-		return args[s.client-1]
+func (s calledSink) clientAt() ssa.Value {
+	if s.client > 0 && s.client <= len(s.args) {
+		return s.args[s.client-1]
 	}
 	return nil
 }
 
+// fromParams reports whether the sink, seen from the caller, still depends
 // on the caller's own parameters.
 func (s calledSink) fromParams() bool {
 	return keymodel.AnyFromParams(s.keys)
@@ -193,22 +223,14 @@ func (s calledSink) fromParams() bool {
 
 // wrapperSinks instantiates the sinks of the function a call calls.
 func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
-	common := call.Common()
-	fn := common.StaticCallee()
-	if fn == nil {
+	called := a.calledFunction(call.Common())
+	if called == nil || len(called.summary.sinks) == 0 {
 		return nil
 	}
-	s := a.summaryOf(fn)
-	if s == nil || len(s.sinks) == 0 {
-		return nil
-	}
-	obj, _ := fn.Object().(*types.Func)
-	if fn.Origin() != nil {
-		obj, _ = fn.Origin().Object().(*types.Func)
-	}
-	site := clients.NewSite(a.ev, common, fn.Signature)
+	common := called.common
+	site := clients.NewSite(a.ev, common, called.sig)
 	var out []calledSink
-	for _, sk := range s.sinks {
+	for _, sk := range called.summary.sinks {
 		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {
 			continue // the caller passes a single-node client
 		}
@@ -226,7 +248,7 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 		if len(inst.keys) == 0 {
 			continue
 		}
-		out = append(out, calledSink{sink: inst, callee: obj})
+		out = append(out, calledSink{sink: inst, callee: called.obj, args: common.Args})
 	}
 	return out
 }

@@ -9,7 +9,7 @@ import (
 // checkFunction reports the client calls and wrapper calls of fn.
 func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 	a.commandsIn(fn, a.checkClientCall, func(call ssa.CallInstruction, s calledSink) {
-		if a.testOffCluster(call.Pos(), s.clientAt(call)) {
+		if a.testOffCluster(call.Pos(), s.clientAt()) {
 			return
 		}
 		for _, k := range s.keys {

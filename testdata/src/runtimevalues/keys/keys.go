@@ -54,3 +54,78 @@ func (q *Queue) Rename(ctx context.Context, next string) {
 func RenameLatest(ctx context.Context, rdb *redis.ClusterClient, n string) {
 	rdb.Rename(ctx, "report:latest", "report:"+n) // want `Rename keys "report:latest" and "report:<n>" are on different hash slots for all but about 1 in 16384 values of n \(assuming n holds no brace\)`
 }
+
+// Store is the project's own client interface: its one implementation wraps
+// go-redis, so a call through it runs redisStore's commands.
+type Store interface {
+	Pair(ctx context.Context, a, b string) error    // want Pair:`sink MGet\(p3, p4\) at keys.go:\d+`
+	Drop(ctx context.Context, keys ...string) error // want Drop:`sink Del\(p3...\) at keys.go:\d+`
+}
+
+type redisStore struct{ rdb redis.UniversalClient }
+
+// NewStore hides the implementation behind the interface.
+func NewStore(rdb redis.UniversalClient) Store { return &redisStore{rdb: rdb} }
+
+func (s *redisStore) Pair(ctx context.Context, a, b string) error { // want Pair:`sink MGet\(p3, p4\) at keys.go:\d+`
+	return s.rdb.MGet(ctx, a, b).Err()
+}
+
+func (s *redisStore) Drop(ctx context.Context, keys ...string) error { // want Drop:`sink Del\(p3...\) at keys.go:\d+`
+	return s.rdb.Del(ctx, keys...).Err()
+}
+
+// Accounts holds the store as the interface.
+type Accounts struct{ store Store }
+
+func (s *Accounts) Move(ctx context.Context, acct string) { // want Move:`sink MGet\("bal:{"\+p3\+"}:cur", "bal:{"\+p3\+"}:prev"\) at keys.go:\d+`
+	s.store.Pair(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // want `MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct \(assuming acct holds no brace\) in redisStore.Pair \(keys.go:\d+\)`
+	s.store.Pair(ctx, "bal:{"+acct+"}:cur", "bal:{"+acct+"}:prev")
+}
+
+// Cache has two implementations: which one a call runs is decided at run
+// time, so calls through it are not followed.
+type Cache interface {
+	Forget(ctx context.Context, keys ...string) error
+}
+
+type redisCache struct{ rdb redis.UniversalClient }
+
+func (c redisCache) Forget(ctx context.Context, keys ...string) error { // want Forget:`sink Del\(p3...\) at keys.go:\d+`
+	return c.rdb.Del(ctx, keys...).Err()
+}
+
+type memoryCache map[string]string
+
+func (c memoryCache) Forget(ctx context.Context, keys ...string) error {
+	for _, k := range keys {
+		delete(c, k)
+	}
+	return nil
+}
+
+func forgetBoth(ctx context.Context, c Cache) {
+	c.Forget(ctx, "a", "b") // two implementations: not followed
+}
+
+// Journal has one implementation here; the importing package adds another.
+type Journal interface {
+	Append(ctx context.Context, keys ...string) error // want Append:`sink Del\(p3...\) at keys.go:\d+`
+}
+
+type redisJournal struct{ rdb redis.UniversalClient }
+
+func (j *redisJournal) Append(ctx context.Context, keys ...string) error { // want Append:`sink Del\(p3...\) at keys.go:\d+`
+	return j.rdb.Del(ctx, keys...).Err()
+}
+
+// Sessions' one implementation talks to one node: nothing to follow.
+type Sessions interface {
+	Both(ctx context.Context, a, b string) error
+}
+
+type localSessions struct{ rdb *redis.Client }
+
+func (s localSessions) Both(ctx context.Context, a, b string) error {
+	return s.rdb.MGet(ctx, a, b).Err()
+}

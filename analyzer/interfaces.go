@@ -1,0 +1,294 @@
+package analyzer
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+)
+
+// Projects often put their Redis code behind an interface of their own
+//
+//	type Store interface{ Pair(ctx context.Context, a, b string) error }
+//	type redisStore struct{ rdb redis.UniversalClient }
+//	func (s *redisStore) Pair(ctx context.Context, a, b string) error { return s.rdb.MGet(ctx, a, b).Err() }
+//
+// and call it through a field of that type: s.store.Pair(ctx, k1, k2). When
+// the interface has one implementation in the module, the call can only run
+// that method, so it is followed like a static call of it. Two
+// implementations (a second backend, a mock beside it) leave the call
+// unfollowed: which one runs is decided at run time.
+//
+// The implementations are looked for among the named types of the module's
+// packages the analysis sees (the package and what it imports) and of the
+// client libraries (a project interface that go-redis's own types satisfy
+// has many implementations). A package exports, as a fact on each of its
+// interfaces' methods, the summary of the one implementation it sees, so a
+// caller in another package follows the call even when the implementing
+// type is unexported, provided no package the caller sees adds another.
+
+// implementations finds the one implementation of a project interface's
+// method among the types a package sees.
+type implementations struct {
+	pass   *analysis.Pass
+	module string
+	byName map[string][]*types.Named // candidate types by declared method
+	sole   map[*types.Func]*types.Func
+}
+
+func newImplementations(pass *analysis.Pass) *implementations {
+	return &implementations{pass: pass, module: moduleOf(pass), sole: map[*types.Func]*types.Func{}}
+}
+
+// moduleOf is the import path prefix of the package's module: the module's
+// path where the driver says it, else the repository part of the package
+// path (host/owner/name, or the first element of a path without a host).
+func moduleOf(pass *analysis.Pass) string {
+	if pass.Module != nil && pass.Module.Path != "" {
+		return pass.Module.Path
+	}
+	parts := strings.Split(pass.Pkg.Path(), "/")
+	if !strings.Contains(parts[0], ".") || len(parts) < 3 {
+		return parts[0]
+	}
+	return strings.Join(parts[:3], "/")
+}
+
+// inModule reports whether the package is one of the module's.
+func (im *implementations) inModule(p *types.Package) bool {
+	path := strings.TrimSuffix(p.Path(), "_test")
+	return path == im.module || strings.HasPrefix(path, im.module+"/")
+}
+
+// projectMethod is the interface method an interface call calls when the
+// interface is declared in the module; nil otherwise.
+func (im *implementations) projectMethod(m *types.Func) (*types.Named, bool) {
+	if m == nil || m.Pkg() == nil || !im.inModule(m.Pkg()) {
+		return nil, false
+	}
+	recv := m.Signature().Recv()
+	if recv == nil {
+		return nil, false
+	}
+	named, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok || named.TypeParams().Len() > 0 {
+		return nil, false
+	}
+	_, isInterface := named.Underlying().(*types.Interface)
+	return named, isInterface
+}
+
+// of is the method that implements the interface method m, when exactly one
+// type the package sees implements m's interface; nil otherwise.
+func (im *implementations) of(m *types.Func) *types.Func {
+	if impl, ok := im.sole[m]; ok {
+		return impl
+	}
+	var found *types.Func
+	count := 0
+	for _, recv := range im.implementing(m) {
+		count++
+		obj, _, _ := types.LookupFieldOrMethod(recv, true, m.Pkg(), m.Name())
+		found, _ = obj.(*types.Func)
+	}
+	if count != 1 || found == nil || !im.inModule(found.Pkg()) {
+		found = nil
+	}
+	im.sole[m] = found
+	return found
+}
+
+// implementing lists the types, or pointers to them, that implement m's
+// interface among those the package sees.
+func (im *implementations) implementing(m *types.Func) []types.Type {
+	iface, ok := im.projectMethod(m)
+	if !ok {
+		return nil
+	}
+	if im.byName == nil {
+		im.index()
+	}
+	it := iface.Underlying().(*types.Interface)
+	var out []types.Type
+	seen := map[*types.Named]bool{}
+	for _, t := range im.byName[m.Name()] {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		switch {
+		case types.Implements(t, it):
+			out = append(out, t)
+		case types.Implements(types.NewPointer(t), it):
+			out = append(out, types.NewPointer(t))
+		}
+	}
+	return out
+}
+
+// implementedElsewhere reports whether a type outside m's package that the
+// package sees implements m's interface.
+func (im *implementations) implementedElsewhere(m *types.Func) bool {
+	for _, t := range im.implementing(m) {
+		if named, ok := types.Unalias(typeOrElem(t)).(*types.Named); ok && named.Obj().Pkg() != m.Pkg() {
+			return true
+		}
+	}
+	return false
+}
+
+func typeOrElem(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// index lists the named types of the module's packages and of the client
+// libraries the package sees, by the names of the methods they declare.
+func (im *implementations) index() {
+	im.byName = map[string][]*types.Named{}
+	seen := map[*types.Package]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		if im.inModule(p) || clients.IsClientCode(p.Path()) {
+			im.indexTypes(p)
+		}
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(im.pass.Pkg)
+}
+
+func (im *implementations) indexTypes(p *types.Package) {
+	scope := p.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || named.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := named.Underlying().(*types.Interface); ok {
+			continue
+		}
+		for i := range named.NumMethods() {
+			im.byName[named.Method(i).Name()] = append(im.byName[named.Method(i).Name()], named)
+		}
+	}
+}
+
+// An interfaceCall is a call through a project interface seen as a static
+// call of its one implementation: the receiver first among the arguments,
+// as a method's summary numbers its parameters.
+type interfaceCall struct {
+	summary *summary
+	common  *ssa.CallCommon
+	sig     *types.Signature
+	callee  *types.Func // the implementation, or the interface method when only its fact is seen
+}
+
+// interfaceCallOf follows an interface call to the summary of its one
+// implementation; nil when the call is not through a project interface or
+// the implementation is not known to be alone or says nothing.
+func (a *packageAnalysis) interfaceCallOf(common *ssa.CallCommon) *interfaceCall {
+	if !common.IsInvoke() {
+		return nil
+	}
+	if c, ok := a.interfaceCalls[common]; ok {
+		return c
+	}
+	c := a.followInterface(common)
+	a.interfaceCalls[common] = c
+	return c
+}
+
+func (a *packageAnalysis) followInterface(common *ssa.CallCommon) *interfaceCall {
+	m := common.Method
+	if _, ok := a.impls.projectMethod(m); !ok {
+		return nil
+	}
+	var s *summary
+	callee := m
+	if m.Pkg() == a.pass.Pkg {
+		impl := a.impls.of(m)
+		if impl == nil {
+			return nil
+		}
+		s, callee = a.summaryOfFunc(impl), impl
+	} else {
+		// The interface's package saw its implementation; a second one
+		// here or in another package this one sees makes the call
+		// ambiguous.
+		var f keyFacts
+		if !a.pass.ImportObjectFact(m, &f) || a.impls.implementedElsewhere(m) {
+			return nil
+		}
+		s = f.summary()
+	}
+	if !s.useful() {
+		return nil
+	}
+	static := *common // keeps the call's position
+	static.Method = nil
+	static.Args = append([]ssa.Value{common.Value}, common.Args...)
+	if fn := a.ssaPkg.Prog.FuncValue(callee); fn != nil {
+		static.Value = fn
+	}
+	return &interfaceCall{summary: s, common: &static, sig: callee.Signature(), callee: callee}
+}
+
+// summaryOfFunc is the summary of a function given by its object: computed
+// for the package's own, read from facts for another package's.
+func (a *packageAnalysis) summaryOfFunc(obj *types.Func) *summary {
+	if obj.Pkg() == a.pass.Pkg {
+		if fn := a.ssaPkg.Prog.FuncValue(obj); fn != nil {
+			return a.summaryOf(fn)
+		}
+		return nil
+	}
+	var f keyFacts
+	if !a.pass.ImportObjectFact(obj.Origin(), &f) {
+		return nil
+	}
+	return f.summary()
+}
+
+// exportInterfaceFacts exports, on each method of the package's interfaces,
+// the summary of its one implementation in what the package sees.
+func (a *packageAnalysis) exportInterfaceFacts() {
+	scope := a.pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		for i := range iface.NumExplicitMethods() {
+			m := iface.ExplicitMethod(i)
+			if !m.Exported() {
+				continue
+			}
+			impl := a.impls.of(m)
+			if impl == nil {
+				continue
+			}
+			if s := a.summaryOfFunc(impl); s.useful() {
+				a.pass.ExportObjectFact(m, s.fact())
+			}
+		}
+	}
+}
