@@ -264,6 +264,35 @@ func goodLoopTransactionTagged(ctx context.Context, e env) error {
 	return countUserVisits(ctx, e.rdb, strconv.FormatUint(rand.Uint64(), 36), []string{"home", "cart", "pay"})
 }
 
+// store is the service's own client interface; its one implementation
+// wraps go-redis, so a call through it runs redisStore's MGet.
+type store interface {
+	pair(ctx context.Context, a, b string) error
+}
+
+type redisStore struct{ rdb redis.UniversalClient }
+
+func (s redisStore) pair(ctx context.Context, a, b string) error { return s.rdb.MGet(ctx, a, b).Err() }
+
+type accounts struct{ st store }
+
+func (a accounts) move(ctx context.Context, acct string) error {
+	return a.st.pair(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev")
+}
+
+func (a accounts) moveTagged(ctx context.Context, acct string) error {
+	return a.st.pair(ctx, "bal:{"+acct+"}:cur", "bal:{"+acct+"}:prev")
+}
+
+func badInterfaceCall(ctx context.Context, e env) error {
+	acct := e.drawApart(ctx, func(id string) (string, string) { return "bal:" + id + ":cur", "bal:" + id + ":prev" })
+	return accounts{st: redisStore{rdb: e.rdb}}.move(ctx, acct)
+}
+
+func goodInterfaceTagged(ctx context.Context, e env) error {
+	return accounts{st: redisStore{rdb: e.rdb}}.moveTagged(ctx, strconv.FormatUint(rand.Uint64(), 36))
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -288,6 +317,8 @@ var scenarios = []struct {
 	{"goodConditionalTagged", goodConditionalTagged},
 	{"badLoopTransaction", badLoopTransaction},
 	{"goodLoopTransactionTagged", goodLoopTransactionTagged},
+	{"badInterfaceCall", badInterfaceCall},
+	{"goodInterfaceTagged", goodInterfaceTagged},
 }
 
 func main() {
