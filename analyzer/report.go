@@ -105,7 +105,7 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keymodel.Arg, vi
 			return
 		}
 	}
-	if a.reportFamily(method, keys, via, fate) {
+	if a.reportFamily(method, keys, via, fate) || a.reportZeroOnPath(method, keys, fate) {
 		a.count(false, keys, true)
 		return
 	}
@@ -164,4 +164,44 @@ func (a *packageAnalysis) reportUnprovable(method string, keys []keymodel.Arg, t
 			}
 		}
 	}
+}
+
+// reportZeroOnPath reports a key that is a variable's "" on the paths that
+// skip its assignment (see keymodel.Arg.ZeroOnPath) when "" is on another
+// slot than a key beside it: the command fails whenever the assignment is
+// skipped.
+func (a *packageAnalysis) reportZeroOnPath(method string, keys []keymodel.Arg, fate string) bool {
+	zero, other, d, ok := a.zeroOnPathPair(keys)
+	if !ok {
+		return false
+	}
+	msg := fmt.Sprintf("%s keys %s and \"\" (%s on the paths that leave it unassigned) are on different hash slots%s%s",
+		method, d.Show(true, ""), zero.ZeroOnPath, d.How(), fate)
+	a.pass.Report(analysis.Diagnostic{
+		Pos: zero.At.Pos, End: zero.At.End, Category: CategoryCrossSlot, Message: msg,
+		Related: []analysis.RelatedInformation{{
+			Pos: other.At.Pos, End: other.At.End,
+			Message: "key " + other.Alts[0].Quoted() + d.SlotOf(true),
+		}},
+	})
+	return true
+}
+
+// zeroOnPathPair finds a key left "" on some path and a key beside it on
+// another slot than "".
+func (a *packageAnalysis) zeroOnPathPair(keys []keymodel.Arg) (zero, other keymodel.Arg, d keymodel.Difference, ok bool) {
+	for i, k := range keys {
+		if k.ZeroOnPath == "" {
+			continue
+		}
+		for j, o := range keys {
+			if j == i {
+				continue
+			}
+			if d, ok := a.differ(o, k.Zero()); ok {
+				return k, o, d, true
+			}
+		}
+	}
+	return keymodel.Arg{}, keymodel.Arg{}, keymodel.Difference{}, false
 }

@@ -142,7 +142,12 @@ func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
 	}, true
 }
 
+// anyDiffer reports keys that cross slots whatever the callers pass: two of
+// them, or a key left "" on some path beside another.
 func (a *packageAnalysis) anyDiffer(keys []keymodel.Arg) bool {
+	if _, _, _, ok := a.zeroOnPathPair(keys); ok {
+		return true
+	}
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
 			if _, ok := a.differ(keys[i], keys[j]); ok {

@@ -293,6 +293,40 @@ func goodInterfaceTagged(ctx context.Context, e env) error {
 	return accounts{st: redisStore{rdb: e.rdb}}.moveTagged(ctx, strconv.FormatUint(rand.Uint64(), 36))
 }
 
+// mgetLog leaves dedup "" when token is empty: "" is on slot 0.
+func mgetLog(ctx context.Context, rdb *redis.ClusterClient, ch, token string) error {
+	var dedup string
+	if token != "" {
+		dedup = "dedup:{" + ch + "}:" + token
+	}
+	return rdb.MGet(ctx, "log:{"+ch+"}", dedup).Err()
+}
+
+func badZeroOnPath(ctx context.Context, e env) error {
+	ch := e.drawApart(ctx, func(id string) (string, string) { return "log:{" + id + "}", "" })
+	return mgetLog(ctx, e.rdb, ch, "")
+}
+
+// mgetLogGuarded tests dedup before the MGet.
+func mgetLogGuarded(ctx context.Context, rdb *redis.ClusterClient, ch, token string) error {
+	var dedup string
+	if token != "" {
+		dedup = "dedup:{" + ch + "}:" + token
+	}
+	if dedup == "" {
+		return rdb.Get(ctx, "log:{"+ch+"}").Err()
+	}
+	return rdb.MGet(ctx, "log:{"+ch+"}", dedup).Err()
+}
+
+func goodZeroGuarded(ctx context.Context, e env) error {
+	ch := strconv.FormatUint(rand.Uint64(), 36)
+	if err := mgetLogGuarded(ctx, e.rdb, ch, ""); err != nil {
+		return err
+	}
+	return mgetLogGuarded(ctx, e.rdb, ch, "t1")
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -319,6 +353,8 @@ var scenarios = []struct {
 	{"goodLoopTransactionTagged", goodLoopTransactionTagged},
 	{"badInterfaceCall", badInterfaceCall},
 	{"goodInterfaceTagged", goodInterfaceTagged},
+	{"badZeroOnPath", badZeroOnPath},
+	{"goodZeroGuarded", goodZeroGuarded},
 }
 
 func main() {

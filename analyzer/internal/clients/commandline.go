@@ -49,7 +49,7 @@ func commandKeys(c *Site, elems []eval.Element) []keymodel.Arg {
 		if v == nil || !ssaread.IsString(v.Type()) {
 			continue // a key the analyzer cannot read (bytes, a number)
 		}
-		out = append(out, keymodel.Arg{Alts: c.Eval.Keys(v), At: elems[i].At})
+		out = append(out, c.KeyArg(v, elems[i].At))
 	}
 	return out
 }

@@ -219,7 +219,7 @@ func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call) []keymodel.Arg {
 			continue
 		}
 		if v := kc.Call.Args[j]; ssaread.IsString(v.Type()) {
-			out = append(out, keymodel.Arg{Alts: ev.Keys(v), At: site.ArgPos(j)})
+			out = append(out, site.KeyArg(v, site.ArgPos(j)))
 			continue
 		}
 		elems, ok := site.ElementsOfArg(j)

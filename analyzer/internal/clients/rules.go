@@ -53,7 +53,7 @@ func flattenedKeys(c *Site, el eval.Element) []keymodel.Arg {
 		for _, ref := range *mk.Referrers() {
 			switch ref := ref.(type) {
 			case *ssa.MapUpdate:
-				out = append(out, keymodel.Arg{Alts: c.Eval.Keys(ref.Key), At: el.At})
+				out = append(out, c.KeyArg(ref.Key, el.At))
 			case *ssa.MakeInterface:
 			default:
 				return nil // the map is changed or read elsewhere
@@ -121,7 +121,7 @@ func field(param, name string) KeyRule {
 			if k, ok := v.Value.(*ssa.Const); ok && (k.Value == nil || constant.StringVal(k.Value) == "") {
 				return nil // an unset optional key such as GeoRadiusQuery.StoreDist
 			}
-			return []keymodel.Arg{{Alts: c.Eval.Keys(v.Value), At: v.At}}
+			return []keymodel.Arg{c.KeyArg(v.Value, v.At)}
 		}
 		elems, ok := ssaread.SliceElements(v.Value)
 		if !ok {

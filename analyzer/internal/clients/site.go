@@ -199,7 +199,7 @@ func (c *Site) KeysOfParam(name string) []keymodel.Arg {
 		return nil
 	}
 	if ssaread.IsString(v.Type()) {
-		return []keymodel.Arg{{Alts: c.Eval.Keys(v), At: c.ArgPos(j)}}
+		return []keymodel.Arg{c.KeyArg(v, c.ArgPos(j))}
 	}
 	elems, ok := c.ElementsOfArg(j)
 	if !ok {
@@ -225,16 +225,46 @@ func (c *Site) KeyArgs(elems []eval.Element) []keymodel.Arg {
 		if !ssaread.IsString(v.Type()) {
 			return nil
 		}
-		out = append(out, keymodel.Arg{Alts: c.Eval.Keys(v), At: el.At})
+		out = append(out, c.KeyArg(v, el.At))
 	}
 	return out
+}
+
+// KeyArg reads one key value of the call. A variable assigned on some
+// paths only is "" on the others (see eval.ZeroOnPath): that "" is left
+// out where a test on the way to the call excludes it, and marked where
+// the call runs with it.
+func (c *Site) KeyArg(v ssa.Value, at keymodel.Range) keymodel.Arg {
+	arg := keymodel.Arg{Alts: c.Eval.Keys(v), At: at}
+	if c.Call == nil {
+		return arg
+	}
+	reach, name := c.Eval.ZeroOnPath(v, c.Call)
+	if reach == eval.NoZero {
+		return arg
+	}
+	var set []keymodel.Key
+	for _, k := range arg.Alts {
+		if len(k) > 0 {
+			set = append(set, k)
+		}
+	}
+	if len(set) == 0 || len(set) == len(arg.Alts) {
+		return arg
+	}
+	if reach == eval.ZeroOpen {
+		set = append(set, keymodel.Key{})
+		arg.ZeroOnPath = name
+	}
+	arg.Alts = set
+	return arg
 }
 
 // keysAt reads values of a struct field's slice, all reported at one place.
 func (c *Site) keysAt(values []ssa.Value, at keymodel.Range) []keymodel.Arg {
 	out := make([]keymodel.Arg, 0, len(values))
 	for _, v := range values {
-		out = append(out, keymodel.Arg{Alts: c.Eval.Keys(v), At: at})
+		out = append(out, c.KeyArg(v, at))
 	}
 	return out
 }

@@ -30,6 +30,17 @@ type Arg struct {
 	// "tag:"+t) }): the element is a part that differs from one element to
 	// the next (see OtherElement).
 	Family string
+	// ZeroOnPath names a variable that is "" on the paths that skip its
+	// assignment, and reaches the call so: one of Alts is that "", the
+	// last. The call fails on those paths if "" is on another slot than
+	// the other keys.
+	ZeroOnPath string
+}
+
+// Zero is the key a ZeroOnPath variable is on the paths that skip its
+// assignment.
+func (a Arg) Zero() Arg {
+	return Arg{Alts: []Key{{}}, At: a.At}
 }
 
 // elementBase marks the Base of a part that is a loop's element.

@@ -182,3 +182,54 @@ func TestRelateExamples(t *testing.T) {
 		t.Errorf("user:id:profile/settings share a slot for %d of %d ids, want about 1 in 16384", same, ids)
 	}
 }
+
+// TestTagOfOneValueThatMayBeEmpty: "log:{"+ch+"}" is the whole key when ch
+// is "" and ch otherwise. Both cases are weighed, with ch in both keys the
+// same value, and checked by brute force on values including "".
+func TestTagOfOneValueThatMayBeEmpty(t *testing.T) {
+	ch := UnknownKey(Part{ID: "ch", Show: "ch", NoBrace: true})
+	tagged := func(before, after string) Key { return Concat(TextKey(before+"{"), ch, TextKey("}"+after)) }
+	cases := []struct {
+		x, y Key
+		want Relation
+	}{
+		{tagged("log:", ""), Key{}, NearSure},                      // "" is slot 0; ch's slot varies
+		{tagged("log:", ""), tagged("dedup:", ":t"), Undecided},    // one tag when ch is set, two keys when it is ""
+		{tagged("log:", ""), TextKey("x"), NearSure},               // a fixed key beside it
+		{tagged("a:", ""), Concat(TextKey("b:"), ch), NearSure},    // ch beside its own tag
+		{Concat(TextKey("{"), ch, TextKey("}")), Key{}, Undecided}, // "{}" when ch is "", slot of "{}" vs 0: decided only by slot
+	}
+	for _, c := range cases {
+		got := relateEitherTag(c.x, c.y)
+		if c.want == Undecided {
+			if got == Different {
+				t.Errorf("relateEitherTag(%s, %s) = Different, want no proof", c.x.Quoted(), c.y.Quoted())
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("relateEitherTag(%s, %s) = %v, want %v", c.x.Quoted(), c.y.Quoted(), got, c.want)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, c := range cases {
+		if c.want != NearSure {
+			continue
+		}
+		same := 0
+		const samples = 20000
+		for n := range samples {
+			v := ""
+			if n%10 != 0 {
+				v = randomText(r, 8) + strconv.Itoa(n) // distinct values: short ones repeat
+			}
+			values := map[string]string{"ch": v}
+			if slotcalc.Slot(fill(c.x, values)) == slotcalc.Slot(fill(c.y, values)) {
+				same++
+			}
+		}
+		if same > 10 {
+			t.Errorf("%s and %s share a slot for %d of %d values, want about 1 in 16384", c.x.Quoted(), c.y.Quoted(), same, samples)
+		}
+	}
+}

@@ -109,7 +109,7 @@ func (d *Difference) relateAssumingIDs(x, y Key) Relation {
 	if len(nx)+len(ny) == 0 {
 		return Undecided
 	}
-	r := Relate(ax, ay)
+	r := relateEitherTag(ax, ay)
 	if r != Different && r != NearSure {
 		return Undecided
 	}
@@ -119,6 +119,62 @@ func (d *Difference) relateAssumingIDs(x, y Key) Relation {
 		}
 	}
 	return r
+}
+
+// relateEitherTag relates two keys, one of which has a tag that is one value
+// that may be empty ("log:{"+ch+"}"): when it is empty, "{}" makes the whole
+// key hashed; when it is not, the value is the tag. The keys are related in
+// both cases (the value the same in both keys) and the weaker answer holds.
+func relateEitherTag(x, y Key) Relation {
+	r := Relate(x, y)
+	if r != Undecided {
+		return r
+	}
+	id, ok := soleTagValue(x)
+	if !ok {
+		if id, ok = soleTagValue(y); !ok {
+			return Undecided
+		}
+	}
+	empty := Relate(x.withValue(id, false), y.withValue(id, false))
+	set := Relate(x.withValue(id, true), y.withValue(id, true))
+	switch {
+	case empty == Different && set == Different:
+		return Different
+	case (empty == Different || empty == NearSure) && (set == Different || set == NearSure):
+		return NearSure
+	}
+	return Undecided
+}
+
+// soleTagValue is the id of the one value a key's tag is, when that value
+// may be empty and holds no brace.
+func soleTagValue(k Key) (string, bool) {
+	if !k.EmptyTagPossible() {
+		return "", false
+	}
+	open, _, _ := k.openBrace()
+	tag, _, _, _ := k.tagAfter(open)
+	if len(tag) != 1 || !tag[0].NoBrace {
+		return "", false
+	}
+	return tag[0].ID, true
+}
+
+// withValue is the key with the value id taken to be "" (set false) or
+// taken to be non-empty (set true).
+func (k Key) withValue(id string, set bool) Key {
+	var parts []Key
+	for _, p := range k {
+		switch {
+		case !p.Unknown || p.ID != id:
+			parts = append(parts, Key{p})
+		case set:
+			p.NonEmpty = true
+			parts = append(parts, Key{p})
+		}
+	}
+	return Concat(parts...)
 }
 
 // assumeIDs returns the key with every unknown value that follows known text
@@ -212,6 +268,9 @@ func valuesOfBoth(a, b Key) string {
 	var names []string
 	seen := map[string]bool{}
 	for _, k := range []Key{a, b} {
+		if id, ok := soleTagValue(k); ok {
+			k = k.withValue(id, true)
+		}
 		h, ok := k.Hashed()
 		if !ok {
 			continue

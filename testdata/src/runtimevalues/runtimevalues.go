@@ -194,3 +194,44 @@ func appendBoth(ctx context.Context, j keys.Journal) {
 func bothSessions(ctx context.Context, s keys.Sessions) {
 	s.Both(ctx, "a", "b") // its one implementation runs on a *redis.Client
 }
+
+// A variable assigned on some paths only is "" on the others: slot 0.
+func zeroOnPath(ctx context.Context, rdb *redis.ClusterClient, ch, token string) error {
+	var dedup string
+	if token != "" {
+		dedup = "dedup:{" + ch + "}:" + token
+	}
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		return err // a test of something else on the way
+	}
+	rdb.MGet(ctx, "log:{"+ch+"}", dedup) // want `MGet keys "log:{<ch>}" and "" \(dedup on the paths that leave it unassigned\) are on different hash slots for all but about 1 in 16384 values of ch`
+	if dedup != "" {
+		rdb.MGet(ctx, "log:{"+ch+"}", dedup) // "" is tested away
+	}
+	if len(dedup) > 0 {
+		rdb.MGet(ctx, "log:{"+ch+"}", dedup)
+	}
+	if token != "" {
+		rdb.MGet(ctx, "log:{"+ch+"}", dedup) // the test that assigned it
+	}
+	if dedup == "" {
+		return nil
+	}
+	rdb.MGet(ctx, "log:{"+ch+"}", dedup)
+	return nil
+}
+
+// Where the test on the way leaves "" out, the message names keys that
+// can meet.
+func zeroGuardedInTransaction(ctx context.Context, rdb *redis.ClusterClient, id string) {
+	k := ""
+	if id != "" {
+		k = "b:" + id
+	}
+	pipe := rdb.TxPipeline()
+	pipe.Incr(ctx, "a:{x}")
+	if k != "" {
+		pipe.Incr(ctx, k) // want `TxPipeline keys "a:{x}" \(Incr\) and "b:<id>" \(Incr\) are on different hash slots for all but about 1 in 16384 values of id`
+	}
+	pipe.Exec(ctx)
+}
