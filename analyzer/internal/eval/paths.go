@@ -26,9 +26,9 @@ import (
 type ZeroReach int
 
 const (
-	NoZero     ZeroReach = iota // no "" path, or the tests on the way are not read
-	ZeroOpen                    // the call runs with "" on the paths that skip the assignment
-	ZeroGuarded                 // a test on the way leaves "" out: if k != "" { call }
+	NoZero      ZeroReach = iota // no "" path, or the tests on the way are not read
+	ZeroOpen                     // the call runs with "" on the paths that skip the assignment
+	ZeroGuarded                  // a test on the way leaves "" out: if k != "" { call }
 )
 
 // ZeroOnPath says how a key value v, read at the call at, may be a
