@@ -54,10 +54,15 @@ func TestCoLocateFix(t *testing.T) {
 }
 
 // An example is a line of code with the diagnostic it must get ("" for none).
-type example struct{ code, want string }
+// An example is a call and the diagnostic it wants, after the lines of its
+// block that set it up (run in a block of their own).
+type example struct {
+	code, want string
+	setup      []string
+}
 
 // runExamples runs examples, each a call on rdb *redis.ClusterClient with
-// two int values a and b and a string acct at hand, through the analyzer in
+// two int values a and b and strings acct, ch and token at hand, through the analyzer in
 // strict mode (known keys are never unprovable, so only the strict examples
 // get its reports).
 func runExamples(t *testing.T, examples []example) {
@@ -68,11 +73,17 @@ func runExamples(t *testing.T, examples []example) {
 	}
 	var body strings.Builder
 	for _, ex := range examples {
+		if ex.setup != nil {
+			body.WriteString("\t{\n\t" + strings.Join(ex.setup, "\n\t") + "\n")
+		}
 		body.WriteString("\t" + ex.code)
 		if ex.want != "" {
 			body.WriteString(" // want `" + regexp.QuoteMeta(ex.want) + "`")
 		}
 		body.WriteString("\n")
+		if ex.setup != nil {
+			body.WriteString("\t}\n")
+		}
 	}
 	dir := t.TempDir()
 	write := func(name, text string) {
@@ -96,7 +107,7 @@ import (
 
 var _ = fmt.Sprint
 
-func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int, acct string) {
+func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int, acct, ch, token string) {
 `+body.String()+"}\n")
 	analysistest.Run(t, dir, analyzer.New(&analyzer.Config{Strict: true, HotTags: true}), "examples")
 }
@@ -111,9 +122,15 @@ func TestDocExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	var examples []example
+	var setup []string // the lines of an example's block before its call
 	for _, line := range strings.Split(string(src), "\n") {
 		code, ok := strings.CutPrefix(line, "//\t")
-		if !ok || !strings.HasPrefix(code, "rdb.") {
+		if !ok {
+			setup = nil
+			continue
+		}
+		if !strings.HasPrefix(code, "rdb.") {
+			setup = append(setup, code)
 			continue
 		}
 		code, comment, ok := strings.Cut(code, " // ")
@@ -123,7 +140,8 @@ func TestDocExamples(t *testing.T) {
 		if strings.HasPrefix(comment, "after the fix") {
 			comment = ""
 		}
-		examples = append(examples, example{code, comment})
+		examples = append(examples, example{code: code, want: comment, setup: setup})
+		setup = nil
 	}
 	if len(examples) < 9 {
 		t.Fatalf("found %d examples in doc.go, want at least 9", len(examples))
@@ -143,7 +161,7 @@ func TestReadmeExamples(t *testing.T) {
 	checks := map[string]bool{}
 	for _, r := range rows {
 		checks[r[1]] = true
-		examples = append(examples, example{r[2], r[3]})
+		examples = append(examples, example{code: r[2], want: r[3]})
 	}
 	for _, c := range analyzer.Checks() {
 		if !checks[c.Name] {

@@ -87,6 +87,20 @@
 //
 //	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace)
 //
+// A string variable assigned on some paths only is "" (slot 0) on the
+// others. A call that runs on such a path, with nothing on the way testing
+// the variable or what decided the assignment, is reported; a test that the
+// key is not empty leaves "" out of its values at the call.
+//
+//	var dedup string
+//	if token != "" { dedup = "dedup:{" + ch + "}:" + token }
+//	rdb.MGet(ctx, "log:{"+ch+"}", dedup) // MGet keys "log:{<ch>}" and "" (dedup on the paths that leave it unassigned) are on different hash slots for all but about 1 in 16384 values of ch
+//
+// A call through an interface the module declares, when exactly one type
+// the package sees implements it, is followed like a static call of that
+// type's method; the interface's package exports that method's summary as
+// a fact on the interface's methods, for callers in other packages.
+//
 // Keys of one entity belong together: give them the entity as a shared hash
 // tag, so only the tag is hashed. When every key is a string literal at the
 // call and all share everything before their last ':' (an entity such as
