@@ -185,7 +185,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("check %s: text has no example", c.Name)
 		}
 	}
-	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag"; got != want {
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag,database,sortpattern,onenode,shardedpubsub"; got != want {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }
@@ -345,4 +345,17 @@ func TestLuaExact(t *testing.T) {
 // a field read twice; and their near-misses.
 func TestRuntimeValues(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "runtimevalues/...")
+}
+
+// TestClusterReadiness pins what a cluster refuses or does differently
+// besides CROSSSLOT: databases, SORT patterns, keyspace-wide commands on one
+// node, sharded channels; each with its near-misses.
+func TestClusterReadiness(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "readiness")
+}
+
+// TestClusterReadinessSingleNode: with -include-single-node the same checks
+// say what breaks when single-node clients become cluster clients.
+func TestClusterReadinessSingleNode(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{IncludeSingleNode: true}), "readinesssingle")
 }

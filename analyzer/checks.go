@@ -28,7 +28,8 @@ func Checks() []Check {
 	sections := docSections()
 	var checks []Check
 	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag, CategoryUnprovable,
-		CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey, CategoryHotTag} {
+		CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey, CategoryHotTag,
+		CategoryDatabase, CategorySortPattern, CategoryOneNode, CategoryShardedPubSub} {
 		text := sections["Check "+name]
 		title, body, _ := strings.Cut(text, "\n\n")
 		checks = append(checks, Check{Name: name, Title: strings.TrimPrefix(title, name+": "), Text: body})

@@ -32,4 +32,10 @@ const (
 	CategoryUndeclaredKey = "undeclaredkey"
 	CategoryMissingKey    = "missingkey"
 	CategoryHotTag        = "hottag"
+
+	// What else a cluster refuses or does differently (readiness.go).
+	CategoryDatabase      = "database"
+	CategorySortPattern   = "sortpattern"
+	CategoryOneNode       = "onenode"
+	CategoryShardedPubSub = "shardedpubsub"
 )

@@ -218,4 +218,51 @@
 //
 //	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot
 //	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", a)) // after the fix: each feed on its own slot
+//
+// # Check database
+//
+// database: a call or client needs a database other than 0, which a cluster does not have
+//
+// A cluster has database 0 only. It refuses SELECT n, MOVE, SWAPDB and
+// COPY ... DB n; a universal client given several addresses (or
+// IsClusterMode) is a cluster client and drops its DB option, so data meant
+// for database 3 lands in database 0 beside everything else. Tell data
+// apart by key prefix, or use separate clusters. A *redis.Client given a DB
+// is reported with -include-single-node only: it is a cluster node's client
+// only if pointed at one.
+//
+//	rdb.Do(ctx, "SELECT", 2) // SELECT 2 needs a database other than 0, which a cluster does not have (ERR SELECT is not allowed in cluster mode); tell data apart by key prefix instead
+//
+// # Check sortpattern
+//
+// sortpattern: SORT reads keys by a pattern, which a cluster refuses
+//
+// SORT ... BY with a pattern (one holding '*') and SORT ... GET read keys
+// that may be on any slot; a cluster refuses both (Redis 7: "BY option of
+// SORT denied in Cluster mode."), even GET "#". BY "nosort" or any BY
+// without '*' is fine. Sort in the client, or keep the values to sort by in
+// the sorted key itself (a sorted set's scores).
+//
+//	rdb.Sort(ctx, "ids", &redis.Sort{By: "weight_*"}) // SORT BY "weight_*" reads keys on any slot, which a cluster refuses (ERR BY option of SORT denied in Cluster mode.); sort in the client, or keep the values in the sorted key
+//
+// # Check onenode
+//
+// onenode: a keyspace-wide command on a cluster client runs on one node
+//
+// KEYS, SCAN, RANDOMKEY, FLUSHDB and FLUSHALL carry no key, so a cluster
+// client sends them to one node: they see, or clear, only the keys of that
+// node's slots, without an error. Run them on each master with
+// ForEachMaster (DBSize already sums the masters).
+//
+//	rdb.Keys(ctx, "user:*") // KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
+//
+// # Check shardedpubsub
+//
+// shardedpubsub: sharded pub/sub channels of one call are on different hash slots
+//
+// Sharded channels hash like keys: SSUBSCRIBE and SUNSUBSCRIBE of channels
+// on different slots fail with CROSSSLOT. Give the channels one hash tag,
+// or subscribe to each on its own.
+//
+//	rdb.SSubscribe(ctx, "orders", "payments") // SSubscribe channels "orders" (slot 105) and "payments" (slot 8507) are on different hash slots
 package analyzer

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/slotcalc"
 )
@@ -80,7 +81,11 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keymodel.Arg, vi
 			if via != nil && !at.ViaCall {
 				at, other, otherFirst = keys[i], keys[j], false
 			}
-			msg := fmt.Sprintf("%s keys %s and %s are on different hash slots%s%s", method, d.Show(true, ""), d.Show(false, ""), d.How(), fate)
+			category, noun := CategoryCrossSlot, "keys"
+			if clients.ShardedPubSub[method] {
+				category, noun = CategoryShardedPubSub, "channels"
+			}
+			msg := fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s", method, noun, d.Show(true, ""), d.Show(false, ""), d.How(), fate)
 			var fixes []analysis.SuggestedFix
 			related := []analysis.RelatedInformation{{
 				Pos: other.At.Pos, End: other.At.End,
@@ -98,7 +103,7 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keymodel.Arg, vi
 				fixes = templateFix(keys, a.ev)
 			}
 			a.pass.Report(analysis.Diagnostic{
-				Pos: at.At.Pos, End: at.At.End, Category: CategoryCrossSlot,
+				Pos: at.At.Pos, End: at.At.End, Category: category,
 				Message: msg, Related: related, SuggestedFixes: fixes,
 			})
 			a.count(false, keys, true)

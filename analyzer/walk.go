@@ -25,6 +25,7 @@ func (a *packageAnalysis) checkFunction(fn *ssa.Function) {
 	})
 	a.checkTransactions(fn)
 	a.checkMultiExec(fn)
+	a.checkDatabaseOptions(fn)
 }
 
 // checkClientCall reports the call's malformed tags and, for multi-key
@@ -42,4 +43,5 @@ func (a *packageAnalysis) checkClientCall(site *clients.Site) {
 		a.reportCrossSlot(site.Method, keys, nil, site.Fate)
 		a.checkScript(site, keys)
 	}
+	a.checkClusterProblems(site)
 }

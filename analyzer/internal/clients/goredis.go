@@ -34,6 +34,8 @@ func multiKeyRules() map[string]KeyRule {
 		"BLPop": params("keys"), "BRPop": params("keys"), "BLMPop": params("keys"), "LMPop": params("keys"),
 		"BZPopMax": params("keys"), "BZPopMin": params("keys"), "BZMPop": params("keys"), "ZMPop": params("keys"),
 		"JSONMGet": params("keys"), "XReadStreams": firstHalf("streams"),
+		// Sharded pub/sub channels hash like keys (see ShardedPubSub).
+		"SSubscribe": params("channels"), "SUnsubscribe": params("channels"),
 
 		// Fixed key parameters.
 		"Rename": params("key", "newkey"), "RenameNX": params("key", "newkey"),
@@ -130,7 +132,11 @@ var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
 
 // SingleNodeMakers are go-redis methods whose result talks to the node its
 // receiver talks to.
-var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true}
+var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true,
+	"Subscribe": true, "PSubscribe": true, "SSubscribe": true}
+
+// ShardedPubSub are the methods whose "keys" are sharded pub/sub channels.
+var ShardedPubSub = map[string]bool{"SSubscribe": true, "SUnsubscribe": true}
 
 // SingleNodeCallbacks are go-redis methods that call a function argument
 // with a pipeline or transaction of their receiver's node.

@@ -26,6 +26,7 @@ type (
 	XStreamSliceCmd struct{ cmd }
 	LCSCmd          struct{ cmd }
 	JSONSliceCmd    struct{ cmd }
+	ScanCmd         struct{ cmd }
 )
 
 // ErrCrossSlot marks go-redis v9.11.0 and later, which refuse a cluster
@@ -82,6 +83,42 @@ func (c cmdable) JSONMGet(ctx context.Context, path string, keys ...string) *JSO
 }
 func (c cmdable) Do(ctx context.Context, args ...interface{}) *Cmd { return nil }
 
+// Keyspace-wide commands, databases and SORT: what a cluster refuses or runs
+// on one node.
+func (c cmdable) Keys(ctx context.Context, pattern string) *StringSliceCmd { return nil }
+func (c cmdable) Scan(ctx context.Context, cursor uint64, match string, count int64) *ScanCmd {
+	return nil
+}
+func (c cmdable) RandomKey(ctx context.Context) *StringCmd                         { return nil }
+func (c cmdable) FlushDB(ctx context.Context) *StatusCmd                           { return nil }
+func (c cmdable) FlushAll(ctx context.Context) *StatusCmd                          { return nil }
+func (c cmdable) DBSize(ctx context.Context) *IntCmd                               { return nil }
+func (c cmdable) Move(ctx context.Context, key string, db int) *BoolCmd            { return nil }
+func (c cmdable) Sort(ctx context.Context, key string, sort *Sort) *StringSliceCmd { return nil }
+func (c cmdable) SortStore(ctx context.Context, key, store string, sort *Sort) *IntCmd {
+	return nil
+}
+func (c cmdable) SPublish(ctx context.Context, channel string, message interface{}) *IntCmd {
+	return nil
+}
+
+type statefulCmdable func(ctx context.Context, cmd Cmder) error
+
+func (c statefulCmdable) Select(ctx context.Context, index int) *StatusCmd { return nil }
+
+type Sort struct {
+	By            string
+	Offset, Count int64
+	Get           []string
+	Order         string
+	Alpha         bool
+}
+
+type PubSub struct{}
+
+func (c *PubSub) SSubscribe(ctx context.Context, channels ...string) error   { return nil }
+func (c *PubSub) SUnsubscribe(ctx context.Context, channels ...string) error { return nil }
+
 type ZStore struct {
 	Keys      []string
 	Weights   []float64
@@ -133,6 +170,12 @@ type Cmdable interface {
 	ZUnion(ctx context.Context, store ZStore) *StringSliceCmd
 	XRead(ctx context.Context, a *XReadArgs) *XStreamSliceCmd
 	JSONMGet(ctx context.Context, path string, keys ...string) *JSONSliceCmd
+	Keys(ctx context.Context, pattern string) *StringSliceCmd
+	Scan(ctx context.Context, cursor uint64, match string, count int64) *ScanCmd
+	FlushDB(ctx context.Context) *StatusCmd
+	DBSize(ctx context.Context) *IntCmd
+	Move(ctx context.Context, key string, db int) *BoolCmd
+	Sort(ctx context.Context, key string, sort *Sort) *StringSliceCmd
 	Pipeline() Pipeliner
 	TxPipeline() Pipeliner
 	Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error)
@@ -150,6 +193,7 @@ func (c cmdable) EvalSha(ctx context.Context, sha1 string, keys []string, args .
 
 type UniversalOptions struct {
 	Addrs         []string
+	DB            int
 	MasterName    string
 	IsClusterMode bool
 }
@@ -158,12 +202,14 @@ func NewUniversalClient(opts *UniversalOptions) UniversalClient { return nil }
 
 type Pipeliner interface {
 	Cmdable
+	Select(ctx context.Context, index int) *StatusCmd
 	Do(ctx context.Context, args ...interface{}) *Cmd
 	Exec(ctx context.Context) ([]Cmder, error)
 }
 
 type UniversalClient interface {
 	Cmdable
+	SSubscribe(ctx context.Context, channels ...string) *PubSub
 	Do(ctx context.Context, args ...interface{}) *Cmd
 	Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error
 }
@@ -179,7 +225,13 @@ type ClusterOptions struct{ Addrs []string }
 func (c *ClusterClient) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error {
 	return nil
 }
-func (c *ClusterClient) Pipeline() Pipeliner   { return nil }
+func (c *ClusterClient) Pipeline() Pipeliner { return nil }
+func (c *ClusterClient) ForEachMaster(ctx context.Context, fn func(ctx context.Context, client *Client) error) error {
+	return nil
+}
+func (c *ClusterClient) SSubscribe(ctx context.Context, channels ...string) *PubSub {
+	return nil
+}
 func (c *ClusterClient) TxPipeline() Pipeliner { return nil }
 func (c *ClusterClient) Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
 	return nil, nil
@@ -192,11 +244,18 @@ type Ring struct{ cmdable }
 
 type Client struct{ cmdable }
 
-type Options struct{ Addr string }
+type Options struct {
+	Addr string
+	DB   int
+}
 
 func NewClient(opt *Options) *Client { return &Client{} }
 
-func (c *Client) Pipeline() Pipeliner   { return nil }
+func (c *Client) Pipeline() Pipeliner { return nil }
+func (c *Client) SSubscribe(ctx context.Context, channels ...string) *PubSub {
+	return nil
+}
+func (c *Client) Conn() *Conn           { return nil }
 func (c *Client) TxPipeline() Pipeliner { return nil }
 func (c *Client) Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
 	return nil, nil
@@ -207,7 +266,10 @@ func (c *Client) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]C
 
 func (c *Client) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error { return nil }
 
-type Conn struct{ cmdable }
+type Conn struct {
+	cmdable
+	statefulCmdable
+}
 
 type Tx struct{ cmdable }
 

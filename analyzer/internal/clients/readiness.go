@@ -1,0 +1,205 @@
+package clients
+
+import (
+	"fmt"
+	"go/constant"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// Besides CROSSSLOT, a cluster refuses or quietly does differently what
+// code written for one server may do (checked on a three-master Redis
+// 7.0.15 cluster with go-redis v9.23.0):
+//
+//   - it has database 0 only: SELECT n, MOVE, SWAPDB and COPY ... DB n
+//     are refused; a universal client made for several addresses is a
+//     cluster client and drops its DB option, writing to database 0;
+//   - SORT's BY with a pattern and GET read keys on any slot: refused;
+//   - keyspace-wide commands (KEYS, SCAN, FLUSHDB, FLUSHALL, RANDOMKEY) on
+//     a cluster client run on one node: they see or clear that node's keys
+//     only, without an error.
+
+// A ProblemKind is one way a call breaks on a cluster.
+type ProblemKind int
+
+const (
+	OtherDatabase   ProblemKind = iota // SELECT n, MOVE, SWAPDB, COPY ... DB n: refused
+	DroppedDatabase                    // a cluster client made with a DB option: ignored
+	SortPattern                        // SORT BY pattern, SORT GET: refused
+	OneNode                            // KEYS, SCAN, FLUSHDB...: one node's keys only
+)
+
+// A ClusterProblem is what one call does that a cluster refuses or does
+// differently.
+type ClusterProblem struct {
+	Kind ProblemKind
+	// What names the command or option at fault, for messages: "SELECT 2",
+	// "MOVE", `BY "weight_*"` (of SORT), "KEYS", "DB 2".
+	What string
+	// Refusal is the cluster's error, "" when it does not refuse.
+	Refusal string
+	At      keymodel.Range
+}
+
+// oneNodeCommands run on one node of a cluster client, by go-redis method
+// and by command name.
+var oneNodeCommands = map[string]string{
+	"Keys": "KEYS", "Scan": "SCAN", "ScanType": "SCAN", "RandomKey": "RANDOMKEY",
+	"FlushDB": "FLUSHDB", "FlushDBAsync": "FLUSHDB", "FlushAll": "FLUSHALL", "FlushAllAsync": "FLUSHALL",
+}
+
+// ClusterProblems reads what a go-redis call does that a cluster refuses or
+// does differently: its typed method, or the command line given to Do.
+func ClusterProblems(c *Site) []ClusterProblem {
+	if c.Library != GoRedis || c.Builder != nil {
+		return nil
+	}
+	switch c.Method {
+	case "Do":
+		if elems, ok := c.ElementsOfParam("args"); ok && len(elems) > 0 {
+			return commandLineProblems(c, elems)
+		}
+	case "Select":
+		if n, at, ok := c.intParam("index"); ok && n != 0 {
+			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("SELECT %d", n), Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
+		}
+	case "Move":
+		return []ClusterProblem{{Kind: OtherDatabase, What: "MOVE", Refusal: "ERR MOVE is not allowed in cluster mode", At: c.CallPos()}}
+	case "Copy":
+		if n, at, ok := c.intParam("db"); ok && n != 0 {
+			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("COPY ... DB %d", n), Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
+		}
+	case "Sort", "SortRO", "SortStore", "SortInterfaces":
+		return sortProblems(c)
+	default:
+		if name, ok := oneNodeCommands[c.Method]; ok {
+			return []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos()}}
+		}
+	}
+	return nil
+}
+
+// sortProblems reads a Sort's By and Get where the call writes them.
+func sortProblems(c *Site) []ClusterProblem {
+	var out []ClusterProblem
+	if by, ok := c.fieldOfParam("sort", "By"); ok {
+		if pattern, ok := ssaread.ConstString(by.Value); ok && strings.Contains(pattern, "*") {
+			out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: by.At})
+		}
+	}
+	if get, ok := c.fieldOfParam("sort", "Get"); ok {
+		if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
+			pattern, _ := ssaread.ConstString(ssaread.UnwrapInterface(elems[0]))
+			out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("GET %q", pattern), Refusal: "ERR GET option of SORT denied in Cluster mode.", At: get.At})
+		}
+	}
+	return out
+}
+
+// commandLineProblems reads a command line whose name is a constant: Do(ctx,
+// "SELECT", 2), Do(ctx, "SORT", k, "BY", "w_*"), Do(ctx, "KEYS", "*").
+func commandLineProblems(c *Site, elems []eval.Element) []ClusterProblem {
+	name, ok := ssaread.ConstString(ssaread.UnwrapInterface(elems[0].Value))
+	if !ok {
+		return nil
+	}
+	name = strings.ToUpper(name)
+	arg := func(i int) (string, bool) {
+		if i >= len(elems) {
+			return "", false
+		}
+		return constText(ssaread.UnwrapInterface(elems[i].Value))
+	}
+	at := c.CallPos()
+	switch name {
+	case "SELECT":
+		if n, ok := arg(1); ok && n != "0" {
+			return []ClusterProblem{{Kind: OtherDatabase, What: "SELECT " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
+		}
+	case "MOVE", "SWAPDB":
+		return []ClusterProblem{{Kind: OtherDatabase, What: name, Refusal: "ERR " + name + " is not allowed in cluster mode", At: at}}
+	case "COPY":
+		for i := 3; i+1 < len(elems); i++ {
+			if kw, ok := arg(i); ok && strings.EqualFold(kw, "DB") {
+				if n, ok := arg(i + 1); ok && n != "0" {
+					return []ClusterProblem{{Kind: OtherDatabase, What: "COPY ... DB " + n, Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
+				}
+			}
+		}
+	case "SORT", "SORT_RO":
+		var out []ClusterProblem
+		for i := 2; i+1 < len(elems); i++ {
+			kw, ok := arg(i)
+			if !ok {
+				return nil // a keyword the code does not fix: the line is not read
+			}
+			pattern, known := arg(i + 1)
+			switch strings.ToUpper(kw) {
+			case "BY":
+				if known && strings.Contains(pattern, "*") {
+					out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: at})
+				}
+				i++
+			case "GET":
+				out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("GET %q", pattern), Refusal: "ERR GET option of SORT denied in Cluster mode.", At: at})
+				i++
+			case "LIMIT":
+				i += 2
+			case "STORE":
+				i++
+			}
+		}
+		return out
+	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
+		return []ClusterProblem{{Kind: OneNode, What: name, At: at}}
+	}
+	return nil
+}
+
+// intParam is an integer parameter's constant value and where it is.
+func (c *Site) intParam(name string) (int64, keymodel.Range, bool) {
+	j, v, ok := c.Param(name)
+	if !ok {
+		return 0, keymodel.Range{}, false
+	}
+	n, ok := ssaread.ConstInt(v)
+	return n, c.ArgPos(j), ok
+}
+
+// DatabaseOption reads the DB option of a go-redis constructor call: a
+// client of one server given a database other than 0 (refused by a cluster
+// node: SELECT), or a client that is surely a cluster client given one (the
+// option is dropped). ok is false when the call sets no such DB.
+func DatabaseOption(call *ssa.Call, c *Site) (ClusterProblem, bool) {
+	fn := call.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	if pkg == nil || !GoRedisPackages[pkg.Path()] {
+		return ClusterProblem{}, false
+	}
+	param := "opt"
+	switch fn.Name() {
+	case "NewClient":
+	case "NewUniversalClient":
+		param = "opts"
+	default:
+		return ClusterProblem{}, false
+	}
+	db, ok := c.fieldOfParam(param, "DB")
+	if !ok {
+		return ClusterProblem{}, false
+	}
+	k, ok := db.Value.(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int || constant.Sign(k.Value) == 0 {
+		return ClusterProblem{}, false
+	}
+	n := k.Value.ExactString()
+	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, c.Eval) {
+		return ClusterProblem{Kind: DroppedDatabase, What: "DB " + n, At: db.At}, true
+	}
+	return ClusterProblem{Kind: OtherDatabase, What: "DB " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: db.At}, true
+}

@@ -1,0 +1,73 @@
+package analyzer
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// The cluster-readiness checks report what a cluster refuses or quietly
+// does differently besides CROSSSLOT (see clients.ClusterProblems). Their
+// calls are chosen like the CROSSSLOT checks': clients that can reach a
+// cluster, and with -include-single-node every client ("what breaks if this
+// becomes a cluster client").
+
+// checkClusterProblems reports a client call's cluster problems.
+func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
+	for _, p := range clients.ClusterProblems(site) {
+		a.reportClusterProblem("", p)
+	}
+}
+
+// checkDatabaseOptions reports go-redis clients made with a database other
+// than 0: dropped by a cluster client, refused by a cluster node.
+func (a *packageAnalysis) checkDatabaseOptions(fn *ssa.Function) {
+	for call := range ssaread.CallsIn(fn) {
+		c, ok := call.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		site := clients.SiteOf(a.ev, &c.Call)
+		p, ok := clients.DatabaseOption(c, site)
+		if !ok || a.testOffCluster(c.Pos(), c) {
+			continue
+		}
+		if p.Kind == clients.OtherDatabase && !a.cfg.IncludeSingleNode {
+			continue // a client of one server: a cluster only if pointed at one
+		}
+		a.reportClusterProblem(ssaread.CalledFunc(&c.Call).Name(), p)
+	}
+}
+
+// reportClusterProblem reports one problem; option names the constructor
+// whose option it is, "" for a command.
+func (a *packageAnalysis) reportClusterProblem(option string, p clients.ClusterProblem) {
+	what := p.What
+	if option != "" {
+		what = option + " option " + p.What
+	}
+	var category, msg string
+	switch p.Kind {
+	case clients.OtherDatabase:
+		category = CategoryDatabase
+		msg = fmt.Sprintf("%s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", what, p.Refusal)
+	case clients.DroppedDatabase:
+		category = CategoryDatabase
+		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
+	case clients.SortPattern:
+		category = CategorySortPattern
+		msg = fmt.Sprintf("SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", what, p.Refusal)
+	case clients.OneNode:
+		category = CategoryOneNode
+		does := "sees only the keys of that node's slots"
+		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
+			does = "clears only the keys of that node's slots"
+		}
+		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; run it on each master with ForEachMaster", what, does)
+	}
+	a.pass.Report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
+}

@@ -1,0 +1,69 @@
+// Package readiness pins what a cluster refuses or does differently besides
+// CROSSSLOT, with the near-misses that must stay silent.
+package readiness
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func keyspace(ctx context.Context, cluster *redis.ClusterClient, single *redis.Client, u redis.UniversalClient) {
+	cluster.Keys(ctx, "user:*")         // want `KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster`
+	cluster.Scan(ctx, 0, "user:*", 100) // want `SCAN on a cluster client runs on one node`
+	cluster.FlushDB(ctx)                // want `FLUSHDB on a cluster client runs on one node and clears only the keys of that node's slots`
+	cluster.FlushAll(ctx)               // want `FLUSHALL on a cluster client runs on one node and clears only`
+	cluster.RandomKey(ctx)              // want `RANDOMKEY on a cluster client runs on one node`
+	cluster.Do(ctx, "keys", "*")        // want `KEYS on a cluster client runs on one node`
+	u.Keys(ctx, "*")                    // want `KEYS on a cluster client runs on one node`
+	cluster.DBSize(ctx)                 // go-redis sums the masters
+	single.Keys(ctx, "*")               // a *redis.Client talks to one server
+	single.FlushDB(ctx)
+	cluster.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		return m.FlushDB(ctx).Err() // each master's own keys
+	})
+}
+
+func databases(ctx context.Context, cluster *redis.ClusterClient, conn *redis.Conn, db int) {
+	cluster.Move(ctx, "k", 2)                    // want `MOVE needs a database other than 0, which a cluster does not have \(ERR MOVE is not allowed in cluster mode\); tell data apart by key prefix instead`
+	cluster.Copy(ctx, "{k}:a", "{k}:b", 3, true) // want `COPY ... DB 3 needs a database other than 0`
+	cluster.Copy(ctx, "{k}:a", "{k}:b", 0, true)
+	cluster.Copy(ctx, "{k}:a", "{k}:b", db, true) // a database the code does not fix
+	cluster.Do(ctx, "SELECT", 1)                  // want `SELECT 1 needs a database other than 0, which a cluster does not have \(ERR SELECT is not allowed in cluster mode\)`
+	cluster.Do(ctx, "SELECT", 0)
+	cluster.Do(ctx, "SWAPDB", 0, 1)                    // want `SWAPDB needs a database other than 0`
+	cluster.Do(ctx, "COPY", "{k}:a", "{k}:b", "DB", 4) // want `COPY ... DB 4 needs`
+	conn.Select(ctx, 2)                                // a connection of one server
+	pipe := cluster.Pipeline()
+	pipe.Select(ctx, 2) // want `SELECT 2 needs a database other than 0`
+	pipe.Select(ctx, 0)
+}
+
+func options(ctx context.Context) {
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379", "b:6379"}, DB: 3})            // want `NewUniversalClient option DB 3 is dropped: for several addresses NewUniversalClient makes a cluster client, which reads and writes database 0`
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}, DB: 3, IsClusterMode: true}) // want `NewUniversalClient option DB 3 is dropped`
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379", "b:6379"}})
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}, DB: 3}) // one server: its own databases
+	redis.NewClient(&redis.Options{Addr: "a:6379", DB: 2})                              // one server (reported with -include-single-node)
+	redis.NewClient(&redis.Options{Addr: "a:6379", DB: 0})
+}
+
+func sorts(ctx context.Context, cluster *redis.ClusterClient) {
+	cluster.Sort(ctx, "ids", &redis.Sort{By: "weight_*"})                         // want `SORT BY "weight_\*" reads keys on any slot, which a cluster refuses \(ERR BY option of SORT denied in Cluster mode.\); sort in the client, or keep the values in the sorted key`
+	cluster.Sort(ctx, "ids", &redis.Sort{Get: []string{"#"}})                     // want `SORT GET "#" reads keys on any slot, which a cluster refuses \(ERR GET option of SORT denied in Cluster mode.\)`
+	cluster.Sort(ctx, "ids", &redis.Sort{By: "nosort"})                           // no pattern: the list's own order
+	cluster.Sort(ctx, "ids", &redis.Sort{Order: "DESC", Alpha: true})             // no pattern
+	cluster.SortStore(ctx, "{ids}", "{ids}:sorted", &redis.Sort{By: "w_{ids}_*"}) // want `SORT BY "w_{ids}_\*" reads keys on any slot`
+	cluster.Do(ctx, "SORT", "ids", "LIMIT", 0, 10, "BY", "w_*")                   // want `SORT BY "w_\*" reads keys`
+	cluster.Do(ctx, "SORT", "ids", "BY", "nosort")
+}
+
+func channels(ctx context.Context, cluster *redis.ClusterClient, single *redis.Client) {
+	cluster.SSubscribe(ctx, "orders", "payments") // want `SSubscribe channels "orders" \(slot \d+\) and "payments" \(slot \d+\) are on different hash slots`
+	cluster.SSubscribe(ctx, "{shop}:orders", "{shop}:payments")
+	cluster.SSubscribe(ctx, "orders")
+	ps := cluster.SSubscribe(ctx)
+	ps.SSubscribe(ctx, "orders", "payments")     // want `SSubscribe channels "orders" \(slot \d+\) and "payments" \(slot \d+\) are on different hash slots`
+	single.SSubscribe(ctx, "orders", "payments") // one server
+	cluster.SPublish(ctx, "orders", "m")
+}
