@@ -48,6 +48,16 @@
 //   - hottag (opt-in): a key's tag is one constant while an entity's value
 //     sits outside it.
 //
+// What else a cluster refuses or does differently:
+//
+//   - database: SELECT, MOVE, SWAPDB, COPY ... DB or a client's DB option
+//     needs a database other than 0, which a cluster does not have.
+//   - sortpattern: SORT's BY pattern or GET reads keys on any slot.
+//   - onenode: KEYS, SCAN, RANDOMKEY, FLUSHDB or FLUSHALL on a cluster
+//     client runs on one node.
+//   - shardedpubsub: sharded pub/sub channels of one call are on different
+//     slots.
+//
 // Calls on *redis.Client and *redis.Conn talk to one node, where any keys may
 // be combined; they are skipped unless -include-single-node is set, and so are
 // calls on pipelines, transactions and interfaces made from one.

@@ -44,6 +44,10 @@ type ClusterProblem struct {
 	// Refusal is the cluster's error, "" when it does not refuse.
 	Refusal string
 	At      keymodel.Range
+	// Whatever says the command is the problem whatever its arguments
+	// (KEYS, MOVE): code that forwards it (a library's wrapper, a mock)
+	// cannot know which client it will run on.
+	Whatever bool
 }
 
 // oneNodeCommands run on one node of a cluster client, by go-redis method
@@ -69,7 +73,7 @@ func ClusterProblems(c *Site) []ClusterProblem {
 			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("SELECT %d", n), Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
 		}
 	case "Move":
-		return []ClusterProblem{{Kind: OtherDatabase, What: "MOVE", Refusal: "ERR MOVE is not allowed in cluster mode", At: c.CallPos()}}
+		return []ClusterProblem{{Kind: OtherDatabase, What: "MOVE", Refusal: "ERR MOVE is not allowed in cluster mode", At: c.CallPos(), Whatever: true}}
 	case "Copy":
 		if n, at, ok := c.intParam("db"); ok && n != 0 {
 			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("COPY ... DB %d", n), Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
@@ -78,7 +82,7 @@ func ClusterProblems(c *Site) []ClusterProblem {
 		return sortProblems(c)
 	default:
 		if name, ok := oneNodeCommands[c.Method]; ok {
-			return []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos()}}
+			return []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}
 		}
 	}
 	return nil
@@ -122,7 +126,7 @@ func commandLineProblems(c *Site, elems []eval.Element) []ClusterProblem {
 			return []ClusterProblem{{Kind: OtherDatabase, What: "SELECT " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
 		}
 	case "MOVE", "SWAPDB":
-		return []ClusterProblem{{Kind: OtherDatabase, What: name, Refusal: "ERR " + name + " is not allowed in cluster mode", At: at}}
+		return []ClusterProblem{{Kind: OtherDatabase, What: name, Refusal: "ERR " + name + " is not allowed in cluster mode", At: at, Whatever: true}}
 	case "COPY":
 		for i := 3; i+1 < len(elems); i++ {
 			if kw, ok := arg(i); ok && strings.EqualFold(kw, "DB") {
@@ -156,7 +160,7 @@ func commandLineProblems(c *Site, elems []eval.Element) []ClusterProblem {
 		}
 		return out
 	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
-		return []ClusterProblem{{Kind: OneNode, What: name, At: at}}
+		return []ClusterProblem{{Kind: OneNode, What: name, At: at, Whatever: true}}
 	}
 	return nil
 }

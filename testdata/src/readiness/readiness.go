@@ -15,7 +15,7 @@ func keyspace(ctx context.Context, cluster *redis.ClusterClient, single *redis.C
 	cluster.FlushAll(ctx)               // want `FLUSHALL on a cluster client runs on one node and clears only`
 	cluster.RandomKey(ctx)              // want `RANDOMKEY on a cluster client runs on one node`
 	cluster.Do(ctx, "keys", "*")        // want `KEYS on a cluster client runs on one node`
-	u.Keys(ctx, "*")                    // want `KEYS on a cluster client runs on one node`
+	u.Keys(ctx, "*")                    // an interface that may hold either: reported with -include-single-node
 	cluster.DBSize(ctx)                 // go-redis sums the masters
 	single.Keys(ctx, "*")               // a *redis.Client talks to one server
 	single.FlushDB(ctx)
@@ -66,4 +66,22 @@ func channels(ctx context.Context, cluster *redis.ClusterClient, single *redis.C
 	ps.SSubscribe(ctx, "orders", "payments")     // want `SSubscribe channels "orders" \(slot \d+\) and "payments" \(slot \d+\) are on different hash slots`
 	single.SSubscribe(ctx, "orders", "payments") // one server
 	cluster.SPublish(ctx, "orders", "m")
+}
+
+// forwarder passes KEYS and MOVE on for its callers, like a library's
+// wrapper or a mock: which client it holds is not known here.
+type forwarder struct{ c redis.UniversalClient }
+
+func (f forwarder) Keys(ctx context.Context, pattern string) error {
+	return f.c.Keys(ctx, pattern).Err()
+}
+
+func (f forwarder) Move(ctx context.Context, key string, db int) error {
+	return f.c.Move(ctx, key, db).Err()
+}
+
+func proved(ctx context.Context) {
+	u := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379", "b:6379"}})
+	u.Keys(ctx, "*")    // want `KEYS on a cluster client runs on one node`
+	u.Move(ctx, "k", 1) // want `MOVE needs a database other than 0`
 }

@@ -1,0 +1,237 @@
+// Command readiness runs, on a three-master cluster, what a cluster refuses
+// or does differently besides CROSSSLOT. Functions named bad* hold a call
+// crossslot reports: each returns the cluster's error, or says what it lost
+// (keys a one-node KEYS did not see, a database a cluster client dropped).
+// good* ones it leaves alone, and they succeed.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+type env struct {
+	rdb   *redis.ClusterClient
+	addrs []string // the masters
+}
+
+// prefix is a fresh key prefix per run: runs and other tests share the cluster.
+func prefix() string { return "ready:" + strconv.FormatUint(rand.Uint64(), 36) + ":" }
+
+// setMany writes n keys spread over the slots.
+func (e env) setMany(ctx context.Context, p string, n int) error {
+	for i := range n {
+		if err := e.rdb.Set(ctx, p+strconv.Itoa(i), i, time.Minute).Err(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func badKeys(ctx context.Context, e env) error {
+	p := prefix()
+	if err := e.setMany(ctx, p, 20); err != nil {
+		return err
+	}
+	keys, err := e.rdb.Keys(ctx, p+"*").Result()
+	if err != nil {
+		return err
+	}
+	if len(keys) < 20 {
+		return fmt.Errorf("lost: KEYS saw %d of 20 keys", len(keys))
+	}
+	return nil
+}
+
+func goodKeysOnEachMaster(ctx context.Context, e env) error {
+	p := prefix()
+	if err := e.setMany(ctx, p, 20); err != nil {
+		return err
+	}
+	var seen atomic.Int64 // ForEachMaster runs fn on the masters concurrently
+	err := e.rdb.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		keys, err := m.Keys(ctx, p+"*").Result()
+		seen.Add(int64(len(keys)))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if n := seen.Load(); n != 20 {
+		return fmt.Errorf("lost: KEYS on each master saw %d of 20 keys", n)
+	}
+	return nil
+}
+
+func badScan(ctx context.Context, e env) error {
+	p := prefix()
+	if err := e.setMany(ctx, p, 20); err != nil {
+		return err
+	}
+	n := 0
+	iter := e.rdb.Scan(ctx, 0, p+"*", 1000).Iterator()
+	for iter.Next(ctx) {
+		n++
+	}
+	if err := iter.Err(); err != nil {
+		return err
+	}
+	if n < 20 {
+		return fmt.Errorf("lost: SCAN saw %d of 20 keys", n)
+	}
+	return nil
+}
+
+func goodDBSize(ctx context.Context, e env) error {
+	return e.rdb.DBSize(ctx).Err() // go-redis sums the masters
+}
+
+func badSelect(ctx context.Context, e env) error {
+	return e.rdb.Do(ctx, "SELECT", 1).Err()
+}
+
+func goodSelectZero(ctx context.Context, e env) error {
+	return e.rdb.Do(ctx, "SELECT", 0).Err()
+}
+
+func badMove(ctx context.Context, e env) error {
+	return e.rdb.Move(ctx, prefix()+"m", 1).Err()
+}
+
+func badCopyToDB(ctx context.Context, e env) error {
+	p := "{" + prefix() + "}"
+	return e.rdb.Copy(ctx, p+"a", p+"b", 2, true).Err()
+}
+
+func goodCopySameDB(ctx context.Context, e env) error {
+	p := "{" + prefix() + "}"
+	return e.rdb.Copy(ctx, p+"a", p+"b", 0, true).Err()
+}
+
+func badSwapDB(ctx context.Context, e env) error {
+	return e.rdb.Do(ctx, "SWAPDB", 0, 1).Err()
+}
+
+func badSortBy(ctx context.Context, e env) error {
+	return e.rdb.Sort(ctx, prefix()+"ids", &redis.Sort{By: "weight_*"}).Err()
+}
+
+func badSortGet(ctx context.Context, e env) error {
+	return e.rdb.Sort(ctx, prefix()+"ids", &redis.Sort{Get: []string{"#"}}).Err()
+}
+
+func goodSortNoSort(ctx context.Context, e env) error {
+	p := prefix()
+	if err := e.rdb.RPush(ctx, p+"ids", 3, 1, 2).Err(); err != nil {
+		return err
+	}
+	return e.rdb.Sort(ctx, p+"ids", &redis.Sort{By: "nosort"}).Err()
+}
+
+// subscribeError subscribes to sharded channels and returns the server's
+// answer to the subscription.
+func subscribeError(ctx context.Context, ps *redis.PubSub) error {
+	defer ps.Close()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, err := ps.Receive(ctx)
+	return err
+}
+
+func badSSubscribe(ctx context.Context, e env) error {
+	p := prefix()
+	ps := e.rdb.SSubscribe(ctx)
+	if err := ps.SSubscribe(ctx, p+"orders", p+"payments"); err != nil {
+		return err
+	}
+	return subscribeError(ctx, ps)
+}
+
+func goodSSubscribeTagged(ctx context.Context, e env) error {
+	p := "{" + prefix() + "}"
+	ps := e.rdb.SSubscribe(ctx)
+	if err := ps.SSubscribe(ctx, p+"orders", p+"payments"); err != nil {
+		return err
+	}
+	return subscribeError(ctx, ps)
+}
+
+// badUniversalDB writes through a universal client of several addresses
+// given database 3, and reads back where the key went.
+func badUniversalDB(ctx context.Context, e env) error {
+	u := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{e.addrs[0], e.addrs[1]}, DB: 3})
+	defer u.Close()
+	k := prefix() + "db3"
+	if err := u.Set(ctx, k, "v", time.Minute).Err(); err != nil {
+		return err
+	}
+	if _, isCluster := u.(*redis.ClusterClient); isCluster && e.rdb.Exists(ctx, k).Val() == 1 {
+		return errors.New("lost: the key meant for database 3 is in database 0 of the cluster")
+	}
+	return nil
+}
+
+func goodUniversalNoDB(ctx context.Context, e env) error {
+	u := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{e.addrs[0], e.addrs[1]}})
+	defer u.Close()
+	return u.Set(ctx, prefix()+"db0", "v", time.Minute).Err()
+}
+
+var scenarios = []struct {
+	name string
+	run  func(context.Context, env) error
+}{
+	{"badKeys", badKeys},
+	{"goodKeysOnEachMaster", goodKeysOnEachMaster},
+	{"badScan", badScan},
+	{"goodDBSize", goodDBSize},
+	{"badSelect", badSelect},
+	{"goodSelectZero", goodSelectZero},
+	{"badMove", badMove},
+	{"badCopyToDB", badCopyToDB},
+	{"goodCopySameDB", goodCopySameDB},
+	{"badSwapDB", badSwapDB},
+	{"badSortBy", badSortBy},
+	{"badSortGet", badSortGet},
+	{"goodSortNoSort", goodSortNoSort},
+	{"badSSubscribe", badSSubscribe},
+	{"goodSSubscribeTagged", goodSSubscribeTagged},
+	{"badUniversalDB", badUniversalDB},
+	{"goodUniversalNoDB", goodUniversalNoDB},
+}
+
+func main() {
+	addr := flag.String("addr", "", "a node of a Redis Cluster, host:port")
+	flag.Parse()
+	if *addr == "" {
+		fmt.Fprintln(os.Stderr, "usage: readiness -addr host:port")
+		os.Exit(2)
+	}
+	ctx := context.Background()
+	e := env{rdb: redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{*addr}})}
+	defer e.rdb.Close()
+	shards, err := e.rdb.ClusterSlots(ctx).Result()
+	if err != nil || len(shards) < 2 {
+		fmt.Fprintln(os.Stderr, "readiness: want a cluster of two or more masters:", err)
+		os.Exit(1)
+	}
+	for _, s := range shards {
+		e.addrs = append(e.addrs, s.Nodes[0].Addr)
+	}
+	for _, s := range scenarios {
+		if err := s.run(ctx, e); err != nil && !errors.Is(err, redis.Nil) {
+			fmt.Printf("%s\terror\t%v\n", s.name, err)
+		} else {
+			fmt.Printf("%s\tok\t\n", s.name)
+		}
+	}
+}
