@@ -26,7 +26,7 @@ func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
 		if p.Whatever && !a.cfg.IncludeSingleNode && !a.provedCluster(site.Client(), 0) {
 			continue
 		}
-		a.reportClusterProblem("", p)
+		a.reportClusterProblem("", site.Library, p)
 	}
 }
 
@@ -46,13 +46,13 @@ func (a *packageAnalysis) checkDatabaseOptions(fn *ssa.Function) {
 		if p.Kind == clients.OtherDatabase && !a.cfg.IncludeSingleNode {
 			continue // a client of one server: a cluster only if pointed at one
 		}
-		a.reportClusterProblem(ssaread.CalledFunc(&c.Call).Name(), p)
+		a.reportClusterProblem(ssaread.CalledFunc(&c.Call).Name(), clients.GoRedis, p)
 	}
 }
 
 // reportClusterProblem reports one problem; option names the constructor
 // whose option it is, "" for a command.
-func (a *packageAnalysis) reportClusterProblem(option string, p clients.ClusterProblem) {
+func (a *packageAnalysis) reportClusterProblem(option string, lib clients.Library, p clients.ClusterProblem) {
 	what := p.What
 	if option != "" {
 		what = option + " option " + p.What
@@ -74,7 +74,14 @@ func (a *packageAnalysis) reportClusterProblem(option string, p clients.ClusterP
 		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
 			does = "clears only the keys of that node's slots"
 		}
-		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; run it on each master with ForEachMaster", what, does)
+		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, does, eachNode[lib])
 	}
 	a.pass.Report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
+}
+
+// eachNode is the fix for a keyspace-wide command, by client library.
+var eachNode = map[clients.Library]string{
+	clients.GoRedis: "run it on each master with ForEachMaster",
+	clients.Rueidis: "run it on each node of the client's Nodes()",
+	clients.Redigo:  "run it on a connection to each master",
 }

@@ -2,6 +2,7 @@ package clients
 
 import (
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -30,6 +31,9 @@ func commandKeys(c *Site, elems []eval.Element) []keymodel.Arg {
 	name, ok := ssaread.ConstString(ssaread.UnwrapInterface(elems[0].Value))
 	if !ok {
 		return nil
+	}
+	if ShardedPubSub[strings.ToUpper(name)] {
+		return channelArgs(c, elems[1:]) // SSUBSCRIBE channel [channel ...]
 	}
 	cmd, ok := commands.Lookup(name)
 	if !ok {
@@ -63,4 +67,17 @@ func constText(v ssa.Value) (string, bool) {
 		return strconv.FormatInt(n, 10), true
 	}
 	return "", false
+}
+
+// channelArgs reads sharded channels, which hash like keys.
+func channelArgs(c *Site, elems []eval.Element) []keymodel.Arg {
+	var out []keymodel.Arg
+	for _, el := range elems {
+		v := ssaread.UnwrapInterface(el.Value)
+		if v == nil || !ssaread.IsString(v.Type()) {
+			return nil
+		}
+		out = append(out, c.KeyArg(v, el.At))
+	}
+	return out
 }

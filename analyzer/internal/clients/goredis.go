@@ -135,8 +135,9 @@ var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
 var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true,
 	"Subscribe": true, "PSubscribe": true, "SSubscribe": true}
 
-// ShardedPubSub are the methods whose "keys" are sharded pub/sub channels.
-var ShardedPubSub = map[string]bool{"SSubscribe": true, "SUnsubscribe": true}
+// ShardedPubSub are the methods and commands whose "keys" are sharded
+// pub/sub channels.
+var ShardedPubSub = map[string]bool{"SSubscribe": true, "SUnsubscribe": true, "SSUBSCRIBE": true, "SUNSUBSCRIBE": true}
 
 // SingleNodeCallbacks are go-redis methods that call a function argument
 // with a pipeline or transaction of their receiver's node.

@@ -57,10 +57,21 @@ var oneNodeCommands = map[string]string{
 	"FlushDB": "FLUSHDB", "FlushDBAsync": "FLUSHDB", "FlushAll": "FLUSHALL", "FlushAllAsync": "FLUSHALL",
 }
 
-// ClusterProblems reads what a go-redis call does that a cluster refuses or
-// does differently: its typed method, or the command line given to Do.
+// ClusterProblems reads what a call does that a cluster refuses or does
+// differently: a go-redis method, a command line (go-redis Do, redigo Do
+// and Send, the builder's Arbitrary), or a rueidis or valkey-go built
+// command.
 func ClusterProblems(c *Site) []ClusterProblem {
-	if c.Library != GoRedis || c.Builder != nil {
+	if c.line != nil {
+		if line, ok := c.line(); ok && len(line) > 0 {
+			return commandLineProblems(c, line)
+		}
+		return nil
+	}
+	if c.built != nil {
+		return builtProblems(c, *c.built)
+	}
+	if c.Library != GoRedis {
 		return nil
 	}
 	switch c.Method {
@@ -161,6 +172,51 @@ func commandLineProblems(c *Site, elems []eval.Element) []ClusterProblem {
 		return out
 	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
 		return []ClusterProblem{{Kind: OneNode, What: name, At: at, Whatever: true}}
+	}
+	return nil
+}
+
+// builtProblems reads a rueidis or valkey-go built command:
+// c.B().Select().Index(2), c.B().Sort().Key(k).By("w_*"), c.B().Keys()...
+func builtProblems(c *Site, b builtCommand) []ClusterProblem {
+	at := c.CallPos()
+	arg := func(method string) (ssa.Value, bool) {
+		for _, call := range b.calls {
+			if fn := call.Call.StaticCallee(); fn != nil && fn.Name() == method && len(call.Call.Args) > 1 {
+				return call.Call.Args[1], true
+			}
+		}
+		return nil, false
+	}
+	switch b.name {
+	case "SELECT":
+		if v, ok := arg("Index"); ok {
+			if n, ok := ssaread.ConstInt(v); ok && n != 0 {
+				return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("SELECT %d", n), Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
+			}
+		}
+	case "MOVE", "SWAPDB":
+		return []ClusterProblem{{Kind: OtherDatabase, What: b.name, Refusal: "ERR " + b.name + " is not allowed in cluster mode", At: at, Whatever: true}}
+	case "COPY":
+		if v, ok := arg("Db"); ok {
+			if n, ok := ssaread.ConstInt(v); ok && n != 0 {
+				return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("COPY ... DB %d", n), Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
+			}
+		}
+	case "SORT", "SORTRO":
+		var out []ClusterProblem
+		if v, ok := arg("By"); ok {
+			if pattern, ok := ssaread.ConstString(v); ok && strings.Contains(pattern, "*") {
+				out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: at})
+			}
+		}
+		if v, ok := arg("Get"); ok {
+			pattern, _ := ssaread.ConstString(v)
+			out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("GET %q", pattern), Refusal: "ERR GET option of SORT denied in Cluster mode.", At: at})
+		}
+		return out
+	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
+		return []ClusterProblem{{Kind: OneNode, What: b.name, At: at, Whatever: true}}
 	}
 	return nil
 }

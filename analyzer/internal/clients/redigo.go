@@ -54,6 +54,7 @@ func redigoCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 		return nil
 	}
 	site.Method, site.Rule = m.Name(), redigoCommandKeys(i)
+	site.line = func() ([]eval.Element, bool) { return redigoLine(site, i) }
 	if name, ok := ssaread.ConstString(site.Common.Args[i+site.RecvArgs()]); ok {
 		site.Method, site.CommandLine = strings.ToUpper(name), true // messages name the command
 	}
@@ -63,17 +64,25 @@ func redigoCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 // redigoCommandKeys reads Do(name, args...): the command line's keys.
 func redigoCommandKeys(nameAt int) KeyRule {
 	return func(c *Site) []keymodel.Arg {
-		j := nameAt + c.RecvArgs()
-		if j+1 >= len(c.Common.Args) {
-			return nil
-		}
-		rest, ok := c.ElementsOfArg(j + 1)
+		line, ok := redigoLine(c, nameAt)
 		if !ok {
 			return nil
 		}
-		line := append([]eval.Element{{Value: c.Common.Args[j], At: c.ArgPos(j)}}, rest...)
 		return commandKeys(c, line)
 	}
+}
+
+// redigoLine is the command line of Do(name, args...), name first.
+func redigoLine(c *Site, nameAt int) ([]eval.Element, bool) {
+	j := nameAt + c.RecvArgs()
+	if j+1 >= len(c.Common.Args) {
+		return nil, false
+	}
+	rest, ok := c.ElementsOfArg(j + 1)
+	if !ok {
+		return nil, false
+	}
+	return append([]eval.Element{{Value: c.Common.Args[j], At: c.ArgPos(j)}}, rest...), true
 }
 
 // redigoScriptKeys reads script.Do(c, keysAndArgs...): the first keyCount

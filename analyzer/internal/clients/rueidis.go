@@ -76,8 +76,14 @@ func builderCall(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 		if !ok {
 			return nil
 		}
-		site.Method, site.Builder = built.name, built.builder
+		site.Method, site.Builder, site.built = built.name, built.builder, &built
+		if built.arbitrary != nil {
+			site.line = func() ([]eval.Element, bool) { return arbitraryLine(site, built) }
+		}
 		site.Rule = func(c *Site) []keymodel.Arg { return builtKeys(c, built) }
+		if ShardedPubSub[built.name] {
+			site.Rule = func(c *Site) []keymodel.Arg { return builderKeys(c.Eval, built.channelCalls) }
+		}
 		if built.arbitrary != nil && len(built.keyCalls) == 0 {
 			site.Fate = "" // no key marked: the builder checks nothing, the server refuses it
 		}
@@ -92,8 +98,12 @@ func builderCall(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 // A builtCommand is a Build() followed back to the Builder.
 type builtCommand struct {
 	name     string
+	calls    []*ssa.Call // every call after the Builder's, in order
 	builder  ssa.Value   // the Builder the chain starts from
 	keyCalls []*ssa.Call // the key-marking calls, in order
+	// channelCalls are the Channel calls: a sharded channel's slot is
+	// checked like a key's.
+	channelCalls []*ssa.Call
 	// For Arbitrary(tokens...): that call, and the Keys and Args calls
 	// after it, in order, which make up the command line.
 	arbitrary *ssa.Call
@@ -128,6 +138,10 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 			b.name, b.arbitrary = strings.ToUpper(first), call
 			return b, ok
 		}
+		b.calls = append([]*ssa.Call{call}, b.calls...)
+		if fn.Name() == "Channel" {
+			b.channelCalls = append([]*ssa.Call{call}, b.channelCalls...)
+		}
 		if builderKeyMethods[fn.Name()] {
 			b.keyCalls = append([]*ssa.Call{call}, b.keyCalls...)
 		}
@@ -146,19 +160,27 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 func builtKeys(c *Site, b builtCommand) []keymodel.Arg {
 	if b.arbitrary != nil {
 		if _, known := commands.Lookup(b.name); known {
-			var line []eval.Element
-			for _, part := range append([]*ssa.Call{b.arbitrary}, b.parts...) {
-				site := SiteOf(c.Eval, &part.Call)
-				elems, ok := site.ElementsOfArg(len(part.Call.Args) - 1)
-				if !ok {
-					return builderKeys(c.Eval, b.keyCalls)
-				}
-				line = append(line, elems...)
+			if line, ok := arbitraryLine(c, b); ok {
+				return commandKeys(c, line)
 			}
-			return commandKeys(c, line)
 		}
 	}
 	return builderKeys(c.Eval, b.keyCalls)
+}
+
+// arbitraryLine is an Arbitrary command's line: its tokens, then what its
+// Keys and Args calls add, in order.
+func arbitraryLine(c *Site, b builtCommand) ([]eval.Element, bool) {
+	var line []eval.Element
+	for _, part := range append([]*ssa.Call{b.arbitrary}, b.parts...) {
+		site := SiteOf(c.Eval, &part.Call)
+		elems, ok := site.ElementsOfArg(len(part.Call.Args) - 1)
+		if !ok {
+			return nil, false
+		}
+		line = append(line, elems...)
+	}
+	return line, true
 }
 
 // ForcedSingle reports whether a Builder comes from a client the function

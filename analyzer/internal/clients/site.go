@@ -28,11 +28,16 @@ type Site struct {
 	Fate string
 	// Builder is the Builder a rueidis or valkey-go command is built from.
 	Builder ssa.Value
-	Call    ssa.CallInstruction // nil for a call read as part of another (a builder's chain, a callee's sink)
-	Common  *ssa.CallCommon
-	Sig     *types.Signature
-	Expr    *ast.CallExpr // nil when the source call was not found
-	Eval    *eval.Evaluator
+	// built is that command's chain; line reads a command line (go-redis
+	// Do, redigo Do and Send, the builder's Arbitrary), name first. Both
+	// serve the readiness checks.
+	built  *builtCommand
+	line   func() ([]eval.Element, bool)
+	Call   ssa.CallInstruction // nil for a call read as part of another (a builder's chain, a callee's sink)
+	Common *ssa.CallCommon
+	Sig    *types.Signature
+	Expr   *ast.CallExpr // nil when the source call was not found
+	Eval   *eval.Evaluator
 }
 
 // NewSite is a call as the rules see it, sig the callee's signature.

@@ -61,3 +61,59 @@ func (c Exec) Build() Completed                                   { return Compl
 func (c Arbitrary) Keys(keys ...string) Arbitrary                 { return c }
 func (c Arbitrary) Args(args ...string) Arbitrary                 { return c }
 func (c Arbitrary) Build() Completed                              { return Completed(c) }
+
+// Commands a cluster refuses or runs on one node.
+func (b Builder) Select() (c Select)         { return }
+func (b Builder) Keys() (c Keys)             { return }
+func (b Builder) Flushdb() (c Flushdb)       { return }
+func (b Builder) Move() (c Move)             { return }
+func (b Builder) Copy() (c Copy)             { return }
+func (b Builder) Sort() (c Sort)             { return }
+func (b Builder) Ssubscribe() (c Ssubscribe) { return }
+func (b Builder) Dbsize() (c Dbsize)         { return }
+
+type (
+	Select            Completed
+	SelectIndex       Completed
+	Keys              Completed
+	KeysPattern       Completed
+	Flushdb           Completed
+	Move              Completed
+	MoveKey           Completed
+	MoveDb            Completed
+	Copy              Completed
+	CopySource        Completed
+	CopyDestination   Completed
+	CopyDb            Completed
+	Sort              Completed
+	SortKey           Completed
+	SortBy            Completed
+	SortGet           Completed
+	Ssubscribe        Completed
+	SsubscribeChannel Completed
+	Dbsize            Completed
+)
+
+func (c Select) Index(index int64) SelectIndex                      { return SelectIndex(c) }
+func (c SelectIndex) Build() Completed                              { return Completed(c) }
+func (c Keys) Pattern(pattern string) KeysPattern                   { return KeysPattern(c) }
+func (c KeysPattern) Build() Completed                              { return Completed(c) }
+func (c Flushdb) Build() Completed                                  { return Completed(c) }
+func (c Move) Key(key string) MoveKey                               { return MoveKey(c) }
+func (c MoveKey) Db(db int64) MoveDb                                { return MoveDb(c) }
+func (c MoveDb) Build() Completed                                   { return Completed(c) }
+func (c Copy) Source(source string) CopySource                      { return CopySource(c) }
+func (c CopySource) Destination(destination string) CopyDestination { return CopyDestination(c) }
+func (c CopyDestination) Db(destinationDb int64) CopyDb             { return CopyDb(c) }
+func (c CopyDestination) Build() Completed                          { return Completed(c) }
+func (c CopyDb) Build() Completed                                   { return Completed(c) }
+func (c Sort) Key(key string) SortKey                               { return SortKey(c) }
+func (c SortKey) By(pattern string) SortBy                          { return SortBy(c) }
+func (c SortKey) Build() Completed                                  { return Completed(c) }
+func (c SortBy) Build() Completed                                   { return Completed(c) }
+func (c SortKey) Get() SortGet                                      { return SortGet(c) }
+func (c SortGet) Get(pattern string) SortGet                        { return c }
+func (c SortGet) Build() Completed                                  { return Completed(c) }
+func (c Ssubscribe) Channel(channel ...string) SsubscribeChannel    { return SsubscribeChannel(c) }
+func (c SsubscribeChannel) Build() Completed                        { return Completed(c) }
+func (c Dbsize) Build() Completed                                   { return Completed(c) }
