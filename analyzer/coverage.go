@@ -27,6 +27,37 @@ type Coverage struct {
 	// analyzer; Panic is the first one's message.
 	Panics int    `json:"panics,omitempty"`
 	Panic  string `json:"panic,omitempty"`
+	// Readiness counts the call sites of the readiness checks (database,
+	// sortpattern, onenode, shardedpubsub) by check.
+	Readiness map[string]Tally `json:"readiness,omitempty"`
+}
+
+// A Tally counts one readiness check's call sites: fine on a cluster,
+// reported, or undecided (an argument the code does not fix, a client that
+// may or may not be a cluster's).
+type Tally struct {
+	Sites     int `json:"sites"`
+	Fine      int `json:"fine"`
+	Reported  int `json:"reported"`
+	Undecided int `json:"undecided"`
+}
+
+// tally counts one call site of a readiness check.
+func (c *Coverage) tally(check string, reported, undecided bool) {
+	if c.Readiness == nil {
+		c.Readiness = map[string]Tally{}
+	}
+	t := c.Readiness[check]
+	t.Sites++
+	switch {
+	case reported:
+		t.Reported++
+	case undecided:
+		t.Undecided++
+	default:
+		t.Fine++
+	}
+	c.Readiness[check] = t
 }
 
 // Reasons a batch is left undecided, in messages and reports.
@@ -171,7 +202,7 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 			return nil, Coverage{}, err
 		}
 		if prev, ok := seen[c.Package]; ok {
-			if prev.Commands+prev.Transactions >= c.Commands+c.Transactions {
+			if prev.Commands+prev.Transactions+prev.readinessSites() >= c.Commands+c.Transactions+c.readinessSites() {
 				c, prev = prev, c // keep the larger analysis
 			}
 			if c.Panics == 0 {
@@ -193,7 +224,26 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 		for r, n := range c.Reasons {
 			total.Reasons[r] += n
 		}
+		for check, t := range c.Readiness {
+			if total.Readiness == nil {
+				total.Readiness = map[string]Tally{}
+			}
+			sum := total.Readiness[check]
+			sum.Sites += t.Sites
+			sum.Fine += t.Fine
+			sum.Reported += t.Reported
+			sum.Undecided += t.Undecided
+			total.Readiness[check] = sum
+		}
 	}
 	sort.Slice(byPackage, func(i, j int) bool { return byPackage[i].Package < byPackage[j].Package })
 	return byPackage, total, nil
+}
+
+func (c Coverage) readinessSites() int {
+	n := 0
+	for _, t := range c.Readiness {
+		n += t.Sites
+	}
+	return n
 }

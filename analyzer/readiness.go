@@ -22,12 +22,31 @@ import (
 
 // checkClusterProblems reports a client call's cluster problems.
 func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
-	for _, p := range clients.ClusterProblems(site) {
-		if p.Whatever && !a.cfg.IncludeSingleNode && !a.provedCluster(site.Client(), 0) {
-			continue
-		}
-		a.reportClusterProblem("", site.Library, p)
+	kind, isSite := clients.ClusterSite(site)
+	if !isSite {
+		return
 	}
+	reported, undecided := false, false
+	for _, p := range clients.ClusterProblems(site) {
+		switch {
+		case p.Undecided:
+			undecided = true
+		case p.Whatever && !a.cfg.IncludeSingleNode && !a.provedCluster(site.Client(), 0):
+			undecided = true // a client that may be either
+		default:
+			a.reportClusterProblem("", site.Library, p)
+			reported = true
+		}
+	}
+	a.coverage.tally(problemCategory[kind], reported, undecided)
+}
+
+// problemCategory is each problem's check.
+var problemCategory = map[clients.ProblemKind]string{
+	clients.OtherDatabase:   CategoryDatabase,
+	clients.DroppedDatabase: CategoryDatabase,
+	clients.SortPattern:     CategorySortPattern,
+	clients.OneNode:         CategoryOneNode,
 }
 
 // checkDatabaseOptions reports go-redis clients made with a database other
@@ -44,9 +63,11 @@ func (a *packageAnalysis) checkDatabaseOptions(fn *ssa.Function) {
 			continue
 		}
 		if p.Kind == clients.OtherDatabase && !a.cfg.IncludeSingleNode {
+			a.coverage.tally(CategoryDatabase, false, true)
 			continue // a client of one server: a cluster only if pointed at one
 		}
 		a.reportClusterProblem(ssaread.CalledFunc(&c.Call).Name(), clients.GoRedis, p)
+		a.coverage.tally(CategoryDatabase, true, false)
 	}
 }
 

@@ -106,15 +106,15 @@ func (a *packageAnalysis) reportCrossSlot(method string, keys []keymodel.Arg, vi
 				Pos: at.At.Pos, End: at.At.End, Category: category,
 				Message: msg, Related: related, SuggestedFixes: fixes,
 			})
-			a.count(false, keys, true)
+			a.countCommand(method, keys, true)
 			return
 		}
 	}
 	if a.reportFamily(method, keys, via, fate) || a.reportZeroOnPath(method, keys, fate) {
-		a.count(false, keys, true)
+		a.countCommand(method, keys, true)
 		return
 	}
-	a.count(false, keys, false)
+	a.countCommand(method, keys, false)
 	a.reportUnprovable(method, keys, via != nil)
 }
 

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/internal/luascript"
@@ -60,6 +61,16 @@ func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
 // count records one batch in the package's coverage.
 func (a *packageAnalysis) count(transaction bool, keys []keymodel.Arg, reported bool) {
 	a.coverage.count(transaction, keys, reported, a.cfg.ProofsOnly)
+}
+
+// countCommand records one command's keys: a sharded pub/sub call as a
+// site of that check, any other as a multi-key batch.
+func (a *packageAnalysis) countCommand(method string, keys []keymodel.Arg, reported bool) {
+	if clients.ShardedPubSub[method] {
+		a.coverage.tally(CategoryShardedPubSub, reported, !reported && undecidedReason(keys, a.cfg.ProofsOnly) != "")
+		return
+	}
+	a.count(false, keys, reported)
 }
 
 // differ says whether every alternative of x is on another slot than every

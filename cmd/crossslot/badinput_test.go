@@ -30,6 +30,8 @@ func TestBadInput(t *testing.T) {
 		{"unknown check to fail on", []string{"-fail", "SA1000", "./..."}, ".", 2, `-fail: unknown check "sa1000"`},
 		{"unknown format", []string{"-f", "xml", "./..."}, ".", 2, `unsupported output format "xml"`},
 		{"unknown check to explain", []string{"-explain", "crosslot"}, ".", 1, `no check named "crosslot"`},
+		{"readiness: unknown flag", []string{"readiness", "-bogus"}, ".", 2, "flag provided but not defined: -bogus"},
+		{"readiness: malformed code", []string{"readiness", "./..."}, mod, 3, "bad.go:4:1: syntax error: unexpected EOF"},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		cmd.Dir = tc.dir

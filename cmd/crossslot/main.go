@@ -67,6 +67,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "coverage" {
 		os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
 	}
+	if len(os.Args) > 1 && os.Args[1] == "readiness" {
+		os.Exit(readinessReport(os.Args[2:], os.Stdout, os.Stderr))
+	}
 	if driverProtocol(os.Args[1:]) {
 		unitchecker.Main(analyzer.Analyzer) // exits
 	}

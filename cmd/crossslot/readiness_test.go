@@ -1,9 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/crossslot/crossslot/internal/cmdtest"
 	"github.com/crossslot/crossslot/internal/redistest"
 )
 
@@ -33,5 +38,53 @@ func TestReadinessGroundTruth(t *testing.T) {
 	t.Logf("%d calls on %s agree with the analyzer", ran, addr)
 	if ran < 17 {
 		t.Fatalf("only %d calls ran", ran)
+	}
+}
+
+// TestReadinessSummary runs `crossslot readiness` on the module: its table
+// counts each check's reported sites as go vet reports them, and lists each
+// of them, in text and in Markdown.
+func TestReadinessSummary(t *testing.T) {
+	diags := vetModule(t, readinessDir, "example.com/readiness")
+	reported := map[string]int{}
+	for _, d := range diags {
+		reported[d.Category]++
+	}
+	env := cmdtest.ModuleEnv()
+	text, stderr, code := runIn(t, readinessDir, env, crossslotBin, "readiness", "./...")
+	if code != 0 {
+		t.Fatalf("crossslot readiness: exit %d\n%s", code, stderr)
+	}
+	md, stderr, code := runIn(t, readinessDir, env, crossslotBin, "readiness", "-md", "./...")
+	if code != 0 {
+		t.Fatalf("crossslot readiness -md: exit %d\n%s", code, stderr)
+	}
+	if !strings.HasPrefix(text, "cluster readiness of example.com/readiness (1 package with Redis calls)") {
+		t.Errorf("text report starts:\n%s", text)
+	}
+	for _, check := range readinessChecks {
+		row := regexp.MustCompile(`(?m)^\s*` + check + `\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$`).FindStringSubmatch(text)
+		mdRow := regexp.MustCompile("(?m)^\\| `" + check + "` \\| (\\d+) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$").FindStringSubmatch(md)
+		if row == nil || mdRow == nil {
+			t.Errorf("no row for %s:\n%s\n%s", check, text, md)
+			continue
+		}
+		if !slices.Equal(row[1:], mdRow[1:]) {
+			t.Errorf("%s: text row %v, Markdown row %v", check, row[1:], mdRow[1:])
+		}
+		n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+		sites, fine, rep, undecided := n(row[1]), n(row[2]), n(row[3]), n(row[4])
+		if rep != reported[check] || sites != fine+rep+undecided {
+			t.Errorf("%s: sites %d fine %d reported %d undecided %d; go vet reported %d", check, sites, fine, rep, undecided, reported[check])
+		}
+	}
+	if reported["database"] == 0 || reported["onenode"] == 0 || reported["sortpattern"] == 0 || reported["shardedpubsub"] == 0 {
+		t.Errorf("want every readiness check reported in the module, got %v", reported)
+	}
+	for _, d := range diags {
+		line := lineOf(t, d.Posn)
+		if !strings.Contains(text, fmt.Sprintf("main.go:%d:", line)+"") || !strings.Contains(md, fmt.Sprintf("- [ ] `main.go:%d:", line)) {
+			t.Errorf("the reports do not list %s: %s", d.Posn, d.Message)
+		}
 	}
 }

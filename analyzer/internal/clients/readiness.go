@@ -48,6 +48,48 @@ type ClusterProblem struct {
 	// (KEYS, MOVE): code that forwards it (a library's wrapper, a mock)
 	// cannot know which client it will run on.
 	Whatever bool
+	// Undecided: the argument that decides (a database, a SORT pattern) is
+	// not fixed by the code; not reported, counted.
+	Undecided bool
+}
+
+// ClusterSite says whether a call is a site of the readiness checks, and of
+// which: a command that needs a database, a SORT, a keyspace-wide command.
+func ClusterSite(c *Site) (ProblemKind, bool) {
+	name := ""
+	switch {
+	case c.line != nil:
+		if line, ok := c.line(); ok && len(line) > 0 {
+			name, _ = ssaread.ConstString(ssaread.UnwrapInterface(line[0].Value))
+		}
+	case c.built != nil:
+		name = c.built.name
+	case c.Library == GoRedis && c.Method == "Do":
+		if elems, ok := c.ElementsOfParam("args"); ok && len(elems) > 0 {
+			name, _ = ssaread.ConstString(ssaread.UnwrapInterface(elems[0].Value))
+		}
+	case c.Library == GoRedis:
+		name = goRedisCommands[c.Method]
+		if n, ok := oneNodeCommands[c.Method]; ok {
+			name = n
+		}
+	}
+	switch strings.ToUpper(name) {
+	case "SELECT", "MOVE", "SWAPDB", "COPY":
+		return OtherDatabase, true
+	case "SORT", "SORT_RO", "SORTRO":
+		return SortPattern, true
+	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
+		return OneNode, true
+	}
+	return 0, false
+}
+
+// goRedisCommands names the commands of go-redis's methods the readiness
+// checks read (besides oneNodeCommands).
+var goRedisCommands = map[string]string{
+	"Select": "SELECT", "Move": "MOVE", "Copy": "COPY",
+	"Sort": "SORT", "SortRO": "SORT_RO", "SortStore": "SORT", "SortInterfaces": "SORT",
 }
 
 // oneNodeCommands run on one node of a cluster client, by go-redis method
@@ -80,13 +122,21 @@ func ClusterProblems(c *Site) []ClusterProblem {
 			return commandLineProblems(c, elems)
 		}
 	case "Select":
-		if n, at, ok := c.intParam("index"); ok && n != 0 {
+		n, at, ok := c.intParam("index")
+		switch {
+		case !ok:
+			return []ClusterProblem{{Kind: OtherDatabase, Undecided: true}}
+		case n != 0:
 			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("SELECT %d", n), Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
 		}
 	case "Move":
 		return []ClusterProblem{{Kind: OtherDatabase, What: "MOVE", Refusal: "ERR MOVE is not allowed in cluster mode", At: c.CallPos(), Whatever: true}}
 	case "Copy":
-		if n, at, ok := c.intParam("db"); ok && n != 0 {
+		n, at, ok := c.intParam("db")
+		switch {
+		case !ok:
+			return []ClusterProblem{{Kind: OtherDatabase, Undecided: true}}
+		case n != 0:
 			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("COPY ... DB %d", n), Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
 		}
 	case "Sort", "SortRO", "SortStore", "SortInterfaces":
@@ -102,10 +152,15 @@ func ClusterProblems(c *Site) []ClusterProblem {
 // sortProblems reads a Sort's By and Get where the call writes them.
 func sortProblems(c *Site) []ClusterProblem {
 	var out []ClusterProblem
-	if by, ok := c.fieldOfParam("sort", "By"); ok {
-		if pattern, ok := ssaread.ConstString(by.Value); ok && strings.Contains(pattern, "*") {
-			out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: by.At})
-		}
+	by, ok := c.fieldOfParam("sort", "By")
+	if !ok {
+		return []ClusterProblem{{Kind: SortPattern, Undecided: true}} // a Sort the call does not build
+	}
+	switch pattern, known := ssaread.ConstString(by.Value); {
+	case !known:
+		out = append(out, ClusterProblem{Kind: SortPattern, Undecided: true})
+	case strings.Contains(pattern, "*"):
+		out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: by.At})
 	}
 	if get, ok := c.fieldOfParam("sort", "Get"); ok {
 		if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
@@ -133,7 +188,11 @@ func commandLineProblems(c *Site, elems []eval.Element) []ClusterProblem {
 	at := c.CallPos()
 	switch name {
 	case "SELECT":
-		if n, ok := arg(1); ok && n != "0" {
+		n, ok := arg(1)
+		switch {
+		case !ok:
+			return []ClusterProblem{{Kind: OtherDatabase, Undecided: true}}
+		case n != "0":
 			return []ClusterProblem{{Kind: OtherDatabase, What: "SELECT " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
 		}
 	case "MOVE", "SWAPDB":

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/crossslot/crossslot/analyzer"
+)
+
+// readinessChecks are the rows of the readiness summary, in order: the
+// CROSSSLOT check (multi-key commands and transactions), then what else a
+// cluster refuses or does differently.
+var readinessChecks = []string{analyzer.CategoryCrossSlot, analyzer.CategoryDatabase, analyzer.CategorySortPattern,
+	analyzer.CategoryOneNode, analyzer.CategoryShardedPubSub}
+
+// readinessReport runs the analysis over packages and prints, per module,
+// what moving to a cluster breaks: each check's call sites, how many are
+// fine on a cluster, reported, or undecided, then the reported sites.
+//
+//	crossslot readiness [-md] [-include-single-node] [packages]
+func readinessReport(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("crossslot readiness", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	md := fs.Bool("md", false, "print Markdown, to paste into a pull request or an issue")
+	single := fs.Bool("include-single-node", false, "check single-node clients too: what breaks if they become cluster clients")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: crossslot readiness [-md] [-include-single-node] [packages]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	pkgs := fs.Args()
+	if len(pkgs) == 0 {
+		pkgs = []string{"./..."}
+	}
+	modules, err := listModules(pkgs)
+	if err != nil {
+		fmt.Fprintln(stderr, "crossslot readiness:", err)
+		return exitUsage
+	}
+	findings, coverage, err := analyzeForReadiness(pkgs, *single, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "crossslot readiness:", err)
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode() // the analysis's own: 3 for code that does not compile
+		}
+		return 1
+	}
+	byPackage, _, err := analyzer.SumCoverage(coverage)
+	if err != nil {
+		fmt.Fprintln(stderr, "crossslot readiness:", err)
+		return 1
+	}
+	summaries := modules.summarize(byPackage, findings)
+	for i, s := range summaries {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		if *md {
+			s.markdown(stdout)
+		} else {
+			s.text(stdout)
+		}
+	}
+	return 0
+}
+
+// analyzeForReadiness runs the standalone analysis in a child process and
+// returns its findings and coverage file.
+func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) ([]finding, []byte, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	dir, err := os.MkdirTemp("", "crossslot-readiness")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	coverage := filepath.Join(dir, "coverage.jsonl")
+	args := []string{"-f", "json", "-crossslot.coverage=" + coverage}
+	if single {
+		args = append(args, "-crossslot.include-single-node")
+	}
+	cmd := exec.Command(self, append(args, pkgs...)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, stderr
+	runErr := cmd.Run()
+	var findings []finding
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var f finding
+		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
+			return nil, nil, fmt.Errorf("reading the analysis: %v", err)
+		}
+		findings = append(findings, f)
+	}
+	if runErr != nil {
+		var exit *exec.ExitError
+		if !errors.As(runErr, &exit) || exit.ExitCode() != 1 { // 1: findings
+			for _, f := range findings {
+				if !contains(readinessChecks, f.Code) {
+					fmt.Fprintf(stderr, "%s: %s\n", where(f.Location), f.Message) // what kept the analysis from running
+				}
+			}
+			return nil, nil, fmt.Errorf("the analysis failed: %w", runErr)
+		}
+	}
+	data, err := os.ReadFile(coverage)
+	if errors.Is(err, os.ErrNotExist) {
+		err = nil // no package could hold a command
+	}
+	return findings, data, err
+}
+
+// moduleIndex says which module each package and directory belongs to.
+type moduleIndex struct {
+	ofPackage map[string]string
+	dirs      map[string]string // package directory to module
+	order     []string          // modules in the order go list gives them
+}
+
+func listModules(pkgs []string) (moduleIndex, error) {
+	cmd := exec.Command("go", append([]string{"list", "-e", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{with .Module}}{{.Path}}{{end}}"}, pkgs...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return moduleIndex{}, fmt.Errorf("go list: %v\n%s", err, stderr.String())
+	}
+	idx := moduleIndex{ofPackage: map[string]string{}, dirs: map[string]string{}}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			continue
+		}
+		mod := f[2]
+		if mod == "" {
+			mod = "(no module)"
+		}
+		if _, seen := idx.dirs[f[1]]; !seen && !contains(idx.order, mod) {
+			idx.order = append(idx.order, mod)
+		}
+		idx.ofPackage[f[0]], idx.dirs[f[1]] = mod, mod
+	}
+	return idx, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// A moduleReadiness is one module's table and reported sites.
+type moduleReadiness struct {
+	module   string
+	packages int
+	rows     map[string]analyzer.Tally
+	reported []finding
+}
+
+func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []finding) []*moduleReadiness {
+	byModule := map[string]*moduleReadiness{}
+	get := func(mod string) *moduleReadiness {
+		if s, ok := byModule[mod]; ok {
+			return s
+		}
+		s := &moduleReadiness{module: mod, rows: map[string]analyzer.Tally{}}
+		byModule[mod] = s
+		return s
+	}
+	for _, mod := range idx.order {
+		get(mod)
+	}
+	for _, c := range coverage {
+		mod, ok := idx.ofPackage[strings.TrimSuffix(c.Package, "_test")]
+		if !ok {
+			continue // a dependency's package, analyzed for its facts
+		}
+		s := get(mod)
+		s.packages++
+		row := s.rows[analyzer.CategoryCrossSlot]
+		row.Sites += c.Commands + c.Transactions
+		row.Fine += c.Proved
+		row.Reported += c.Reported
+		row.Undecided += c.Undecided
+		s.rows[analyzer.CategoryCrossSlot] = row
+		for check, t := range c.Readiness {
+			sum := s.rows[check]
+			sum.Sites += t.Sites
+			sum.Fine += t.Fine
+			sum.Reported += t.Reported
+			sum.Undecided += t.Undecided
+			s.rows[check] = sum
+		}
+	}
+	for _, f := range findings {
+		if !contains(readinessChecks, f.Code) {
+			continue
+		}
+		if mod, ok := idx.dirs[filepath.Dir(f.Location.File)]; ok {
+			get(mod).reported = append(get(mod).reported, f)
+		}
+	}
+	var out []*moduleReadiness
+	for _, mod := range idx.order {
+		s := byModule[mod]
+		sort.SliceStable(s.reported, func(i, j int) bool {
+			a, b := s.reported[i].Location, s.reported[j].Location
+			return a.File < b.File || a.File == b.File && a.Line < b.Line
+		})
+		out = append(out, s)
+	}
+	return out
+}
+
+// where is a finding's place relative to the working directory.
+func where(p position) string {
+	file := p.File
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+	}
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, p.Column)
+}
+
+func (s *moduleReadiness) text(w io.Writer) {
+	fmt.Fprintf(w, "cluster readiness of %s (%s with Redis calls)\n\n", s.module, packagesText(s.packages))
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "check\tsites\tfine\treported\tundecided\t")
+	for _, check := range readinessChecks {
+		r := s.rows[check]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
+	}
+	tw.Flush()
+	if len(s.reported) == 0 {
+		fmt.Fprintln(w, "\nnothing reported")
+		return
+	}
+	fmt.Fprintf(w, "\nreported (%d):\n", len(s.reported))
+	for _, f := range s.reported {
+		fmt.Fprintf(w, "  %s: %s (%s)\n", where(f.Location), f.Message, f.Code)
+	}
+}
+
+func (s *moduleReadiness) markdown(w io.Writer) {
+	fmt.Fprintf(w, "### Cluster readiness of `%s`\n\n", s.module)
+	fmt.Fprintf(w, "%s with Redis calls, checked by crossslot.\n\n", capitalized(packagesText(s.packages)))
+	fmt.Fprintln(w, "| check | sites | fine | reported | undecided |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|")
+	for _, check := range readinessChecks {
+		r := s.rows[check]
+		fmt.Fprintf(w, "| `%s` | %d | %d | %d | %d |\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
+	}
+	if len(s.reported) == 0 {
+		fmt.Fprintln(w, "\nNothing reported.")
+		return
+	}
+	fmt.Fprintf(w, "\n**Reported (%d)**\n\n", len(s.reported))
+	for _, f := range s.reported {
+		fmt.Fprintf(w, "- [ ] `%s` **%s**: %s\n", where(f.Location), f.Code, strings.ReplaceAll(f.Message, "|", "\\|"))
+	}
+}
+
+func packagesText(n int) string {
+	if n == 1 {
+		return "1 package"
+	}
+	return fmt.Sprintf("%d packages", n)
+}
+
+func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
