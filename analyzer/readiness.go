@@ -33,6 +33,8 @@ func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
 			undecided = true
 		case p.Whatever && !a.cfg.IncludeSingleNode && !a.provedCluster(site.Client(), 0):
 			undecided = true // a client that may be either
+		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && a.splitsBySlot(site.Client()):
+			// run on every master by the client's resolver: fine
 		default:
 			a.reportClusterProblem("", site.Library, p)
 			reported = true

@@ -31,6 +31,9 @@ type packageAnalysis struct {
 	ev        *eval.Evaluator
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
+	// splitting: the clients given a command-info resolver (splitting.go),
+	// nil until asked.
+	splitting map[any]bool
 	// impls and interfaceCalls follow calls through project interfaces.
 	impls          *implementations
 	interfaceCalls map[*ssa.CallCommon]*interfaceCall

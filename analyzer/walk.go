@@ -40,8 +40,19 @@ func (a *packageAnalysis) checkClientCall(site *clients.Site) {
 		a.reportHotTag(site.Method, k)
 	}
 	if multi {
-		a.reportCrossSlot(site.Method, keys, nil, site.Fate)
+		fate := site.Fate
+		if site.Library == clients.GoRedis && (clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) && a.splitsBySlot(site.Client()) {
+			if clients.SplitReads[site.Method] {
+				a.count(false, nil, false) // split by slot and merged: fine
+				return
+			}
+			fate = splitWrite
+		}
+		a.reportCrossSlot(site.Method, keys, nil, fate)
 		a.checkScript(site, keys)
 	}
 	a.checkClusterProblems(site)
 }
+
+// splitWrite ends a crossslot message on a write the client splits by slot.
+const splitWrite = "; the client's command-info resolver splits it by slot, so it does not fail but is not atomic"

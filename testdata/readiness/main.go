@@ -186,6 +186,40 @@ func goodUniversalNoDB(ctx context.Context, e env) error {
 	return u.Set(ctx, prefix()+"db0", "v", time.Minute).Err()
 }
 
+// splitting is a cluster client given a command-info resolver: it splits
+// MGET, EXISTS, TOUCH, DEL, UNLINK, MSET and MSETNX by slot.
+func (e env) splitting() *redis.ClusterClient {
+	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: e.addrs})
+	c.SetCommandInfoResolver(c.NewDynamicResolver())
+	return c
+}
+
+func goodSplitRead(ctx context.Context, e env) error {
+	c := e.splitting()
+	defer c.Close()
+	p := prefix()
+	return c.MGet(ctx, p+"a", p+"b", p+"c").Err()
+}
+
+// badSplitMSetNX sets a key of one slot though a key of another slot
+// exists: MSETNX's all-or-nothing is gone.
+func badSplitMSetNX(ctx context.Context, e env) error {
+	c := e.splitting()
+	defer c.Close()
+	p := prefix()
+	if err := c.Set(ctx, p+"taken", "x", time.Minute).Err(); err != nil {
+		return err
+	}
+	set, err := c.MSetNX(ctx, p+"taken", "y", p+"free", "y").Result()
+	if err != nil {
+		return err
+	}
+	if n := c.Exists(ctx, p+"free").Val(); !set && n == 1 {
+		return errors.New("lost: MSETNX set a key though another existed: not atomic")
+	}
+	return nil
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -207,6 +241,8 @@ var scenarios = []struct {
 	{"goodSSubscribeTagged", goodSSubscribeTagged},
 	{"badUniversalDB", badUniversalDB},
 	{"goodUniversalNoDB", goodUniversalNoDB},
+	{"goodSplitRead", goodSplitRead},
+	{"badSplitMSetNX", badSplitMSetNX},
 }
 
 func main() {

@@ -205,3 +205,30 @@ func TransactionFate(m *types.Func) string {
 func isScriptType(t types.Type) bool {
 	return ssaread.IsNamed(t, "github.com/redis/go-redis/v9", "Script") || ssaread.IsNamed(t, "github.com/go-redis/redis/v8", "Script")
 }
+
+// A ClusterClient given SetCommandInfoResolver(c.NewDynamicResolver()) routes
+// each command by the policy the server's COMMAND tips give it: the
+// multi-shard commands below are split by slot and their replies merged, so
+// keys on different slots are no error, and a write is no longer atomic
+// (MSETNX across slots sets the keys of one slot and not another's). Checked
+// on a three-master Redis 7.0.15 cluster with go-redis v9.23.0; other
+// commands across slots are still refused.
+var (
+	SplitReads  = map[string]bool{"MGet": true, "Exists": true, "Touch": true}
+	SplitWrites = map[string]bool{"Del": true, "Unlink": true, "MSet": true, "MSetNX": true}
+	// AllShards run on every master with the resolver: not on one node.
+	AllShards = map[string]bool{"FlushDB": true, "FlushDBAsync": true, "FlushAll": true, "FlushAllAsync": true, "RandomKey": true}
+)
+
+// SplittingResolverSet reports a call that gives a go-redis client a
+// command-info resolver, and returns the client.
+func SplittingResolverSet(common *ssa.CallCommon) (ssa.Value, bool) {
+	m := GoRedisMethod(common)
+	if m == nil || m.Name() != "SetCommandInfoResolver" || len(common.Args) == 0 {
+		return nil, false
+	}
+	if c, ok := common.Args[len(common.Args)-1].(*ssa.Const); ok && c.IsNil() {
+		return nil, false // the resolver taken away
+	}
+	return ssaread.ReceiverValue(common), true
+}

@@ -85,3 +85,33 @@ func proved(ctx context.Context) {
 	u.Keys(ctx, "*")    // want `KEYS on a cluster client runs on one node`
 	u.Move(ctx, "k", 1) // want `MOVE needs a database other than 0`
 }
+
+// A cluster client given a command-info resolver splits MGET, EXISTS,
+// TOUCH, DEL, UNLINK, MSET and MSETNX by slot: reads are fine, writes are
+// no longer atomic; FLUSHDB runs on every master.
+type shop struct{ rdb *redis.ClusterClient }
+
+func newShop() *shop {
+	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"a:7000"}})
+	c.SetCommandInfoResolver(c.NewDynamicResolver())
+	return &shop{rdb: c}
+}
+
+func (s *shop) calls(ctx context.Context) {
+	s.rdb.MGet(ctx, "a", "b") // split by slot and merged
+	s.rdb.Exists(ctx, "a", "b")
+	s.rdb.Touch(ctx, "a", "b")
+	s.rdb.Del(ctx, "a", "b")              // want `Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the client's command-info resolver splits it by slot, so it does not fail but is not atomic`
+	s.rdb.MSetNX(ctx, "a", "1", "b", "2") // want `MSetNX keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the client's command-info resolver splits it`
+	s.rdb.SUnion(ctx, "a", "b")           // want `^SUnion keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	s.rdb.FlushDB(ctx)                    // every master, with the resolver
+}
+
+func resolverHere(ctx context.Context) {
+	c := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"a:7000"}})
+	c.SetCommandInfoResolver(c.NewDynamicResolver())
+	c.MGet(ctx, "a", "b")
+	d := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"a:7000"}})
+	d.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	d.FlushDB(ctx)        // want `FLUSHDB on a cluster client runs on one node`
+}

@@ -51,6 +51,7 @@ func (c cmdable) Unlink(ctx context.Context, keys ...string) *IntCmd         { r
 func (c cmdable) MGet(ctx context.Context, keys ...string) *SliceCmd         { return nil }
 func (c cmdable) MSet(ctx context.Context, values ...interface{}) *StatusCmd { return nil }
 func (c cmdable) MSetNX(ctx context.Context, values ...interface{}) *BoolCmd { return nil }
+func (c cmdable) Touch(ctx context.Context, keys ...string) *IntCmd          { return nil }
 func (c cmdable) Rename(ctx context.Context, key, newkey string) *StatusCmd  { return nil }
 func (c cmdable) SMove(ctx context.Context, source, destination string, member interface{}) *BoolCmd {
 	return nil
@@ -226,6 +227,12 @@ func (c *ClusterClient) Watch(ctx context.Context, fn func(*Tx) error, keys ...s
 	return nil
 }
 func (c *ClusterClient) Pipeline() Pipeliner { return nil }
+
+// A command-info resolver routes commands by the server's policies.
+type commandInfoResolver struct{}
+
+func (c *ClusterClient) NewDynamicResolver() *commandInfoResolver      { return nil }
+func (c *ClusterClient) SetCommandInfoResolver(r *commandInfoResolver) {}
 func (c *ClusterClient) ForEachMaster(ctx context.Context, fn func(ctx context.Context, client *Client) error) error {
 	return nil
 }
