@@ -1,5 +1,6 @@
 // Command readiness runs, on a three-master cluster, what a cluster refuses
-// or does differently besides CROSSSLOT. Functions named bad* hold a call
+// or does differently besides CROSSSLOT, through go-redis, rueidis and
+// redigo with redisc. Functions named bad* hold a call
 // crossslot reports: each returns the cluster's error, or says what it lost
 // (keys a one-node KEYS did not see, a database a cluster client dropped).
 // good* ones it leaves alone, and they succeed.
@@ -16,12 +17,16 @@ import (
 	"sync/atomic"
 	"time"
 
+	redigo "github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
 	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
 )
 
 type env struct {
 	rdb   *redis.ClusterClient
 	addrs []string // the masters
+	rc    *redisc.Cluster
 }
 
 // prefix is a fresh key prefix per run: runs and other tests share the cluster.
@@ -220,6 +225,107 @@ func badSplitMSetNX(ctx context.Context, e env) error {
 	return nil
 }
 
+// rueidisCluster is a rueidis client of two addresses: a cluster client.
+func (e env) rueidisCluster() (rueidis.Client, error) {
+	return rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{e.addrs[0], e.addrs[1]}})
+}
+
+func badRueidisKeys(ctx context.Context, e env) error {
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{e.addrs[0], e.addrs[1]}})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	p := prefix()
+	if err := e.setMany(ctx, p, 20); err != nil {
+		return err
+	}
+	keys, err := c.Do(ctx, c.B().Keys().Pattern(p+"*").Build()).AsStrSlice()
+	if err != nil {
+		return err
+	}
+	if len(keys) < 20 {
+		return fmt.Errorf("lost: KEYS saw %d of 20 keys", len(keys))
+	}
+	return nil
+}
+
+func badRueidisSelect(ctx context.Context, e env) error {
+	c, err := e.rueidisCluster()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Do(ctx, c.B().Select().Index(2).Build()).Error()
+}
+
+func badRueidisSortBy(ctx context.Context, e env) error {
+	c, err := e.rueidisCluster()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Do(ctx, c.B().Sort().Key(prefix()+"ids").By("w_*").Build()).Error()
+}
+
+func goodRueidisSortNoSort(ctx context.Context, e env) error {
+	c, err := e.rueidisCluster()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Do(ctx, c.B().Sort().Key(prefix()+"ids").By("nosort").Build()).Error()
+}
+
+func badRueidisSSubscribe(ctx context.Context, e env) error {
+	c, err := e.rueidisCluster()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Do(ctx, c.B().Ssubscribe().Channel("orders", "payments").Build()).Error()
+}
+
+func goodRueidisDbsize(ctx context.Context, e env) error {
+	c, err := e.rueidisCluster()
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Do(ctx, c.B().Dbsize().Build()).Error()
+}
+
+func badRedigoSelect(ctx context.Context, e env) error {
+	conn := e.rc.Get()
+	defer conn.Close()
+	_, err := conn.Do("SELECT", 2)
+	return err
+}
+
+func badRedigoKeys(ctx context.Context, e env) error {
+	p := prefix()
+	if err := e.setMany(ctx, p, 20); err != nil {
+		return err
+	}
+	conn := e.rc.Get()
+	defer conn.Close()
+	keys, err := redigo.Strings(conn.Do("KEYS", p+"*"))
+	if err != nil {
+		return err
+	}
+	if len(keys) < 20 {
+		return fmt.Errorf("lost: KEYS saw %d of 20 keys", len(keys))
+	}
+	return nil
+}
+
+func goodRedigoSelectZero(ctx context.Context, e env) error {
+	conn := e.rc.Get()
+	defer conn.Close()
+	_, err := conn.Do("SELECT", 0)
+	return err
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -243,6 +349,26 @@ var scenarios = []struct {
 	{"goodUniversalNoDB", goodUniversalNoDB},
 	{"goodSplitRead", goodSplitRead},
 	{"badSplitMSetNX", badSplitMSetNX},
+	{"badRueidisKeys", badRueidisKeys},
+	{"badRueidisSelect", badRueidisSelect},
+	{"badRueidisSortBy", badRueidisSortBy},
+	{"goodRueidisSortNoSort", goodRueidisSortNoSort},
+	{"badRueidisSSubscribe", badRueidisSSubscribe},
+	{"goodRueidisDbsize", goodRueidisDbsize},
+	{"badRedigoSelect", badRedigoSelect},
+	{"badRedigoKeys", badRedigoKeys},
+	{"goodRedigoSelectZero", goodRedigoSelectZero},
+}
+
+// run runs one scenario and says how it went; a panic (rueidis's builder
+// refuses channels on different slots so) is an error.
+func run(ctx context.Context, e env, f func(context.Context, env) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f(ctx, e)
 }
 
 func main() {
@@ -263,8 +389,19 @@ func main() {
 	for _, s := range shards {
 		e.addrs = append(e.addrs, s.Nodes[0].Addr)
 	}
+	e.rc = &redisc.Cluster{
+		StartupNodes: []string{*addr},
+		CreatePool: func(address string, opts ...redigo.DialOption) (*redigo.Pool, error) {
+			return &redigo.Pool{Dial: func() (redigo.Conn, error) { return redigo.Dial("tcp", address, opts...) }}, nil
+		},
+	}
+	defer e.rc.Close()
+	if err := e.rc.Refresh(); err != nil {
+		fmt.Fprintln(os.Stderr, "readiness:", err)
+		os.Exit(1)
+	}
 	for _, s := range scenarios {
-		if err := s.run(ctx, e); err != nil && !errors.Is(err, redis.Nil) {
+		if err := run(ctx, e, s.run); err != nil && !errors.Is(err, redis.Nil) && !rueidis.IsRedisNil(err) {
 			fmt.Printf("%s\terror\t%v\n", s.name, err)
 		} else {
 			fmt.Printf("%s\tok\t\n", s.name)
