@@ -43,6 +43,7 @@ func options(ctx context.Context) {
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379", "b:6379"}, DB: 3})            // want `NewUniversalClient option DB 3 is dropped: for several addresses NewUniversalClient makes a cluster client, which reads and writes database 0`
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}, DB: 3, IsClusterMode: true}) // want `NewUniversalClient option DB 3 is dropped`
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379", "b:6379"}})
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}})
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}, DB: 3}) // one server: its own databases
 	redis.NewClient(&redis.Options{Addr: "a:6379", DB: 2})                              // one server (reported with -include-single-node)
 	redis.NewClient(&redis.Options{Addr: "a:6379", DB: 0})
