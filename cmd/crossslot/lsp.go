@@ -8,12 +8,14 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/crossslot/crossslot/analyzer"
@@ -24,17 +26,26 @@ import (
 // golang/go#59869). When a Go file is opened or saved it analyzes the file's
 // package (as saved on disk, with its dependencies' facts) and publishes the
 // diagnostics of every file of the package; suggested fixes are offered as
-// code actions. The protocol is written here: it takes five messages, and
+// code actions. What it loaded is kept between saves (lspcache.go). The protocol is written here: it takes five messages, and
 // the Go LSP libraries would bring their dependencies (a logger, JSON
 // encoders, websockets) into every build of the analyzer, golangci-lint's
 // included.
 
 type lspServer struct {
-	out   io.Writer
-	mu    sync.Mutex // guards out
+	out io.Writer
+	mu  sync.Mutex // guards out
+
+	// The worker analyzes what opens and saves ask for (see work).
+	queue    chan lspRequest
+	done     sync.WaitGroup
+	closed   bool
+	cfg      analyzer.Config
+	analyzer *analysis.Analyzer
+	sessions map[string]*lspSession // by directory (lspcache.go)
+
+	state sync.Mutex // guards fixes and shown, which code actions read
 	fixes map[string][]lspFix
 	shown map[string]bool // files with diagnostics published, to clear them
-	cfg   analyzer.Config
 }
 
 type lspFix struct {
@@ -70,7 +81,8 @@ type lspMessage struct {
 
 // serveLSP runs the server until the client says exit or closes stdin.
 func serveLSP(in io.Reader, out io.Writer) int {
-	s := &lspServer{out: out, fixes: map[string][]lspFix{}, shown: map[string]bool{}}
+	s := newLSPServer(out)
+	defer s.stop()
 	r := bufio.NewReader(in)
 	for {
 		msg, err := readLSP(r)
@@ -87,6 +99,7 @@ func serveLSP(in io.Reader, out io.Writer) int {
 				"serverInfo": map[string]string{"name": "crossslot", "version": version()},
 			})
 		case "shutdown":
+			s.stop() // finish the analysis under way
 			s.write(lspMessage{JSONRPC: "2.0", ID: msg.ID, Result: json.RawMessage("null")})
 		case "exit":
 			return 0
@@ -94,8 +107,8 @@ func serveLSP(in io.Reader, out io.Writer) int {
 			var p struct {
 				TextDocument struct{ URI string } `json:"textDocument"`
 			}
-			if json.Unmarshal(msg.Params, &p) == nil {
-				s.analyze(p.TextDocument.URI)
+			if json.Unmarshal(msg.Params, &p) == nil && !s.closed {
+				s.queue <- lspRequest{uri: p.TextDocument.URI, saved: msg.Method == "textDocument/didSave"}
 			}
 		case "textDocument/codeAction":
 			s.reply(msg.ID, s.codeActions(msg.Params))
@@ -153,34 +166,146 @@ func (s *lspServer) notify(method string, params any) {
 	s.write(lspMessage{Method: method, Params: body})
 }
 
-// analyze runs the analyzer on the package of a file and publishes the
-// diagnostics of each of the package's files.
-func (s *lspServer) analyze(uri string) {
-	file, err := fileOf(uri)
-	if err != nil || !strings.HasSuffix(file, ".go") {
-		return
+func newLSPServer(out io.Writer) *lspServer {
+	s := &lspServer{out: out, fixes: map[string][]lspFix{}, shown: map[string]bool{},
+		queue: make(chan lspRequest, 256), sessions: map[string]*lspSession{}}
+	s.analyzer = analyzer.New(&s.cfg)
+	s.done.Add(1)
+	go s.work()
+	return s
+}
+
+// An lspRequest asks for a file's package to be analyzed: opened or saved.
+type lspRequest struct {
+	uri   string
+	saved bool
+}
+
+// stop lets the worker finish and waits for it.
+func (s *lspServer) stop() {
+	if !s.closed {
+		s.closed = true
+		close(s.queue)
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Dir(file), Tests: true}, ".")
-	if err != nil || len(pkgs) == 0 {
-		s.logMessage(fmt.Sprintf("crossslot: loading %s: %v", filepath.Dir(file), err))
-		return
+	s.done.Wait()
+}
+
+// work analyzes the packages of the files opened and saved, in order. What
+// queued up meanwhile is taken at once, one analysis a directory: a save
+// makes the analyses asked for before it in its directory stale.
+func (s *lspServer) work() {
+	defer s.done.Done()
+	for req := range s.queue {
+		var dirs, saved []string
+		add := func(req lspRequest) {
+			file, err := fileOf(req.uri)
+			if err != nil || !strings.HasSuffix(file, ".go") {
+				return
+			}
+			dir := filepath.Dir(file)
+			if !slices.Contains(dirs, dir) {
+				dirs = append(dirs, dir)
+			}
+			if req.saved && !slices.Contains(saved, dir) {
+				saved = append(saved, dir)
+			}
+		}
+		add(req)
+	drain:
+		for {
+			select {
+			case more, ok := <-s.queue:
+				if !ok {
+					break drain
+				}
+				add(more)
+			default:
+				break drain
+			}
+		}
+		for _, dir := range dirs {
+			s.analyze(dir)
+		}
+		// Once the saves have settled, the packages that import what was
+		// saved are analyzed again, loaded anew: their facts may change.
+		if len(s.queue) == 0 && len(saved) > 0 {
+			for _, dir := range s.dependentsOf(saved) {
+				delete(s.sessions, dir)
+				s.analyze(dir)
+			}
+		}
 	}
-	a := analyzer.New(&s.cfg)
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
-	if err != nil {
-		s.logMessage("crossslot: " + err.Error())
-		return
+}
+
+// dependentsOf lists the directories of the sessions that import a package
+// of one of dirs.
+func (s *lspServer) dependentsOf(dirs []string) []string {
+	var out []string
+	for dir, sess := range s.sessions {
+		if slices.Contains(dirs, dir) {
+			continue
+		}
+		imports := false
+		for _, r := range sess.roots {
+			packages.Visit([]*packages.Package{r.pkg}, func(p *packages.Package) bool {
+				if p != r.pkg && len(p.GoFiles) > 0 && slices.Contains(dirs, filepath.Dir(p.GoFiles[0])) {
+					imports = true
+				}
+				return !imports
+			}, nil)
+		}
+		if imports {
+			out = append(out, dir)
+		}
 	}
+	sort.Strings(out)
+	return out
+}
+
+// analyze runs the analyzer on the packages of a directory and publishes
+// the diagnostics of each of their files: again on the session's packages
+// when it can (lspcache.go), else after loading them.
+func (s *lspServer) analyze(dir string) {
+	start := time.Now()
+	sess := s.sessions[dir]
+	var diags map[*packages.Package][]analysis.Diagnostic
+	if sess != nil && !sess.stale() {
+		diags, _ = sess.reanalyze(s.analyzer)
+	}
+	how := "analyzed again"
+	if diags == nil {
+		var err error
+		sess, diags, err = loadSession(dir, s.analyzer)
+		if err != nil {
+			delete(s.sessions, dir)
+			s.logMessage(fmt.Sprintf("crossslot: loading %s: %v", dir, err))
+			return
+		}
+		s.sessions[dir] = sess
+		how = "loaded and analyzed"
+	}
+	s.publish(sess, diags)
+	s.notify("window/logMessage", map[string]any{"type": 4, "message": fmt.Sprintf("crossslot: %s %s in %v", how, dir, time.Since(start).Round(time.Millisecond))})
+}
+
+// publish sends the diagnostics of every file of the session's packages.
+func (s *lspServer) publish(sess *lspSession, diags map[*packages.Package][]analysis.Diagnostic) {
 	byFile := map[string][]map[string]any{}
 	fixes := map[string][]lspFix{}
-	for _, p := range pkgs {
-		for _, f := range p.GoFiles {
+	for _, r := range sess.roots {
+		for _, f := range r.pkg.GoFiles {
 			byFile[f] = nil // publish, even empty, to clear earlier diagnostics
 		}
 	}
-	for _, act := range graph.Roots {
-		fset := act.Package.Fset
-		for _, d := range act.Diagnostics {
+	fset := sess.fset
+	seen := map[string]bool{} // a package and its test variant report the same
+	for _, r := range sess.roots {
+		for _, d := range diags[r.pkg] {
+			if key := fmt.Sprint(fset.Position(d.Pos), d.Category, d.Message); seen[key] {
+				continue
+			} else {
+				seen[key] = true
+			}
 			posn := fset.Position(d.Pos)
 			rng := toRange(fset, d.Pos, d.End)
 			diag := map[string]any{
@@ -208,8 +333,10 @@ func (s *lspServer) analyze(uri string) {
 			}
 		}
 	}
+	s.state.Lock()
+	defer s.state.Unlock()
 	for f := range s.shown {
-		if _, ok := byFile[f]; !ok && filepath.Dir(f) == filepath.Dir(file) {
+		if _, ok := byFile[f]; !ok && filepath.Dir(f) == sess.dir {
 			byFile[f] = nil
 		}
 	}
@@ -233,6 +360,8 @@ func (s *lspServer) codeActions(params json.RawMessage) []map[string]any {
 	if json.Unmarshal(params, &p) != nil {
 		return out
 	}
+	s.state.Lock()
+	defer s.state.Unlock()
 	for _, f := range s.fixes[p.TextDocument.URI] {
 		if f.rng.End.Line < p.Range.Start.Line || f.rng.Start.Line > p.Range.End.Line {
 			continue

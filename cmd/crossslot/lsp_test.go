@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
 // lspClient drives `crossslot lsp` over its pipes.
@@ -48,6 +50,122 @@ func (c *lspClient) until(what string, ok func(lspMessage) bool) lspMessage {
 	}
 	c.t.Fatalf("no %s", what)
 	return lspMessage{}
+}
+
+// startLSP starts `crossslot lsp` in dir and initializes it.
+func startLSP(t *testing.T, dir string) (*lspClient, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(crossslotBin, "lsp")
+	cmd.Dir, cmd.Env = dir, fixtureEnv()
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	c := &lspClient{t: t, in: in, out: bufio.NewReader(out)}
+	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": map[string]any{}}, true)
+	c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	c.send("initialized", map[string]any{}, false)
+	return c, cmd
+}
+
+// analyzed waits for the server's log line on the analysis of dir and the
+// diagnostics of file, and returns both.
+func (c *lspClient) analyzed(dir, file string) (how string, messages []string) {
+	c.t.Helper()
+	uri := toURI(file)
+	gotDiags := false
+	for how == "" || !gotDiags {
+		m := c.until("an analysis of "+dir, func(m lspMessage) bool {
+			return m.Method == "window/logMessage" || m.Method == "textDocument/publishDiagnostics"
+		})
+		switch m.Method {
+		case "window/logMessage":
+			var p struct{ Message string }
+			json.Unmarshal(m.Params, &p)
+			if rest, ok := strings.CutPrefix(p.Message, "crossslot: "); ok && strings.Contains(rest, " "+dir+" in ") {
+				how, _, _ = strings.Cut(rest, " "+dir)
+			}
+		case "textDocument/publishDiagnostics":
+			var p struct {
+				URI         string
+				Diagnostics []struct{ Message string }
+			}
+			if json.Unmarshal(m.Params, &p) == nil && p.URI == uri {
+				gotDiags, messages = true, nil
+				for _, d := range p.Diagnostics {
+					messages = append(messages, d.Message)
+				}
+			}
+		}
+	}
+	return how, messages
+}
+
+// TestLanguageServerKeepsWhatItLoaded: the first open loads the package
+// graph; a save analyzes the saved package again without loading, and sees
+// the change; a save of a package others import analyzes them again; a new
+// file loads anew.
+func TestLanguageServerKeepsWhatItLoaded(t *testing.T) {
+	dir := cmdtest.CopyDir(t, exampleDir)
+	c, _ := startLSP(t, dir)
+	mainGo, storeGo := filepath.Join(dir, "main.go"), filepath.Join(dir, "store", "store.go")
+	storeDir := filepath.Join(dir, "store")
+	has := func(messages []string, part string) bool {
+		for _, m := range messages {
+			if strings.Contains(m, part) {
+				return true
+			}
+		}
+		return false
+	}
+	edit := func(file, old, new string) {
+		t.Helper()
+		b, err := os.ReadFile(file)
+		if err != nil || !strings.Contains(string(b), old) {
+			t.Fatalf("%s has no %q: %v", file, old, err)
+		}
+		if err := os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "languageId": "go", "version": 1, "text": ""}}, false)
+	how, msgs := c.analyzed(dir, mainGo)
+	if how != "loaded and analyzed" || !has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
+		t.Fatalf("open: %s, %q", how, msgs)
+	}
+
+	edit(mainGo, `rdb.MGet(ctx, "user:1:a", "user:2:a")`, `rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")`)
+	c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo)}}, false)
+	how, msgs = c.analyzed(dir, mainGo)
+	if how != "analyzed again" || has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
+		t.Fatalf("save of main.go: %s, %q", how, msgs)
+	}
+
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(storeGo), "languageId": "go", "version": 1, "text": ""}}, false)
+	if how, _ := c.analyzed(storeDir, storeGo); how != "loaded and analyzed" {
+		t.Fatalf("open of store.go: %s", how)
+	}
+	edit(storeGo, `return rdb.MGet(ctx, a, b).Err()`, `return rdb.Get(ctx, a).Err()`)
+	c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(storeGo)}}, false)
+	if how, _ := c.analyzed(storeDir, storeGo); how != "analyzed again" {
+		t.Fatalf("save of store.go: %s", how)
+	}
+	how, msgs = c.analyzed(dir, mainGo) // main imports store: analyzed again, loaded anew
+	if how != "loaded and analyzed" || has(msgs, `in store.Pair`) {
+		t.Fatalf("main after the save of store.go: %s, %q", how, msgs)
+	}
+
+	extra := filepath.Join(dir, "extra.go")
+	if err := os.WriteFile(extra, []byte("package main\n\nfunc extra() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(extra)}}, false)
+	if how, _ := c.analyzed(dir, mainGo); how != "loaded and analyzed" {
+		t.Fatalf("a new file: %s", how)
+	}
 }
 
 // TestLanguageServer opens the example's main.go: the server publishes its
