@@ -17,7 +17,7 @@ import (
 
 // lspClient drives `crossslot lsp` over its pipes.
 type lspClient struct {
-	t   *testing.T
+	t   testing.TB
 	in  io.WriteCloser
 	out *bufio.Reader
 	id  int
