@@ -49,6 +49,11 @@ func benchSaves(b *testing.B, module, pkg, file string) {
 	vet := exec.Command("go", "vet", "-vettool="+crossslotBin, pkg)
 	vet.Dir, vet.Env = module, env
 	vet.CombinedOutput() // warm the build cache and go vet's facts
+	// go vet after a save: the file changed, so the package is vetted again
+	// (its dependencies' results come from the cache).
+	if err := appendLine(file); err != nil {
+		b.Fatal(err)
+	}
 	start := time.Now()
 	vet = exec.Command("go", "vet", "-vettool="+crossslotBin, pkg)
 	vet.Dir, vet.Env = module, env
@@ -69,16 +74,13 @@ func benchSaves(b *testing.B, module, pkg, file string) {
 	dir := filepath.Dir(file)
 	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(file), "languageId": "go", "version": 1, "text": ""}}, false)
 	c.analyzed(dir, file)
-	text, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
-	}
 	var saves []time.Duration
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
-		text = append(text, "\n// saved "+time.Now().String()+"\n"...)
-		os.WriteFile(file, text, 0o644)
+		if err := appendLine(file); err != nil {
+			b.Fatal(err)
+		}
 		b.StartTimer()
 		start := time.Now()
 		c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(file)}}, false)
@@ -90,4 +92,13 @@ func benchSaves(b *testing.B, module, pkg, file string) {
 	b.ReportMetric(float64(saves[len(saves)/2].Microseconds())/1000, "ms/save")
 	b.ReportMetric(float64(vetTime.Milliseconds()), "vet-ms")
 	b.ReportMetric(0, "ns/op")
+}
+
+// appendLine changes a file as a save would.
+func appendLine(file string) error {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, append(text, "\n// saved "+time.Now().String()+"\n"...), 0o644)
 }
