@@ -12,6 +12,7 @@ import (
 
 	"github.com/crossslot/crossslot/analyzer"
 	"github.com/crossslot/crossslot/internal/cmdtest"
+	"github.com/crossslot/crossslot/internal/redistest"
 )
 
 // crossslotBin is the command under test, built once by TestMain.
@@ -28,7 +29,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
 	}
-	code := m.Run()
+	code := redistest.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -9,7 +9,11 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -60,8 +64,54 @@ func required(t testing.TB, env, how string) string {
 	if os.Getenv("CI") == "true" {
 		t.Fatal(msg)
 	}
+	skipped.Lock()
+	skipped.tests = append(skipped.tests, t.Name())
+	if !slices.Contains(skipped.envs, env) {
+		skipped.envs = append(skipped.envs, env)
+	}
+	skipped.Unlock()
 	t.Skip(msg)
 	return ""
+}
+
+// summaryTTY is the terminal Main writes to.
+var summaryTTY = "/dev/tty"
+
+// skipped records the live tests skipped for want of a server.
+var skipped struct {
+	sync.Mutex
+	tests, envs []string
+}
+
+// Main runs a package's tests and, when live tests were skipped, says so in
+// one line: go test shows nothing of a package that passes, so a
+// contributor without the servers would believe everything ran. The line
+// goes to the terminal (go test keeps a passing package's output to
+// itself), or to standard error without one.
+func Main(m *testing.M) int {
+	code := m.Run()
+	skipped.Lock()
+	defer skipped.Unlock()
+	if len(skipped.tests) == 0 {
+		return code
+	}
+	pkg := "this package"
+	if wd, err := os.Getwd(); err == nil {
+		pkg = filepath.Base(wd)
+	}
+	tests := "tests"
+	if len(skipped.tests) == 1 {
+		tests = "test"
+	}
+	line := fmt.Sprintf("crossslot: %s: %d live %s skipped, %s not set (bash .ci/run starts the servers and runs them all)\n",
+		pkg, len(skipped.tests), tests, strings.Join(skipped.envs, ", "))
+	if tty, err := os.OpenFile(summaryTTY, os.O_WRONLY, 0); err == nil {
+		fmt.Fprint(tty, line)
+		tty.Close()
+	} else {
+		fmt.Fprint(os.Stderr, line)
+	}
+	return code
 }
 
 // Conn is a pipelining RESP2 connection.
