@@ -248,16 +248,10 @@ func TestLanguageServer(t *testing.T) {
 	}
 }
 
-// neovimInit starts crossslot's language server for Go buffers with
-// Neovim's built-in client (0.7: start_client and buf_attach_client), waits
-// for the first buffer's diagnostics, writes them to $CROSSSLOT_DIAGNOSTICS
-// and quits.
-const neovimInit = `
-vim.cmd("filetype on")
-vim.api.nvim_create_autocmd("FileType", { pattern = "go", callback = function(args)
-  local id = vim.lsp.start_client({ name = "crossslot", cmd = { os.getenv("CROSSSLOT_BIN"), "lsp" }, root_dir = vim.fn.getcwd() })
-  vim.lsp.buf_attach_client(args.buf, id)
-end })
+// neovimHarness waits for the first buffer's diagnostics, writes them to
+// $CROSSSLOT_DIAGNOSTICS and quits; the README's snippet, run before it,
+// starts crossslot's language server for Go buffers.
+const neovimHarness = `
 vim.api.nvim_create_autocmd("VimEnter", { callback = function()
   local buf = vim.api.nvim_get_current_buf()
   vim.wait(120000, function() return #vim.diagnostic.get(buf) > 0 end, 100)
@@ -270,8 +264,52 @@ vim.api.nvim_create_autocmd("VimEnter", { callback = function()
 end })
 `
 
+// readmeRecipe returns the code block the README marks with
+// <!-- recipe: name -->, unindented.
+func readmeRecipe(t testing.TB, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "<!-- recipe: "+name+" -->\n")
+	if !ok {
+		t.Fatalf("the README has no recipe %q", name)
+	}
+	lines := strings.Split(rest, "\n")
+	indent := len(lines[0]) - len(strings.TrimLeft(lines[0], " "))
+	if !strings.HasPrefix(strings.TrimSpace(lines[0]), "```") {
+		t.Fatalf("recipe %q is not followed by a code block", name)
+	}
+	var code []string
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "```" {
+			return strings.Join(code, "\n") + "\n"
+		}
+		if len(l) >= indent {
+			l = l[indent:]
+		}
+		code = append(code, l)
+	}
+	t.Fatalf("recipe %q: the code block does not end", name)
+	return ""
+}
+
+// neovimVersion is the installed Neovim's minor version (0.7 is 7).
+func neovimVersion(t *testing.T, nvim string) int {
+	out, err := exec.Command(nvim, "--version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var major, minor int
+	fmt.Sscanf(string(out), "NVIM v%d.%d", &major, &minor)
+	return major*100 + minor
+}
+
 // TestNeovim opens a file of the example in a real editor, headless Neovim
-// with its built-in LSP client, and reads the diagnostics it received.
+// with its built-in LSP client set up by the README's snippet for its
+// version, and reads the diagnostics it received. The 0.8 snippet runs where
+// Neovim is 0.8 or later; on 0.7 it is only parsed.
 func TestNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
@@ -280,18 +318,41 @@ func TestNeovim(t *testing.T) {
 		}
 		t.Skip("nvim is not installed (apt-get install neovim)")
 	}
+	version := neovimVersion(t, nvim)
+	for _, recipe := range []string{"neovim-0.7", "neovim-0.8"} {
+		t.Run(recipe, func(t *testing.T) {
+			snippet := readmeRecipe(t, recipe)
+			if recipe == "neovim-0.8" && version < 8 {
+				parsed := filepath.Join(t.TempDir(), "snippet.lua")
+				os.WriteFile(parsed, []byte(snippet), 0o644)
+				out, err := exec.Command(nvim, "--headless", "-u", "NONE", "-i", "NONE",
+					"-c", "lua assert(loadfile('"+parsed+"'))", "-c", "qa!").CombinedOutput()
+				if err != nil || len(out) > 0 {
+					t.Fatalf("the 0.8 snippet does not parse: %v\n%s", err, out)
+				}
+				t.Logf("Neovim 0.%d: the 0.8 snippet parses; it runs where Neovim is 0.8 or later", version)
+				return
+			}
+			runNeovim(t, nvim, "vim.cmd(\"filetype on\")\n"+snippet+neovimHarness)
+		})
+	}
+}
+
+func runNeovim(t *testing.T, nvim, initLua string) {
 	dir, err := filepath.Abs(exampleDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
 	init, got := filepath.Join(tmp, "init.lua"), filepath.Join(tmp, "diagnostics.txt")
-	if err := os.WriteFile(init, []byte(neovimInit), 0o644); err != nil {
+	if err := os.WriteFile(init, []byte(initLua), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(nvim, "--headless", "-u", init, "-i", "NONE", "main.go")
 	cmd.Dir = dir
-	cmd.Env = append(fixtureEnv(), "CROSSSLOT_BIN="+crossslotBin, "CROSSSLOT_DIAGNOSTICS="+got, "XDG_STATE_HOME="+tmp, "XDG_DATA_HOME="+tmp)
+	// The snippet runs "crossslot" from PATH, as a user's would.
+	cmd.Env = append(fixtureEnv(), "PATH="+filepath.Dir(crossslotBin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"CROSSSLOT_DIAGNOSTICS="+got, "XDG_STATE_HOME="+tmp, "XDG_DATA_HOME="+tmp)
 	done := make(chan error, 1)
 	go func() { _, err := cmd.CombinedOutput(); done <- err }()
 	select {
