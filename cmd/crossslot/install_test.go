@@ -50,3 +50,60 @@ func TestToolDependency(t *testing.T) {
 		t.Errorf("go vet -vettool= ran crossslot?\n%s", stderr)
 	}
 }
+
+// TestReadmeToolsModule runs the README's tools.mod recipe line by line in a
+// copy of a module (the clone's path put in): crossslot is pinned and runs
+// through go tool -modfile, and go.mod and go.sum are left as they were.
+func TestReadmeToolsModule(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := cmdtest.CopyDir(t, filepath.Join(root, "testdata", "golangci"))
+	before := map[string][]byte{}
+	for _, f := range []string{"go.mod", "go.sum"} {
+		before[f], _ = os.ReadFile(filepath.Join(dir, f))
+	}
+	script := strings.ReplaceAll(readmeRecipe(t, "tools-module"), "/path/to/crossslot", root)
+	stdout, stderr, code := runIn(t, dir, fixtureEnv(), "bash", "-c", script)
+	// The last line is go vet, which exits 1 on the module's findings.
+	if code != 1 || !strings.Contains(stderr, `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots`) {
+		t.Fatalf("the recipe: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for f, b := range before {
+		if after, _ := os.ReadFile(filepath.Join(dir, f)); string(after) != string(b) {
+			t.Errorf("the recipe changed %s", f)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "tools.mod")); !strings.Contains(string(b), "tool github.com/crossslot/crossslot/cmd/crossslot") {
+		t.Errorf("tools.mod has no tool line:\n%s", b)
+	}
+}
+
+// TestToolDependencyChangesGoMod measures what the README warns of: pinning
+// crossslot in go.mod itself adds requirements to it.
+func TestToolDependencyChangesGoMod(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := cmdtest.CopyDir(t, filepath.Join(root, "testdata", "golangci"))
+	requires := func() int {
+		b, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
+		return strings.Count(string(b), "// indirect")
+	}
+	before := requires()
+	for _, args := range [][]string{
+		{"mod", "edit", "-replace", "github.com/crossslot/crossslot=" + root, "-require", "github.com/crossslot/crossslot@v0.0.0", "-tool", "github.com/crossslot/crossslot/cmd/crossslot"},
+		{"mod", "tidy"},
+	} {
+		if _, stderr, code := runIn(t, dir, fixtureEnv(), "go", args...); code != 0 {
+			t.Fatalf("go %v: %s", args, stderr)
+		}
+	}
+	added := requires() - before
+	if added < 5 {
+		t.Errorf("go.mod gained %d indirect requirements; the README says about ten", added)
+	}
+	t.Logf("pinning crossslot in go.mod added %d indirect requirements", added)
+}
