@@ -59,8 +59,7 @@ func (a *packageAnalysis) checkDatabaseOptions(fn *ssa.Function) {
 		if !ok {
 			continue
 		}
-		site := clients.SiteOf(a.ev, &c.Call)
-		p, ok := clients.DatabaseOption(c, site)
+		p, ok := clients.DatabaseOption(c, a.ev)
 		if !ok || a.testOffCluster(c.Pos(), c) {
 			continue
 		}

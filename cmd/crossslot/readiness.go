@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -113,7 +114,7 @@ func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) ([]findin
 		var exit *exec.ExitError
 		if !errors.As(runErr, &exit) || exit.ExitCode() != 1 { // 1: findings
 			for _, f := range findings {
-				if !contains(readinessChecks, f.Code) {
+				if !slices.Contains(readinessChecks, f.Code) {
 					fmt.Fprintf(stderr, "%s: %s\n", where(f.Location), f.Message) // what kept the analysis from running
 				}
 			}
@@ -152,21 +153,12 @@ func listModules(pkgs []string) (moduleIndex, error) {
 		if mod == "" {
 			mod = "(no module)"
 		}
-		if _, seen := idx.dirs[f[1]]; !seen && !contains(idx.order, mod) {
+		if _, seen := idx.dirs[f[1]]; !seen && !slices.Contains(idx.order, mod) {
 			idx.order = append(idx.order, mod)
 		}
 		idx.ofPackage[f[0]], idx.dirs[f[1]] = mod, mod
 	}
 	return idx, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // A moduleReadiness is one module's table and reported sites.
@@ -213,7 +205,7 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		}
 	}
 	for _, f := range findings {
-		if !contains(readinessChecks, f.Code) {
+		if !slices.Contains(readinessChecks, f.Code) {
 			continue
 		}
 		if mod, ok := idx.dirs[filepath.Dir(f.Location.File)]; ok {

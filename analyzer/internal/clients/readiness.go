@@ -294,12 +294,13 @@ func (c *Site) intParam(name string) (int64, keymodel.Range, bool) {
 // client of one server given a database other than 0 (refused by a cluster
 // node: SELECT), or a client that is surely a cluster client given one (the
 // option is dropped). ok is false when the call sets no such DB.
-func DatabaseOption(call *ssa.Call, c *Site) (ClusterProblem, bool) {
+func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	fn := call.Call.StaticCallee()
 	pkg := ssaread.FuncPackage(fn)
 	if pkg == nil || !GoRedisPackages[pkg.Path()] {
 		return ClusterProblem{}, false
 	}
+	c := SiteOf(ev, &call.Call)
 	param := "opt"
 	switch fn.Name() {
 	case "NewClient":
@@ -317,7 +318,7 @@ func DatabaseOption(call *ssa.Call, c *Site) (ClusterProblem, bool) {
 		return ClusterProblem{}, false
 	}
 	n := k.Value.ExactString()
-	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, c.Eval) {
+	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, ev) {
 		return ClusterProblem{Kind: DroppedDatabase, What: "DB " + n, At: db.At}, true
 	}
 	return ClusterProblem{Kind: OtherDatabase, What: "DB " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: db.At}, true
