@@ -1,0 +1,122 @@
+package rueidisguard_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/redis/rueidis"
+
+	"github.com/crossslot/crossslot/guard/rueidisguard"
+	"github.com/crossslot/crossslot/internal/guardtest"
+	"github.com/crossslot/crossslot/internal/redistest"
+)
+
+func TestMain(m *testing.M) { os.Exit(redistest.Main(m)) }
+
+func single(t *testing.T, addr string) rueidis.Client {
+	t.Helper()
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{addr}, ForceSingleClient: true, DisableCache: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// anyCrossSlot says whether any result of a batch is a CROSSSLOT error.
+func anyCrossSlot(rs []rueidis.RedisResult) bool {
+	for _, r := range rs {
+		if guardtest.CrossSlot(r.Error()) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSameVerdictAsTheCluster sends the guards' corpus, transactions (a
+// DoMulti of MULTI ... EXEC, and one on a dedicated client command by
+// command) and Lua scripts to a guarded client of a plain redis-server and
+// to the cluster-enabled one: the guard refuses exactly what the cluster
+// refuses.
+func TestSameVerdictAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	ctx := context.Background()
+	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{})
+	cluster := single(t, clusterAddr)
+	compare := func(what string, g, c bool) {
+		t.Helper()
+		if g != c {
+			t.Errorf("%s: guarded single node refuses: %v, the cluster refuses: %v", what, g, c)
+		}
+	}
+	checked, refused := 0, 0
+	for _, tmpl := range guardtest.Corpus {
+		for _, kp := range guardtest.KeyPairs {
+			line := guardtest.Line(tmpl, kp[0], kp[1])
+			g := guarded.Do(ctx, guarded.B().Arbitrary(line...).Build()).Error()
+			c := cluster.Do(ctx, cluster.B().Arbitrary(line...).Build()).Error()
+			compare(strings.Join(line, " "), guardtest.CrossSlot(g), guardtest.CrossSlot(c))
+			checked++
+			if guardtest.CrossSlot(c) {
+				refused++
+			}
+		}
+	}
+	script := rueidis.NewLuaScript("return #KEYS")
+	for _, kp := range guardtest.KeyPairs {
+		tx := func(c rueidis.Client) bool {
+			// The corpus's WATCH {t}a {t}b holds on the connection: a
+			// watched key changed since makes EXEC abort before the slot check.
+			c.Do(ctx, c.B().Unwatch().Build())
+			return anyCrossSlot(c.DoMulti(ctx,
+				c.B().Multi().Build(),
+				c.B().Set().Key(kp[0]).Value("1").Build(),
+				c.B().Ping().Build(),
+				c.B().Incr().Key(kp[1]).Build(),
+				c.B().Exec().Build(),
+			))
+		}
+		compare("DoMulti MULTI SET "+kp[0]+" INCR "+kp[1], tx(guarded), tx(cluster))
+		dedicated := func(c rueidis.Client) bool {
+			refused := false
+			c.Dedicated(func(d rueidis.DedicatedClient) error {
+				for _, cmd := range []rueidis.Completed{
+					d.B().Multi().Build(), d.B().Set().Key(kp[0]).Value("1").Build(),
+					d.B().Incr().Key(kp[1]).Build(), d.B().Exec().Build(),
+				} {
+					refused = refused || guardtest.CrossSlot(d.Do(ctx, cmd).Error())
+				}
+				return nil
+			})
+			return refused
+		}
+		compare("Dedicated MULTI SET "+kp[0]+" INCR "+kp[1], dedicated(guarded), dedicated(cluster))
+		lua := func(c rueidis.Client) bool {
+			return guardtest.CrossSlot(script.Exec(ctx, c, []string{kp[0], kp[1]}, nil).Error())
+		}
+		compare("Lua.Exec "+kp[0]+" "+kp[1], lua(guarded), lua(cluster))
+		checked += 3
+	}
+	t.Logf("%d commands, transactions and scripts: the guarded single node and the cluster agree on each (%d refused)", checked, refused)
+}
+
+// TestReportMode sends a cross-slot MGET through a Report-mode guard: it
+// reaches the server, and the violation the report.
+func TestReportMode(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	var got []rueidisguard.Violation
+	c := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{Mode: rueidisguard.Report, Caller: true,
+		Report: func(v rueidisguard.Violation) { got = append(got, v) }})
+	err := c.Do(context.Background(), c.B().Mget().Key("user:1:a", "user:2:a").Build()).Error()
+	if err != nil {
+		t.Fatalf("Report mode failed the command: %v", err)
+	}
+	if len(got) != 1 || got[0].Problem != "crossslot" || !strings.Contains(got[0].Caller, "rueidisguard_test.go:") {
+		t.Fatalf("reported %+v", got)
+	}
+	if want := `MGET keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) at `; !strings.HasPrefix(got[0].String(), want) {
+		t.Errorf("violation %q, want it to start %q", got[0].String(), want)
+	}
+}

@@ -1,0 +1,323 @@
+// Package guardcore is what every client's guard checks, at run time: a
+// command line's keys, found with the command table from the server's key
+// specs (no round trip), on one slot; a transaction's keys across its
+// commands on one slot; no malformed hash tag. The guards of go-redis
+// (module github.com/crossslot/crossslot/guard), rueidis, valkey-go and
+// redigo (modules of their own, so that each brings only its client) are
+// thin adapters over it: the same modes, messages, sampling and Violation.
+// It imports no client library.
+package guardcore
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/crossslot/crossslot/internal/commands"
+	"github.com/crossslot/crossslot/slotcalc"
+)
+
+// A Mode says what a guard does with a command whose keys cross slots.
+type Mode int
+
+const (
+	// Fail does not send the command: it fails with an error that reads
+	// like the server's CROSSSLOT (for tests).
+	Fail Mode = iota
+	// Report sends the command and passes the violation to Options.Report
+	// (for staging and canaries).
+	Report
+)
+
+// Options configure a guard.
+type Options struct {
+	Mode Mode
+	// Report receives every violation in Report mode, and malformed tags
+	// ({}, an unclosed '{') in both modes. Optional in Fail mode.
+	Report func(Violation)
+	// SampleRatio is the fraction of commands checked in Report mode, like
+	// Redis 8's cluster-compatibility-sample-ratio; 0 means all. Fail mode
+	// checks every command.
+	SampleRatio float64
+	// Caller records the file:line that sent the command (a few hundred
+	// nanoseconds per violation, none otherwise).
+	Caller bool
+}
+
+// A Violation is a command, or a transaction, that a cluster would refuse,
+// or a key with a malformed tag.
+type Violation struct {
+	Command string   // "MGET", or "MULTI/EXEC MGET" for a transaction's command
+	Keys    []string // the two keys on different slots, or the key with a malformed tag
+	Slots   []int
+	Problem string // "crossslot", "emptytag" or "unclosedtag"
+	Caller  string // file:line, when Options.Caller is set
+}
+
+func (v Violation) String() string {
+	var s string
+	switch v.Problem {
+	case "crossslot":
+		s = fmt.Sprintf("%s keys %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
+	case "emptytag":
+		s = fmt.Sprintf("%s key %q has an empty hash tag {}, so the whole key is hashed", v.Command, v.Keys[0])
+	case "unclosedtag":
+		s = fmt.Sprintf("%s key %q has a '{' with no '}' after it, so the whole key is hashed", v.Command, v.Keys[0])
+	}
+	if v.Caller != "" {
+		s += " at " + v.Caller
+	}
+	return s
+}
+
+// Error is a violation as a Fail-mode guard returns it: it reads like the
+// server's CROSSSLOT error.
+type Error struct{ Violation }
+
+func (e *Error) Error() string {
+	return "CROSSSLOT Keys in request don't hash to the same slot (crossslot guard: " + e.Violation.String() + ")"
+}
+
+// A Checker checks command lines for one guard.
+type Checker struct {
+	opts Options
+	// library are fragments of the paths of the client's files, and of the
+	// adapter's: Caller skips their frames.
+	library []string
+}
+
+// New returns a checker; library names the path fragments of the frames
+// that are the client's or the guard's, not the caller's
+// ("/github.com/redis/go-redis/").
+func New(opts Options, library ...string) *Checker {
+	return &Checker{opts: opts, library: append(library, thisFile)}
+}
+
+// Sampled says whether to check this command: always in Fail mode, else
+// by Options.SampleRatio.
+func (c *Checker) Sampled() bool {
+	r := c.opts.SampleRatio
+	return c.opts.Mode == Fail || r <= 0 || r >= 1 || rand.Float64() < r
+}
+
+// A Tx is a transaction's first key so far; the zero Tx starts one.
+type Tx struct {
+	key  string
+	slot int
+	set  bool
+}
+
+// A Line is a command line as a client holds it, the command's name first.
+type Line interface {
+	Len() int
+	// Text is argument i as the server receives it, when it is text or a
+	// number.
+	Text(i int) (string, bool)
+	// String is argument i when it is a string, without converting.
+	String(i int) (string, bool)
+}
+
+// Args is a go-redis or redigo command line.
+type Args []interface{}
+
+func (a Args) Len() int                       { return len(a) }
+func (a Args) Text(i int) (string, bool)      { return argText(a[i]) }
+func (a Args) String(i int) (string, bool)    { s, ok := a[i].(string); return s, ok }
+func (s Strings) Len() int                    { return len(s) }
+func (s Strings) Text(i int) (string, bool)   { return s[i], true }
+func (s Strings) String(i int) (string, bool) { return s[i], true }
+
+// Strings is a rueidis or valkey-go command line (Completed.Commands()).
+type Strings []string
+
+// Check finds the keys of one command and reports, or returns in Fail mode,
+// the first pair on different slots: within the command, or against the
+// transaction's first key (tx nil: not in a transaction). Single-key
+// commands take no allocation.
+func Check[L Line](c *Checker, line L, tx *Tx) error {
+	if line.Len() == 0 {
+		return nil
+	}
+	name, ok := line.String(0)
+	if !ok {
+		return nil
+	}
+	cmd, ok := lookup(name)
+	if !ok {
+		return nil
+	}
+	if k, ok := singleKey(cmd, line); ok {
+		return c.judge(cmd.Name, []string{k}, tx)
+	}
+	argv := make([]commands.Arg, line.Len())
+	for i := range argv {
+		argv[i].Text, argv[i].Known = line.Text(i)
+	}
+	pos, ok := cmd.Keys(argv)
+	if !ok {
+		return nil
+	}
+	keys := make([]string, 0, len(pos))
+	for _, p := range pos {
+		if !argv[p].Known {
+			return nil
+		}
+		keys = append(keys, argv[p].Text)
+	}
+	return c.judge(cmd.Name, keys, tx)
+}
+
+// singleKey reads the key of a command that takes one key, at a fixed
+// position, without allocating.
+func singleKey[L Line](cmd commands.Command, line L) (string, bool) {
+	if cmd.MultiKey() || len(cmd.KeySpecs) != 1 {
+		return "", false
+	}
+	s := cmd.KeySpecs[0]
+	if s.Keyword != "" || s.KeyNum || s.LastKey != 0 || s.Index >= line.Len() {
+		return "", false
+	}
+	return line.String(s.Index)
+}
+
+// judge checks keys' tags and slots.
+func (c *Checker) judge(command string, keys []string, tx *Tx) error {
+	for _, k := range keys {
+		if problem := tagProblem(k); problem != "" && c.opts.Report != nil {
+			c.opts.Report(c.violation(command, problem, []string{k}, []int{slotcalc.Slot(k)}))
+		}
+	}
+	var first string
+	var firstSlot int
+	haveFirst := false
+	if tx != nil && tx.set {
+		first, firstSlot, haveFirst = tx.key, tx.slot, true
+	}
+	for _, k := range keys {
+		s := slotcalc.Slot(k)
+		if !haveFirst {
+			first, firstSlot, haveFirst = k, s, true
+			if tx != nil {
+				tx.key, tx.slot, tx.set = k, s, true
+			}
+			continue
+		}
+		if s == firstSlot {
+			continue
+		}
+		name := command
+		if tx != nil {
+			name = "MULTI/EXEC " + command
+		}
+		v := c.violation(name, "crossslot", []string{first, k}, []int{firstSlot, s})
+		if c.opts.Mode == Report {
+			if c.opts.Report != nil {
+				c.opts.Report(v)
+			}
+			return nil
+		}
+		return &Error{v}
+	}
+	return nil
+}
+
+func (c *Checker) violation(command, problem string, keys []string, slots []int) Violation {
+	v := Violation{Command: command, Keys: keys, Slots: slots, Problem: problem}
+	if c.opts.Caller {
+		v.Caller = c.caller()
+	}
+	return v
+}
+
+// caller is the first frame outside the client and the guard.
+func (c *Checker) caller() string {
+	pcs := make([]uintptr, 32)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		f, more := frames.Next()
+		mine := false
+		for _, lib := range c.library {
+			if strings.Contains(f.File, lib) {
+				mine = true
+				break
+			}
+		}
+		if !mine {
+			return f.File + ":" + strconv.Itoa(f.Line)
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+var thisFile = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return file
+}()
+
+// tagProblem says whether a key's tag is malformed: "{}" first, or a '{'
+// with no '}' after it.
+func tagProblem(k string) string {
+	open := strings.IndexByte(k, '{')
+	if open < 0 {
+		return ""
+	}
+	close := strings.IndexByte(k[open+1:], '}')
+	switch {
+	case close < 0:
+		return "unclosedtag"
+	case close == 0:
+		return "emptytag"
+	}
+	return ""
+}
+
+// lower holds the command table by lower-case name, as go-redis sends names,
+// so that the common lookup does not allocate.
+var lower = func() map[string]commands.Command {
+	m := make(map[string]commands.Command, 2*len(commands.Table))
+	for name := range commands.Table {
+		c, _ := commands.Lookup(name)
+		m[strings.ToLower(name)] = c
+		m[strings.ToUpper(name)] = c // as rueidis and redigo users write them
+	}
+	return m
+}()
+
+func lookup(name string) (commands.Command, bool) {
+	if c, ok := lower[name]; ok {
+		return c, true
+	}
+	c, ok := lower[strings.ToLower(name)]
+	return c, ok
+}
+
+// IsTransaction says whether a batch's names make one MULTI ... EXEC.
+func IsTransaction(first, last string) bool {
+	return strings.EqualFold(first, "multi") && strings.EqualFold(last, "exec")
+}
+
+// argText is an argument as the server receives it, for keywords, counts
+// and keys.
+func argText(a interface{}) (string, bool) {
+	switch a := a.(type) {
+	case string:
+		return a, true
+	case []byte:
+		return string(a), true
+	case int:
+		return strconv.Itoa(a), true
+	case int64:
+		return strconv.FormatInt(a, 10), true
+	case uint64:
+		return strconv.FormatUint(a, 10), true
+	case float64:
+		return strconv.FormatFloat(a, 'f', -1, 64), true
+	case fmt.Stringer:
+		return a.String(), true
+	}
+	return "", false
+}
