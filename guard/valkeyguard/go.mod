@@ -1,0 +1,12 @@
+module github.com/crossslot/crossslot/guard/valkeyguard
+
+go 1.26.0
+
+require (
+	github.com/crossslot/crossslot v0.0.0
+	github.com/valkey-io/valkey-go v1.0.79
+)
+
+require golang.org/x/sys v0.47.0 // indirect
+
+replace github.com/crossslot/crossslot => ../..
