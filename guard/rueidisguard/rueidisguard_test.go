@@ -120,3 +120,71 @@ func TestReportMode(t *testing.T) {
 		t.Errorf("violation %q, want it to start %q", got[0].String(), want)
 	}
 }
+
+// noop is a client that answers every command at once, without sending
+// it: the guard's own cost, and its allocations, show against it. Its
+// builder is a single-node client's (rueidis exports no other).
+type noop struct{ rueidis.Client }
+
+func (noop) Do(ctx context.Context, cmd rueidis.Completed) rueidis.RedisResult {
+	return rueidis.RedisResult{}
+}
+
+// TestNoAllocationOnSingleKeyCommands: a single-key command through the
+// guard allocates nothing more than without it.
+func TestNoAllocationOnSingleKeyCommands(t *testing.T) {
+	ctx := context.Background()
+	plain := noop{single(t, redistest.PlainAddr(t))}
+	guarded := rueidisguard.New(plain, rueidisguard.Options{})
+	cmd := plain.B().Get().Key("user:1").Build().Pin()
+	base := testing.AllocsPerRun(100, func() { plain.Do(ctx, cmd) })
+	with := testing.AllocsPerRun(100, func() { guarded.Do(ctx, cmd) })
+	if with > base {
+		t.Errorf("%v allocations per single-key command with the guard, %v without", with, base)
+	}
+}
+
+// BenchmarkGuard compares a GET and an MGET of two keys on one slot through
+// the guard and without it, on a client that answers at once (noop) and on
+// a loopback redis-server (live, with CROSSSLOT_REDIS_PLAIN_ADDR):
+//
+//	go test -run '^$' -bench Guard -count 8 | benchstat -col /impl -
+func BenchmarkGuard(b *testing.B) {
+	ctx := context.Background()
+	addr := os.Getenv(redistest.PlainAddrEnv)
+	if addr == "" {
+		b.Skip(redistest.PlainAddrEnv + " is not set: the builder needs a client")
+	}
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{addr}, ForceSingleClient: true, DisableCache: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	clients := map[string]rueidis.Client{"noop": noop{c}, "loopback": c}
+	for _, server := range []string{"noop", "loopback"} {
+		c, ok := clients[server]
+		if !ok {
+			continue
+		}
+		for _, impl := range []string{"plain", "guard"} {
+			client := c
+			if impl == "guard" {
+				client = rueidisguard.New(c, rueidisguard.Options{})
+			}
+			get := client.B().Get().Key("user:1").Build().Pin()
+			mget := client.B().Mget().Key("{user:1}:a", "{user:1}:b").Build().Pin()
+			b.Run("server="+server+"/cmd=GET/impl="+impl, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					client.Do(ctx, get)
+				}
+			})
+			b.Run("server="+server+"/cmd=MGET/impl="+impl, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					client.Do(ctx, mget)
+				}
+			})
+		}
+	}
+}

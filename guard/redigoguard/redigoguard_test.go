@@ -1,0 +1,181 @@
+package redigoguard_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/gomodule/redigo/redis"
+
+	"github.com/crossslot/crossslot/guard/redigoguard"
+	"github.com/crossslot/crossslot/internal/guardtest"
+	"github.com/crossslot/crossslot/internal/redistest"
+)
+
+func TestMain(m *testing.M) { os.Exit(redistest.Main(m)) }
+
+func dial(t *testing.T, addr string) redis.Conn {
+	t.Helper()
+	c, err := redis.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func args(line []string) (string, []interface{}) {
+	var out []interface{}
+	for _, a := range line[1:] {
+		out = append(out, a)
+	}
+	return line[0], out
+}
+
+// TestSameVerdictAsTheCluster sends the guards' corpus, transactions (with
+// Send and with Do) and scripts through a guarded connection to a plain
+// redis-server and through a connection to the cluster-enabled one: the
+// guard refuses exactly what the cluster refuses.
+func TestSameVerdictAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	guarded := redigoguard.Wrap(dial(t, plainAddr), redigoguard.Options{})
+	cluster := dial(t, clusterAddr)
+	compare := func(what string, g, c bool) {
+		t.Helper()
+		if g != c {
+			t.Errorf("%s: guarded single node refuses: %v, the cluster refuses: %v", what, g, c)
+		}
+	}
+	refusedBy := func(err error) bool {
+		return guardtest.CrossSlot(err) || err != nil && strings.HasPrefix(err.Error(), "EXECABORT")
+	}
+	checked, refused := 0, 0
+	for _, tmpl := range guardtest.Corpus {
+		for _, kp := range guardtest.KeyPairs {
+			name, a := args(guardtest.Line(tmpl, kp[0], kp[1]))
+			_, g := guarded.Do(name, a...)
+			_, c := cluster.Do(name, a...)
+			compare(tmpl+" "+kp[0]+" "+kp[1], refusedBy(g), refusedBy(c))
+			checked++
+			if refusedBy(c) {
+				refused++
+			}
+		}
+	}
+	script := redis.NewScript(2, "return 2")
+	for _, kp := range guardtest.KeyPairs {
+		sent := func(c redis.Conn) bool {
+			c.Do("UNWATCH") // the corpus's WATCH holds on the connection
+			c.Send("MULTI")
+			c.Send("SET", kp[0], "1")
+			c.Send("PING")
+			c.Send("INCR", kp[1])
+			_, err := c.Do("EXEC")
+			return refusedBy(err)
+		}
+		compare("Send MULTI SET "+kp[0]+" INCR "+kp[1]+", Do EXEC", sent(guarded), sent(cluster))
+		done := func(c redis.Conn) bool {
+			c.Do("UNWATCH")
+			refused := false
+			for _, cmd := range [][]interface{}{{"MULTI"}, {"SET", kp[0], "1"}, {"INCR", kp[1]}, {"EXEC"}} {
+				_, err := c.Do(cmd[0].(string), cmd[1:]...)
+				refused = refused || refusedBy(err)
+			}
+			return refused
+		}
+		compare("Do MULTI SET "+kp[0]+" INCR "+kp[1]+" EXEC", done(guarded), done(cluster))
+		run := func(c redis.Conn) bool {
+			_, err := script.Do(c, kp[0], kp[1])
+			return refusedBy(err)
+		}
+		compare("Script.Do "+kp[0]+" "+kp[1], run(guarded), run(cluster))
+		checked += 3
+	}
+	// After a refused transaction the connection is usable: nothing queued.
+	if _, err := redis.String(guarded.Do("PING")); err != nil {
+		t.Errorf("PING after the transactions: %v", err)
+	}
+	t.Logf("%d commands, transactions and scripts: the guarded single node and the cluster agree on each (%d refused)", checked, refused)
+}
+
+// TestDialGuardsAPool: a pool whose Dial is guarded refuses a cross-slot
+// MGET in Fail mode, with the guards' message.
+func TestDialGuardsAPool(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	pool := &redis.Pool{Dial: redigoguard.Dial(redigoguard.Options{}, func() (redis.Conn, error) {
+		return redis.Dial("tcp", plainAddr)
+	})}
+	defer pool.Close()
+	c := pool.Get()
+	defer c.Close()
+	_, err := c.Do("MGET", "user:1:a", "user:2:a")
+	want := `CROSSSLOT Keys in request don't hash to the same slot (crossslot guard: MGET keys "user:1:a" (slot 323) and "user:2:a" (slot 6163))`
+	if err == nil || err.Error() != want {
+		t.Fatalf("MGET: %v, want %s", err, want)
+	}
+}
+
+// noop is a connection that answers every command at once, without a
+// server: the guard's own cost, and its allocations, show against it.
+type noop struct{ redis.Conn }
+
+func (noop) Do(string, ...interface{}) (interface{}, error) { return nil, nil }
+
+// TestNoAllocationOnSingleKeyCommands: a single-key command through the
+// guard allocates nothing more than without it.
+func TestNoAllocationOnSingleKeyCommands(t *testing.T) {
+	plain := opaque(noop{}) // called through the interface, as the guarded one is
+	guarded := redigoguard.Wrap(plain, redigoguard.Options{})
+	base := testing.AllocsPerRun(100, func() { plain.Do("GET", "user:1") })
+	with := testing.AllocsPerRun(100, func() { guarded.Do("GET", "user:1") })
+	if with > base {
+		t.Errorf("%v allocations per single-key command with the guard, %v without", with, base)
+	}
+}
+
+// BenchmarkGuard compares a GET and an MGET of two keys on one slot through
+// the guard and without it, on a connection that answers at once (noop) and
+// on a loopback redis-server (with CROSSSLOT_REDIS_PLAIN_ADDR):
+//
+//	go test -run '^$' -bench Guard -count 8 | benchstat -col /impl -
+func BenchmarkGuard(b *testing.B) {
+	conns := map[string]redis.Conn{"noop": noop{}}
+	if addr := os.Getenv(redistest.PlainAddrEnv); addr != "" {
+		c, err := redis.Dial("tcp", addr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer c.Close()
+		conns["loopback"] = c
+	}
+	for _, server := range []string{"noop", "loopback"} {
+		c, ok := conns[server]
+		if !ok {
+			continue
+		}
+		for _, impl := range []string{"plain", "guard"} {
+			conn := c
+			if impl == "guard" {
+				conn = redigoguard.Wrap(c, redigoguard.Options{})
+			}
+			b.Run("server="+server+"/cmd=GET/impl="+impl, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					conn.Do("GET", "user:1")
+				}
+			})
+			b.Run("server="+server+"/cmd=MGET/impl="+impl, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					conn.Do("MGET", "{user:1}:a", "{user:1}:b")
+				}
+			})
+		}
+	}
+}
+
+// opaque hides a connection's type from the compiler, which would otherwise
+// call its methods directly and keep their variadic arguments on the stack.
+//
+//go:noinline
+func opaque(c redis.Conn) redis.Conn { return c }
