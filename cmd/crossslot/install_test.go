@@ -107,3 +107,32 @@ func TestToolDependencyChangesGoMod(t *testing.T) {
 	}
 	t.Logf("pinning crossslot in go.mod added %d indirect requirements", added)
 }
+
+// TestReadmeGuard follows the README from a scratch module outside the
+// repository: the guard's install lines (the clone's path put in), then its
+// miniredis test, which must pass: the guard refuses the cross-slot MGET
+// that miniredis would answer.
+func TestReadmeGuard(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":       "module example.com/shop\n\ngo 1.26.0\n",
+		"shop_test.go": readmeRecipe(t, "guard-test"),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := fixtureEnv()
+	script := strings.ReplaceAll(readmeRecipe(t, "guard-install"), "/path/to/crossslot", root)
+	if stdout, stderr, code := runIn(t, dir, env, "bash", "-e", "-c", script); code != 0 {
+		t.Fatalf("the install lines: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code := runIn(t, dir, env, "go", "test", "-count=1", "-v", "./...")
+	if code != 0 || !strings.Contains(stdout, "--- PASS: TestCrossSlotFailsOnMiniredis") {
+		t.Fatalf("the README's guard test: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
