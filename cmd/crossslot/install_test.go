@@ -136,3 +136,100 @@ func TestReadmeGuard(t *testing.T) {
 		t.Fatalf("the README's guard test: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// otherGuardsTest is what a user of the other clients' guards writes after
+// the README's table, in a scratch module: a cross-slot MGET through each
+// guard fails on miniredis and, with CROSSSLOT_REDIS_PLAIN_ADDR, on a plain
+// server.
+const otherGuardsTest = `package shop
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/gomodule/redigo/redis"
+	"github.com/redis/rueidis"
+	"github.com/valkey-io/valkey-go"
+
+	"github.com/crossslot/crossslot/guard/redigoguard"
+	"github.com/crossslot/crossslot/guard/rueidisguard"
+	"github.com/crossslot/crossslot/guard/valkeyguard"
+)
+
+func servers(t *testing.T) []string {
+	addrs := []string{miniredis.RunT(t).Addr()}
+	if a := os.Getenv("CROSSSLOT_REDIS_PLAIN_ADDR"); a != "" {
+		addrs = append(addrs, a)
+	}
+	return addrs
+}
+
+func refused(t *testing.T, who string, err error) {
+	if err == nil || !strings.HasPrefix(err.Error(), "CROSSSLOT") {
+		t.Errorf("%s: MGET across slots: %v, want CROSSSLOT", who, err)
+	}
+}
+
+func TestOtherGuards(t *testing.T) {
+	ctx := context.Background()
+	for _, addr := range servers(t) {
+		ru, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{addr}, DisableCache: true, ForceSingleClient: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ru = rueidisguard.New(ru, rueidisguard.Options{})
+		refused(t, "rueidis on "+addr, ru.Do(ctx, ru.B().Mget().Key("user:1:a", "user:2:a").Build()).Error())
+		vk, err := valkey.NewClient(valkey.ClientOption{InitAddress: []string{addr}, DisableCache: true, ForceSingleClient: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		vk = valkeyguard.New(vk, valkeyguard.Options{})
+		refused(t, "valkey-go on "+addr, vk.Do(ctx, vk.B().Mget().Key("user:1:a", "user:2:a").Build()).Error())
+		pool := &redis.Pool{Dial: redigoguard.Dial(redigoguard.Options{}, func() (redis.Conn, error) { return redis.Dial("tcp", addr) })}
+		c := pool.Get()
+		_, err = c.Do("MGET", "user:1:a", "user:2:a")
+		refused(t, "redigo on "+addr, err)
+		c.Close()
+	}
+}
+`
+
+// TestReadmeOtherGuards installs each other client's guard as the README
+// says (its module and path in the install lines) in a scratch module, and
+// runs otherGuardsTest there.
+func TestReadmeOtherGuards(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":       "module example.com/shop\n\ngo 1.26.0\n",
+		"shop_test.go": otherGuardsTest,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := fixtureEnv()
+	install := readmeRecipe(t, "guard-install")
+	guards := []string{"guard/rueidisguard", "guard/valkeyguard", "guard/redigoguard"}
+	for i, guard := range guards {
+		script := strings.ReplaceAll(install, "crossslot/guard", "crossslot/"+guard)
+		script = strings.ReplaceAll(script, "/path/to/crossslot", root)
+		if i < len(guards)-1 {
+			// The test imports all three: tidy once every replace is in.
+			script = strings.ReplaceAll(script, "go mod tidy", "")
+		}
+		if stdout, stderr, code := runIn(t, dir, env, "bash", "-e", "-c", script); code != 0 {
+			t.Fatalf("the install lines for %s: exit %d\n%s%s", guard, code, stdout, stderr)
+		}
+	}
+	stdout, stderr, code := runIn(t, dir, env, "go", "test", "-count=1", "-v", "./...")
+	if code != 0 || !strings.Contains(stdout, "--- PASS: TestOtherGuards") {
+		t.Fatalf("the other guards' test: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
