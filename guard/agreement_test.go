@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,4 +75,55 @@ func TestSameVerdictAsTheCluster(t *testing.T) {
 		checked += 2
 	}
 	t.Logf("%d commands, transactions and scripts: the guarded single node and the cluster agree on each (%d refused)", checked, refused)
+}
+
+// TestSameRefusalsAsTheCluster sends what a cluster refuses besides
+// CROSSSLOT (another database, SORT's patterns), with near-misses, through a guarded client of a plain server and
+// to the cluster-enabled one: the guard refuses the same, with the
+// cluster's own error text.
+func TestSameRefusalsAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	ctx := context.Background()
+	guarded := redis.NewClient(&redis.Options{Addr: plainAddr, ReadTimeout: 5 * time.Second})
+	guarded.AddHook(guard.New(guard.Options{}))
+	cluster := redis.NewClient(&redis.Options{Addr: clusterAddr, ReadTimeout: 5 * time.Second})
+	defer guarded.Close()
+	defer cluster.Close()
+	for _, tmpl := range guardtest.Refusals {
+		args := line(tmpl, guardtest.RefusalKeys[0], guardtest.RefusalKeys[1])
+		g, c := guarded.Do(ctx, args...).Err(), cluster.Do(ctx, args...).Err()
+		if errors.Is(g, redis.Nil) {
+			g = nil
+		}
+		if errors.Is(c, redis.Nil) {
+			c = nil
+		}
+		if !guardtest.SameRefusal(g, c) {
+			t.Errorf("%s: guarded single node says %v, the cluster says %v", tmpl, g, c)
+		}
+	}
+	// go-redis's PubSub sends SSUBSCRIBE on its own connection, past the
+	// hooks: the guard does not see it (redigoguard and rueidisguard do).
+}
+
+// TestStats counts a Report-mode guard's violations by problem, with the
+// last call site.
+func TestStats(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	ctx := context.Background()
+	stats := &guard.Stats{}
+	rdb := redis.NewClient(&redis.Options{Addr: plainAddr})
+	rdb.AddHook(guard.New(guard.Options{Mode: guard.Report, Stats: stats}))
+	defer rdb.Close()
+	rdb.MGet(ctx, "user:1:a", "user:2:a")
+	rdb.MGet(ctx, "user:1:a", "user:3:a")
+	rdb.Sort(ctx, "{r}ids", &redis.Sort{By: "w_*"})
+	rdb.Get(ctx, "user:{}:a")
+	snap := stats.Snapshot()
+	if snap["crossslot"].N != 2 || snap["sortpattern"].N != 1 || snap["emptytag"].N != 1 {
+		t.Fatalf("stats %+v", snap)
+	}
+	if last := snap["crossslot"].Last; last.Keys[1] != "user:3:a" || !strings.Contains(last.Caller, "agreement_test.go:") {
+		t.Errorf("last crossslot violation %+v", last)
+	}
 }

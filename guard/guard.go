@@ -31,6 +31,7 @@ type (
 	Mode      = guardcore.Mode
 	Options   = guardcore.Options
 	Violation = guardcore.Violation
+	Stats     = guardcore.Stats
 )
 
 const (
@@ -44,8 +45,11 @@ type Error struct{ Violation }
 
 func (e *Error) Error() string { return (&guardcore.Error{Violation: e.Violation}).Error() }
 
-// Is makes errors.Is(err, redis.ErrCrossSlot) hold.
-func (e *Error) Is(target error) bool { return target == redis.ErrCrossSlot }
+// Is makes errors.Is(err, redis.ErrCrossSlot) hold for keys on different
+// slots.
+func (e *Error) Is(target error) bool {
+	return target == redis.ErrCrossSlot && (e.Problem == "crossslot" || e.Problem == "shardedpubsub")
+}
 
 // New returns a hook for rdb.AddHook, on any go-redis v9 client.
 func New(opts Options) redis.Hook {

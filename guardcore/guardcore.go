@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/crossslot/crossslot/internal/commands"
 	"github.com/crossslot/crossslot/slotcalc"
@@ -44,6 +45,9 @@ type Options struct {
 	// Caller records the file:line that sent the command (a few hundred
 	// nanoseconds per violation, none otherwise).
 	Caller bool
+	// Stats, when set, counts the violations by problem, with the last
+	// call site: what a staging service logs or exports (see Stats).
+	Stats *Stats
 }
 
 // A Violation is a command, or a transaction, that a cluster would refuse,
@@ -52,13 +56,24 @@ type Violation struct {
 	Command string   // "MGET", or "MULTI/EXEC MGET" for a transaction's command
 	Keys    []string // the two keys on different slots, or the key with a malformed tag
 	Slots   []int
-	Problem string // "crossslot", "emptytag" or "unclosedtag"
+	// Problem is "crossslot", "emptytag" or "unclosedtag"; or what else a
+	// cluster refuses (see Refusal): "database" (SELECT n, MOVE, SWAPDB,
+	// COPY ... DB n), "sortpattern" (SORT BY a pattern, SORT GET),
+	// "shardedpubsub" (sharded channels on different slots).
+	Problem string
+	// Refusal is the cluster's error for the problems other than
+	// crossslot and the tags: what a Fail-mode guard returns.
+	Refusal string
 	Caller  string // file:line, when Options.Caller is set
 }
 
 func (v Violation) String() string {
 	var s string
 	switch v.Problem {
+	case "database", "sortpattern":
+		s = fmt.Sprintf("%s: %s", v.Command, v.Refusal)
+	case "shardedpubsub":
+		s = fmt.Sprintf("%s channels %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
 	case "crossslot":
 		s = fmt.Sprintf("%s keys %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
 	case "emptytag":
@@ -77,7 +92,53 @@ func (v Violation) String() string {
 type Error struct{ Violation }
 
 func (e *Error) Error() string {
+	switch e.Problem {
+	case "database", "sortpattern": // the refusal is the message: name the command only
+		detail := e.Command
+		if e.Caller != "" {
+			detail += " at " + e.Caller
+		}
+		return e.Refusal + " (crossslot guard: " + detail + ")"
+	case "shardedpubsub":
+		return e.Refusal + " (crossslot guard: " + e.Violation.String() + ")"
+	}
 	return "CROSSSLOT Keys in request don't hash to the same slot (crossslot guard: " + e.Violation.String() + ")"
+}
+
+// Stats counts a guard's violations by problem; safe for concurrent use.
+type Stats struct {
+	mu       sync.Mutex
+	problems map[string]Count
+}
+
+// A Count is how many violations of one problem a guard saw, and the last.
+type Count struct {
+	N    int
+	Last Violation // with its call site
+}
+
+func (s *Stats) add(v Violation) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.problems == nil {
+		s.problems = map[string]Count{}
+	}
+	c := s.problems[v.Problem]
+	c.N++
+	c.Last = v
+	s.problems[v.Problem] = c
+}
+
+// Snapshot returns the counts so far, by problem: like Redis 8's
+// cluster_incompatible_ops, per problem and with the last call site.
+func (s *Stats) Snapshot() map[string]Count {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]Count, len(s.problems))
+	for p, c := range s.problems {
+		out[p] = c
+	}
+	return out
 }
 
 // A Checker checks command lines for one guard.
@@ -144,6 +205,9 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 	if !ok {
 		return nil
 	}
+	if v, ok := refused(name, line); ok {
+		return c.refuse(v)
+	}
 	cmd, ok := lookup(name)
 	if !ok {
 		return nil
@@ -182,11 +246,113 @@ func singleKey[L Line](cmd commands.Command, line L) (string, bool) {
 	return line.String(s.Index)
 }
 
+// refused reads what a cluster refuses besides CROSSSLOT, by the command's
+// name: the first letters sort out the common commands without a compare.
+func refused[L Line](name string, line L) (Violation, bool) {
+	if name == "" {
+		return Violation{}, false
+	}
+	switch name[0] | 0x20 {
+	case 's', 'm', 'c':
+	default:
+		return Violation{}, false
+	}
+	upper := ""
+	for _, n := range refusedNames {
+		if len(n) == len(name) && strings.EqualFold(n, name) {
+			upper = n
+			break
+		}
+	}
+	if upper == "" {
+		return Violation{}, false
+	}
+	arg := func(i int) (string, bool) {
+		if i >= line.Len() {
+			return "", false
+		}
+		return line.Text(i)
+	}
+	db := func(what, refusal string) (Violation, bool) {
+		return Violation{Command: what, Problem: "database", Refusal: refusal}, true
+	}
+	switch upper {
+	case "SELECT":
+		if n, ok := arg(1); ok && n != "0" {
+			return db("SELECT "+n, "ERR SELECT is not allowed in cluster mode")
+		}
+	case "MOVE", "SWAPDB":
+		return db(upper, "ERR "+upper+" is not allowed in cluster mode")
+	case "COPY":
+		for i := 3; i+1 < line.Len(); i++ {
+			if kw, _ := arg(i); strings.EqualFold(kw, "DB") {
+				if n, ok := arg(i + 1); ok && n != "0" {
+					return db("COPY ... DB "+n, "ERR Copying to another database is not allowed in cluster mode")
+				}
+			}
+		}
+	case "SORT", "SORT_RO":
+		for i := 2; i+1 < line.Len(); i++ {
+			kw, _ := arg(i)
+			switch strings.ToUpper(kw) {
+			case "BY":
+				if p, _ := arg(i + 1); strings.Contains(p, "*") {
+					return Violation{Command: upper + " BY " + strconv.Quote(p), Problem: "sortpattern", Refusal: "ERR BY option of SORT denied in Cluster mode."}, true
+				}
+				i++
+			case "GET":
+				p, _ := arg(i + 1)
+				return Violation{Command: upper + " GET " + strconv.Quote(p), Problem: "sortpattern", Refusal: "ERR GET option of SORT denied in Cluster mode."}, true
+			case "LIMIT":
+				i += 2
+			case "STORE":
+				i++
+			}
+		}
+	case "SSUBSCRIBE", "SUNSUBSCRIBE":
+		first, _ := arg(1)
+		for i := 2; i < line.Len(); i++ {
+			ch, _ := arg(i)
+			if a, b := slotcalc.Slot(first), slotcalc.Slot(ch); a != b {
+				return Violation{Command: upper, Keys: []string{first, ch}, Slots: []int{a, b}, Problem: "shardedpubsub",
+					Refusal: "CROSSSLOT Keys in request don't hash to the same slot"}, true
+			}
+		}
+	}
+	return Violation{}, false
+}
+
+// refusedNames are the commands refused reads, upper case.
+var refusedNames = []string{"SELECT", "MOVE", "SWAPDB", "COPY", "SORT", "SORT_RO", "SSUBSCRIBE", "SUNSUBSCRIBE"}
+
+// refuse reports a violation, or returns it in Fail mode.
+func (c *Checker) refuse(v Violation) error {
+	if c.opts.Caller || c.opts.Stats != nil {
+		v.Caller = c.caller()
+	}
+	if c.opts.Stats != nil {
+		c.opts.Stats.add(v)
+	}
+	if c.opts.Mode == Report {
+		if c.opts.Report != nil {
+			c.opts.Report(v)
+		}
+		return nil
+	}
+	return &Error{v}
+}
+
 // judge checks keys' tags and slots.
 func (c *Checker) judge(command string, keys []string, tx *Tx) error {
 	for _, k := range keys {
-		if problem := tagProblem(k); problem != "" && c.opts.Report != nil {
-			c.opts.Report(c.violation(command, problem, []string{k}, []int{slotcalc.Slot(k)}))
+		if problem := tagProblem(k); problem != "" && (c.opts.Report != nil || c.opts.Stats != nil) {
+			v := c.violation(command, problem, []string{k}, []int{slotcalc.Slot(k)})
+			if c.opts.Stats != nil {
+				c.opts.Stats.add(v)
+			}
+			if c.opts.Report != nil {
+				c.opts.Report(v)
+			}
 		}
 	}
 	var first string
@@ -212,6 +378,9 @@ func (c *Checker) judge(command string, keys []string, tx *Tx) error {
 			name = "MULTI/EXEC " + command
 		}
 		v := c.violation(name, "crossslot", []string{first, k}, []int{firstSlot, s})
+		if c.opts.Stats != nil {
+			c.opts.Stats.add(v)
+		}
 		if c.opts.Mode == Report {
 			if c.opts.Report != nil {
 				c.opts.Report(v)
@@ -225,7 +394,7 @@ func (c *Checker) judge(command string, keys []string, tx *Tx) error {
 
 func (c *Checker) violation(command, problem string, keys []string, slots []int) Violation {
 	v := Violation{Command: command, Keys: keys, Slots: slots, Problem: problem}
-	if c.opts.Caller {
+	if c.opts.Caller || c.opts.Stats != nil {
 		v.Caller = c.caller()
 	}
 	return v

@@ -29,12 +29,13 @@ import (
 	"github.com/crossslot/crossslot/guardcore"
 )
 
-// Mode, Options, Violation and Error are guardcore's.
+// Mode, Options, Violation, Error and Stats are guardcore's.
 type (
 	Mode      = guardcore.Mode
 	Options   = guardcore.Options
 	Violation = guardcore.Violation
 	Error     = guardcore.Error
+	Stats     = guardcore.Stats
 )
 
 const (

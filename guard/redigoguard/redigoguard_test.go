@@ -179,3 +179,44 @@ func BenchmarkGuard(b *testing.B) {
 //
 //go:noinline
 func opaque(c redis.Conn) redis.Conn { return c }
+
+// TestSameRefusalsAsTheCluster sends what a cluster refuses besides
+// CROSSSLOT (another database, SORT's patterns, sharded channels on two
+// slots), with near-misses, through a guarded connection to a plain server
+// and to the cluster-enabled one: the guard refuses the same, with the
+// cluster's own error text.
+func TestSameRefusalsAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	for _, tmpl := range guardtest.Refusals {
+		guarded := redigoguard.Wrap(dial(t, plainAddr), redigoguard.Options{})
+		cluster := dial(t, clusterAddr)
+		name, a := args(guardtest.Line(tmpl, guardtest.RefusalKeys[0], guardtest.RefusalKeys[1]))
+		_, g := guarded.Do(name, a...)
+		_, c := cluster.Do(name, a...)
+		if !guardtest.SameRefusal(g, c) {
+			t.Errorf("%s: guarded single node says %v, the cluster says %v", tmpl, g, c)
+		}
+	}
+	for _, channels := range [][]interface{}{{"orders", "payments"}, {"{shop}orders", "{shop}payments"}} {
+		subscribe := func(c redis.Conn) error {
+			if err := c.Send("SSUBSCRIBE", channels...); err != nil {
+				return err
+			}
+			if err := c.Flush(); err != nil {
+				return err
+			}
+			reply, err := c.Receive()
+			if err == nil {
+				if e, ok := reply.(redis.Error); ok {
+					err = e
+				}
+			}
+			return err
+		}
+		g := subscribe(redigoguard.Wrap(dial(t, plainAddr), redigoguard.Options{}))
+		c := subscribe(dial(t, clusterAddr))
+		if guardtest.CrossSlot(g) != guardtest.CrossSlot(c) {
+			t.Errorf("SSUBSCRIBE %v: guarded single node says %v, the cluster says %v", channels, g, c)
+		}
+	}
+}

@@ -7,7 +7,7 @@
 //	err := c.Do(ctx, c.B().Mget().Key("user:1:a", "user:2:a").Build()).Error()
 //	// CROSSSLOT Keys in request don't hash to the same slot (crossslot guard: MGET keys "user:1:a" (slot 323) and "user:2:a" (slot 6163))
 //
-// Every command of Do, DoCache, DoStream and their Multi forms is checked
+// Every command of Do, DoCache, DoStream, their Multi forms and Receive is checked
 // before it is sent (a DoMulti of MULTI ... EXEC as one transaction), and so
 // are those of dedicated clients and of each of Nodes(); Lua scripts by
 // their declared keys (Lua.Exec sends EVALSHA through the client). The
@@ -27,12 +27,13 @@ import (
 	"github.com/crossslot/crossslot/guardcore"
 )
 
-// Mode, Options, Violation and Error are guardcore's.
+// Mode, Options, Violation, Error and Stats are guardcore's.
 type (
 	Mode      = guardcore.Mode
 	Options   = guardcore.Options
 	Violation = guardcore.Violation
 	Error     = guardcore.Error
+	Stats     = guardcore.Stats
 )
 
 const (
@@ -149,6 +150,13 @@ func (c *client) DoMultiStream(ctx context.Context, multi ...rueidis.Completed) 
 	return c.Client.DoMultiStream(ctx, multi...)
 }
 
+func (c *client) Receive(ctx context.Context, subscribe rueidis.Completed, fn func(rueidis.PubSubMessage)) error {
+	if err := (core{c.chk}).one(subscribe.Commands()); err != nil {
+		return err
+	}
+	return c.Client.Receive(ctx, subscribe, fn)
+}
+
 func (c *client) Dedicated(fn func(rueidis.DedicatedClient) error) error {
 	return c.Client.Dedicated(func(d rueidis.DedicatedClient) error {
 		return fn(&dedicated{DedicatedClient: d, chk: c.chk})
@@ -198,6 +206,13 @@ func (d *dedicated) Do(ctx context.Context, cmd rueidis.Completed) rueidis.Redis
 		return rueidis.NewErrorResult(err)
 	}
 	return d.DedicatedClient.Do(ctx, cmd)
+}
+
+func (d *dedicated) Receive(ctx context.Context, subscribe rueidis.Completed, fn func(rueidis.PubSubMessage)) error {
+	if err := (core{d.chk}).one(subscribe.Commands()); err != nil {
+		return err
+	}
+	return d.DedicatedClient.Receive(ctx, subscribe, fn)
 }
 
 func (d *dedicated) DoMulti(ctx context.Context, multi ...rueidis.Completed) []rueidis.RedisResult {

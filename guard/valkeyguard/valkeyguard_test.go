@@ -4,9 +4,11 @@ package valkeyguard_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	valkey "github.com/valkey-io/valkey-go"
 
@@ -187,6 +189,46 @@ func BenchmarkGuard(b *testing.B) {
 					client.Do(ctx, mget)
 				}
 			})
+		}
+	}
+}
+
+// TestSameRefusalsAsTheCluster sends what a cluster refuses besides
+// CROSSSLOT (another database, SORT's patterns, sharded channels on two
+// slots), with near-misses, through a guarded client of a plain server and
+// to the cluster-enabled one: the guard refuses the same, with the
+// cluster's own error text.
+func TestSameRefusalsAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	ctx := context.Background()
+	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{})
+	cluster := single(t, clusterAddr)
+	errOf := func(r valkey.ValkeyResult) error {
+		if err := r.Error(); err != nil && !valkey.IsValkeyNil(err) {
+			return err
+		}
+		return nil
+	}
+	for _, tmpl := range guardtest.Refusals {
+		line := guardtest.Line(tmpl, guardtest.RefusalKeys[0], guardtest.RefusalKeys[1])
+		g := errOf(guarded.Do(ctx, guarded.B().Arbitrary(line...).Build()))
+		c := errOf(cluster.Do(ctx, cluster.B().Arbitrary(line...).Build()))
+		if !guardtest.SameRefusal(g, c) {
+			t.Errorf("%s: guarded single node says %v, the cluster says %v", tmpl, g, c)
+		}
+	}
+	for _, channels := range [][]string{{"orders", "payments"}, {"{shop}orders", "{shop}payments"}} {
+		subscribe := func(c valkey.Client) error {
+			ctx, cancel := context.WithTimeout(ctx, time.Second)
+			defer cancel()
+			err := c.Receive(ctx, c.B().Ssubscribe().Channel(channels...).Build(), func(valkey.PubSubMessage) {})
+			if errors.Is(err, context.DeadlineExceeded) {
+				return nil // subscribed, until the deadline
+			}
+			return err
+		}
+		if g, c := subscribe(guarded), subscribe(cluster); guardtest.CrossSlot(g) != guardtest.CrossSlot(c) {
+			t.Errorf("SSUBSCRIBE %v: guarded single node says %v, the cluster says %v", channels, g, c)
 		}
 	}
 }

@@ -47,3 +47,25 @@ func Line(tmpl string, a, b string) []string {
 func CrossSlot(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "CROSSSLOT")
 }
+
+// Refusals holds command lines a cluster refuses for what they do, not for
+// their keys' slots, with near-misses it accepts; A and B are put in as
+// keys on one slot.
+var Refusals = []string{
+	"SELECT 1", "SELECT 0", "MOVE A 1", "SWAPDB 0 1", "COPY A B DB 1", "COPY A B DB 0", "COPY A B",
+	"SORT A BY w_*", "SORT A BY nosort", "SORT A GET #", "SORT A LIMIT 0 1 BY w_*", "SORT_RO A BY w_*", "SORT A ALPHA",
+}
+
+// RefusalKeys are the keys put in for A and B in Refusals: one slot.
+var RefusalKeys = [2]string{"{r}a", "{r}b"}
+
+// SameRefusal says whether a guard's error and a cluster's are the same
+// refusal: both none, or the guard's starting with the cluster's text.
+func SameRefusal(guard, cluster error) bool {
+	switch {
+	case guard == nil || cluster == nil:
+		return guard == nil && cluster == nil
+	}
+	// rueidis and valkey-go drop the "ERR " that starts the server's text.
+	return strings.HasPrefix(strings.TrimPrefix(guard.Error(), "ERR "), strings.TrimPrefix(cluster.Error(), "ERR "))
+}

@@ -19,6 +19,7 @@ var Renames = strings.NewReplacer(
 	"MultiRedisResultStream", "MultiValkeyResultStream",
 	"RedisResultStream", "ValkeyResultStream",
 	"RedisResult", "ValkeyResult",
+	"IsRedisNil", "IsValkeyNil",
 	"rueidis.", "valkey.",
 	"rueidis client", "valkey-go client",
 	"a rueidis", "a valkey-go",
