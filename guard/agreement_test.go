@@ -78,15 +78,16 @@ func TestSameVerdictAsTheCluster(t *testing.T) {
 }
 
 // TestSameRefusalsAsTheCluster sends what a cluster refuses besides
-// CROSSSLOT (another database, SORT's patterns), with near-misses, through a guarded client of a plain server and
-// to the cluster-enabled one: the guard refuses the same, with the
-// cluster's own error text.
+// CROSSSLOT (another database, SORT's patterns), with near-misses, through
+// a guarded client of a plain server and through a cluster client of the
+// three-master cluster: the guard refuses the same, with the cluster's own
+// error text.
 func TestSameRefusalsAsTheCluster(t *testing.T) {
-	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.ClusterAddr(t)
 	ctx := context.Background()
 	guarded := redis.NewClient(&redis.Options{Addr: plainAddr, ReadTimeout: 5 * time.Second})
 	guarded.AddHook(guard.New(guard.Options{}))
-	cluster := redis.NewClient(&redis.Options{Addr: clusterAddr, ReadTimeout: 5 * time.Second})
+	cluster := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{clusterAddr}, ReadTimeout: 5 * time.Second})
 	defer guarded.Close()
 	defer cluster.Close()
 	for _, tmpl := range guardtest.Refusals {
