@@ -56,6 +56,7 @@ func TestBadInput(t *testing.T) {
 // TestExitCodes: a clean package exits 0, findings 1, usage errors 2, and
 // packages that could not be analyzed 3, in every output format.
 func TestExitCodes(t *testing.T) {
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	clean := scratchModule(t, "clean.go", "package clean\n")
 	broken := brokenModule(t)
 	for _, tc := range []struct {

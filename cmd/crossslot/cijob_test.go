@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
+	"github.com/crossslot/crossslot/internal/redistest"
 )
 
 // A ciStep is one step of a GitHub Actions job, as the README writes it.
@@ -69,6 +70,8 @@ func ciSteps(t *testing.T, yaml string) []ciStep {
 // skips the later ones that do not ask to run after a failure. The upload
 // reads the SARIF file. The job must upload the example's findings and fail.
 func TestReadmeCIJob(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	if runtime.GOOS == "windows" {
 		t.Skip("the job runs on ubuntu-latest")
 	}

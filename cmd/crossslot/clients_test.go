@@ -19,6 +19,7 @@ func clientsReported(t *testing.T) (map[string][]vetDiagnostic, []string) {
 // TestOtherClientsOnRealModules vets the clients module: every bad* function
 // gets exactly one crossslot diagnostic, good* ones none.
 func TestOtherClientsOnRealModules(t *testing.T) {
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	reported, names := clientsReported(t)
 	expectEachBadOnce(t, "clients", names, reported, 7, "one diagnostic", func(string, vetDiagnostic) bool { return true })
 }

@@ -21,6 +21,7 @@ const (
 // go vet -fix -diff and go fix -fixtool -diff print it, go fix -fixtool
 // writes it, after which go vet no longer reports the call.
 func TestFixTools(t *testing.T) {
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	dir := cmdtest.CopyDir(t, exampleDir)
 	mainGo := filepath.Join(dir, "main.go")
 	wantDiff := "-\treturn " + unfixedCall + ".Err()\n+\treturn " + fixedCall + ".Err()\n"

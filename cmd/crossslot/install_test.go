@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
+	"github.com/crossslot/crossslot/internal/redistest"
 )
 
 // TestToolDependency installs crossslot as the README says, as a tool
@@ -15,6 +16,8 @@ import (
 // one the module pins, and a missing one fails loudly instead of running
 // stock vet.
 func TestToolDependency(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -55,6 +58,8 @@ func TestToolDependency(t *testing.T) {
 // copy of a module (the clone's path put in): crossslot is pinned and runs
 // through go tool -modfile, and go.mod and go.sum are left as they were.
 func TestReadmeToolsModule(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +88,8 @@ func TestReadmeToolsModule(t *testing.T) {
 // TestToolDependencyChangesGoMod measures what the README warns of: pinning
 // crossslot in go.mod itself adds requirements to it.
 func TestToolDependencyChangesGoMod(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -113,6 +120,8 @@ func TestToolDependencyChangesGoMod(t *testing.T) {
 // miniredis test, which must pass: the guard refuses the cross-slot MGET
 // that miniredis would answer.
 func TestReadmeGuard(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +210,8 @@ func TestOtherGuards(t *testing.T) {
 // says (its module and path in the install lines) in a scratch module, and
 // runs otherGuardsTest there.
 func TestReadmeOtherGuards(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

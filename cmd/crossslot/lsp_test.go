@@ -108,6 +108,7 @@ func (c *lspClient) analyzed(dir, file string) (how string, messages []string) {
 // the change; a save of a package others import analyzes them again; a new
 // file loads anew.
 func TestLanguageServerKeepsWhatItLoaded(t *testing.T) {
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	dir := cmdtest.CopyDir(t, exampleDir)
 	c, _ := startLSP(t, dir)
 	mainGo, storeGo := filepath.Join(dir, "main.go"), filepath.Join(dir, "store", "store.go")

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/crossslot/crossslot/analyzer"
@@ -25,10 +26,12 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	crossslotBin = filepath.Join(dir, "crossslot")
+	fetched := prefetchFixtureModules()
 	if out, err := exec.Command("go", "build", "-o", crossslotBin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	fetched.Wait()
 	code := redistest.Main(m)
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -82,4 +85,23 @@ func TestCommandDocNamesEveryCheck(t *testing.T) {
 			t.Errorf("main.go's package comment does not name check %s", c.Name)
 		}
 	}
+}
+
+// prefetchFixtureModules downloads, all at once and while the command
+// builds, the modules the fixture modules need (the real clients): on a
+// cold module cache the tests would otherwise fetch them one after another.
+// A failure is left to the test that needs the module.
+func prefetchFixtureModules() *sync.WaitGroup {
+	var wg sync.WaitGroup
+	mods, _ := filepath.Glob("../../testdata/*/go.mod")
+	for _, mod := range mods {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command("go", "mod", "download")
+			cmd.Dir, cmd.Env = filepath.Dir(mod), fixtureEnv()
+			cmd.Run()
+		}()
+	}
+	return &wg
 }

@@ -355,6 +355,7 @@ func TestTextAndStylish(t *testing.T) {
 // calls the real go-redis v8.11.5, v7.4.1 and v6.15.9: every marked line,
 // and only those, must be reported.
 func TestOlderGoRedis(t *testing.T) {
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	const dir = "../../testdata/legacy"
 	got := lintJSONIn(t, dir, "./...")
 	want := markedLinesIn(t, dir, "reported")

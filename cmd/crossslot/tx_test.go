@@ -39,6 +39,7 @@ func txReported(t *testing.T, modfile string) (map[string][]string, []string) {
 // bad* transaction gets exactly one diagnostic, which says what that
 // version of go-redis does with it; good* ones get none.
 func TestTransactionsOnRealGoRedis(t *testing.T) {
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	for _, v := range txVersions {
 		t.Run(v.name, func(t *testing.T) {
 			reported, names := txReported(t, v.modfile)

@@ -64,6 +64,27 @@ func required(t testing.TB, env, how string) string {
 	if os.Getenv("CI") == "true" {
 		t.Fatal(msg)
 	}
+	skip(t, env, msg)
+	return ""
+}
+
+// SlowEnv names the environment variable that runs the slow tests outside
+// CI: those that build modules from scratch to run the README's recipes as
+// written (installing crossslot and the guards, the CI job).
+const SlowEnv = "CROSSSLOT_SLOW_TESTS"
+
+// Slow skips a slow test unless CI=true or CROSSSLOT_SLOW_TESTS=1, so that
+// the README's test command stays quick on a cold machine; CI runs them.
+func Slow(t testing.TB) {
+	t.Helper()
+	if os.Getenv("CI") == "true" || os.Getenv(SlowEnv) == "1" {
+		return
+	}
+	skip(t, SlowEnv, "slow: it builds modules from scratch; CI runs it ("+SlowEnv+"=1 here)")
+}
+
+func skip(t testing.TB, env, msg string) {
+	t.Helper()
 	skipped.Lock()
 	skipped.tests = append(skipped.tests, t.Name())
 	if !slices.Contains(skipped.envs, env) {
@@ -71,20 +92,19 @@ func required(t testing.TB, env, how string) string {
 	}
 	skipped.Unlock()
 	t.Skip(msg)
-	return ""
 }
 
 // summaryTTY is the terminal Main writes to.
 var summaryTTY = "/dev/tty"
 
-// skipped records the live tests skipped for want of a server.
+// skipped records the tests skipped for want of a server, or as slow.
 var skipped struct {
 	sync.Mutex
 	tests, envs []string
 }
 
-// Main runs a package's tests and, when live tests were skipped, says so in
-// one line: go test shows nothing of a package that passes, so a
+// Main runs a package's tests and, when live or slow tests were skipped,
+// says so in one line: go test shows nothing of a package that passes, so a
 // contributor without the servers would believe everything ran. The line
 // goes to the terminal (go test keeps a passing package's output to
 // itself), or to standard error without one.
@@ -103,7 +123,7 @@ func Main(m *testing.M) int {
 	if len(skipped.tests) == 1 {
 		tests = "test"
 	}
-	line := fmt.Sprintf("crossslot: %s: %d live %s skipped, %s not set (bash .ci/run starts the servers and runs them all)\n",
+	line := fmt.Sprintf("crossslot: %s: %d %s skipped, %s not set (bash .ci/run starts the servers and runs them all)\n",
 		pkg, len(skipped.tests), tests, strings.Join(skipped.envs, ", "))
 	if tty, err := os.OpenFile(summaryTTY, os.O_WRONLY, 0); err == nil {
 		fmt.Fprint(tty, line)

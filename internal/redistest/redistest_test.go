@@ -32,7 +32,7 @@ func TestSkippedLiveTestsAreSummarized(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the child failed: %v\n%s", err, out)
 	}
-	want := "crossslot: redistest: 1 live test skipped, " + ClusterAddrEnv + " not set (bash .ci/run starts the servers and runs them all)\n"
+	want := "crossslot: redistest: 1 test skipped, " + ClusterAddrEnv + " not set (bash .ci/run starts the servers and runs them all)\n"
 	if !strings.Contains(string(out), want) {
 		t.Errorf("the child printed:\n%s\nwant the line %q", out, want)
 	}
