@@ -136,6 +136,8 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 				if b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 && isLocalStruct(pass, info.TypeOf(n.Args[0])) {
 					found |= writesState
 				}
+			case clients.GoRedisShaped(fn): // a project interface of go-redis's methods
+				found |= callsClient
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
 			case fn.Pkg() != nil && clients.IsClientCode(fn.Pkg().Path()):

@@ -2,6 +2,7 @@ package clients
 
 import (
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -120,10 +121,65 @@ func SingleKeyArgs(site *Site) []keymodel.Arg {
 // GoRedisMethod is the go-redis method a call calls, nil for anything else.
 func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 	m := ssaread.CalledFunc(common)
-	if m == nil || m.Pkg() == nil || !GoRedisPackages[m.Pkg().Path()] || m.Signature().Recv() == nil {
+	if m == nil || m.Pkg() == nil || m.Signature().Recv() == nil {
 		return nil
 	}
-	return m
+	if GoRedisPackages[m.Pkg().Path()] {
+		return m
+	}
+	if common.IsInvoke() {
+		return goRedisShaped(m)
+	}
+	return nil
+}
+
+// goRedisShaped is go-redis's method for a method of a project's own
+// interface that go-redis's Cmdable declares with the same signature:
+//
+//	type cache interface{ MGet(ctx context.Context, keys ...string) *redis.SliceCmd }
+//
+// Whatever the interface holds — a go-redis client, most often — the call
+// sends go-redis's command, so it is read as go-redis's method (its
+// parameter names, its rule). nil when the method is not so.
+func goRedisShaped(m *types.Func) *types.Func {
+	if v, ok := shaped.Load(m); ok {
+		return v.(*types.Func)
+	}
+	var out *types.Func
+	if pkg := goRedisPackageIn(m.Signature()); pkg != nil {
+		if cmdable, ok := pkg.Scope().Lookup("Cmdable").(*types.TypeName); ok {
+			obj, _, _ := types.LookupFieldOrMethod(cmdable.Type(), false, pkg, m.Name())
+			if gm, ok := obj.(*types.Func); ok && types.Identical(gm.Signature(), m.Signature()) {
+				out = gm
+			}
+		}
+	}
+	shaped.Store(m, out)
+	return out
+}
+
+// GoRedisShaped reports a method of a project's interface that is
+// go-redis's (see goRedisShaped).
+func GoRedisShaped(m *types.Func) bool {
+	return m != nil && m.Pkg() != nil && !GoRedisPackages[m.Pkg().Path()] && goRedisShaped(m) != nil
+}
+
+// shaped caches goRedisShaped: packages are analyzed concurrently.
+var shaped sync.Map
+
+// goRedisPackageIn is the go-redis package a signature's results name (its
+// commands return *redis.XCmd), nil when none does.
+func goRedisPackageIn(sig *types.Signature) *types.Package {
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && GoRedisPackages[named.Obj().Pkg().Path()] {
+			return named.Obj().Pkg()
+		}
+	}
+	return nil
 }
 
 // singleNodeTypes are receivers that talk to one node, where keys on

@@ -235,6 +235,11 @@ func (s *stores) zeroUnlessSet(alloc *ssa.Alloc) {
 	st := ref.typ.Underlying().(*types.Struct)
 	set := make([]bool, st.NumFields())
 	for _, use := range *alloc.Referrers() {
+		if store, ok := use.(*ssa.Store); ok && store.Addr == alloc {
+			return // a copy of a whole struct (a value receiver spilled): see wholeStructStore
+		}
+	}
+	for _, use := range *alloc.Referrers() {
 		if fa, ok := use.(*ssa.FieldAddr); ok {
 			for _, u := range *fa.Referrers() {
 				if store, ok := u.(*ssa.Store); ok && store.Addr == fa {
@@ -251,7 +256,8 @@ func (s *stores) zeroUnlessSet(alloc *ssa.Alloc) {
 }
 
 // wholeStructStore: *p = v writes every field of v. A copy of a struct the
-// package allocated is checked where it is allocated; any other value is
+// package allocated, or of a parameter (a struct of the package's own type
+// made elsewhere in it), is checked where it is made; any other value is
 // unknown.
 func (s *stores) wholeStructStore(st *ssa.Store) {
 	ref, ok := s.refOf(st.Addr.Type(), 0)
@@ -268,6 +274,11 @@ func (s *stores) wholeStructStore(st *ssa.Store) {
 		if _, ok := load.X.(*ssa.Alloc); ok {
 			return
 		}
+	}
+	if _, ok := st.Val.(*ssa.Parameter); ok {
+		// A value receiver or parameter copied into a local: its fields
+		// were written where the package made the struct.
+		return
 	}
 	for i := range ref.typ.Underlying().(*types.Struct).NumFields() {
 		s.writes(fieldRef{ref.typ, i}).unknown = true

@@ -235,3 +235,36 @@ func zeroGuardedInTransaction(ctx context.Context, rdb *redis.ClusterClient, id 
 	}
 	pipe.Exec(ctx)
 }
+
+// kv is a project interface of go-redis's own methods (a narrow client for
+// tests): a call through it sends go-redis's command.
+type kv interface {
+	MGet(ctx context.Context, keys ...string) *redis.SliceCmd
+	Del(ctx context.Context, keys ...string) *redis.IntCmd
+}
+
+type board struct{ rdb kv }
+
+func (b board) read(ctx context.Context) {
+	b.rdb.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	b.rdb.MGet(ctx, "{t}a", "{t}b")
+	b.rdb.Del(ctx, "a", "b") // want `^Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+}
+
+// A method of another signature is not go-redis's.
+type counter interface {
+	MGet(ctx context.Context, keys ...string) error
+}
+
+func readCounter(ctx context.Context, c counter) {
+	c.MGet(ctx, "a", "b")
+}
+
+// localBoard's client is only ever a *redis.Client: one node.
+type localBoard struct{ rdb kv }
+
+func newLocalBoard() localBoard { return localBoard{rdb: redis.NewClient(&redis.Options{})} }
+
+func (b localBoard) read(ctx context.Context) {
+	b.rdb.MGet(ctx, "a", "b")
+}
