@@ -1,8 +1,9 @@
 package clients
 
 import (
-	"fmt"
 	"go/constant"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -10,6 +11,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // Besides CROSSSLOT, a cluster refuses or quietly does differently what
@@ -56,44 +58,27 @@ type ClusterProblem struct {
 // ClusterSite says whether a call is a site of the readiness checks, and of
 // which: a command that needs a database, a SORT, a keyspace-wide command.
 func ClusterSite(c *Site) (ProblemKind, bool) {
-	name := ""
-	switch {
-	case c.line != nil:
-		if line, ok := c.line(); ok && len(line) > 0 {
-			name, _ = ssaread.ConstString(ssaread.UnwrapInterface(line[0].Value))
-		}
-	case c.built != nil:
-		name = c.built.name
-	case c.Library == GoRedis && c.Method == "Do":
-		if elems, ok := c.ElementsOfParam("args"); ok && len(elems) > 0 {
-			name, _ = ssaread.ConstString(ssaread.UnwrapInterface(elems[0].Value))
-		}
-	case c.Library == GoRedis:
-		name = goRedisCommands[c.Method]
-		if n, ok := oneNodeCommands[c.Method]; ok {
-			name = n
-		}
+	name, _, _, ok := readinessLine(c)
+	if !ok {
+		return 0, false
 	}
-	switch strings.ToUpper(name) {
-	case "SELECT", "MOVE", "SWAPDB", "COPY":
-		return OtherDatabase, true
-	case "SORT", "SORT_RO", "SORTRO":
-		return SortPattern, true
-	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
+	kind, ok := kindOf(name)
+	return kind, ok
+}
+
+func kindOf(name string) (ProblemKind, bool) {
+	switch {
+	case commands.OnOneNode(name):
 		return OneNode, true
+	case name == "SORT" || name == "SORT_RO":
+		return SortPattern, true
+	case slices.Contains(commands.RefusedNames, name):
+		return OtherDatabase, true
 	}
 	return 0, false
 }
 
-// goRedisCommands names the commands of go-redis's methods the readiness
-// checks read (besides oneNodeCommands).
-var goRedisCommands = map[string]string{
-	"Select": "SELECT", "Move": "MOVE", "Copy": "COPY",
-	"Sort": "SORT", "SortRO": "SORT_RO", "SortStore": "SORT", "SortInterfaces": "SORT",
-}
-
-// oneNodeCommands run on one node of a cluster client, by go-redis method
-// and by command name.
+// oneNodeCommands run on one node of a cluster client, by go-redis method.
 var oneNodeCommands = map[string]string{
 	"Keys": "KEYS", "Scan": "SCAN", "ScanType": "SCAN", "RandomKey": "RANDOMKEY",
 	"FlushDB": "FLUSHDB", "FlushDBAsync": "FLUSHDB", "FlushAll": "FLUSHALL", "FlushAllAsync": "FLUSHALL",
@@ -102,182 +87,154 @@ var oneNodeCommands = map[string]string{
 // ClusterProblems reads what a call does that a cluster refuses or does
 // differently: a go-redis method, a command line (go-redis Do, redigo Do
 // and Send, the builder's Arbitrary), or a rueidis or valkey-go built
-// command.
+// command, each read as a command line and judged by commands.Refuses.
 func ClusterProblems(c *Site) []ClusterProblem {
-	if c.line != nil {
-		if line, ok := c.line(); ok && len(line) > 0 {
-			return commandLineProblems(c, line)
-		}
-		return nil
-	}
-	if c.built != nil {
-		return builtProblems(c, *c.built)
-	}
-	if c.Library != GoRedis {
-		return nil
-	}
-	switch c.Method {
-	case "Do":
-		if elems, ok := c.ElementsOfParam("args"); ok && len(elems) > 0 {
-			return commandLineProblems(c, elems)
-		}
-	case "Select":
-		n, at, ok := c.intParam("index")
-		switch {
-		case !ok:
-			return []ClusterProblem{{Kind: OtherDatabase, Undecided: true}}
-		case n != 0:
-			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("SELECT %d", n), Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
-		}
-	case "Move":
-		return []ClusterProblem{{Kind: OtherDatabase, What: "MOVE", Refusal: "ERR MOVE is not allowed in cluster mode", At: c.CallPos(), Whatever: true}}
-	case "Copy":
-		n, at, ok := c.intParam("db")
-		switch {
-		case !ok:
-			return []ClusterProblem{{Kind: OtherDatabase, Undecided: true}}
-		case n != 0:
-			return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("COPY ... DB %d", n), Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
-		}
-	case "Sort", "SortRO", "SortStore", "SortInterfaces":
-		return sortProblems(c)
-	default:
-		if name, ok := oneNodeCommands[c.Method]; ok {
-			return []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}
-		}
-	}
-	return nil
-}
-
-// sortProblems reads a Sort's By and Get where the call writes them.
-func sortProblems(c *Site) []ClusterProblem {
-	var out []ClusterProblem
-	by, ok := c.fieldOfParam("sort", "By")
+	name, argv, at, ok := readinessLine(c)
 	if !ok {
-		return []ClusterProblem{{Kind: SortPattern, Undecided: true}} // a Sort the call does not build
+		return nil
 	}
-	switch pattern, known := ssaread.ConstString(by.Value); {
-	case !known:
-		out = append(out, ClusterProblem{Kind: SortPattern, Undecided: true})
-	case strings.Contains(pattern, "*"):
-		out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: by.At})
+	kind, ok := kindOf(name)
+	if !ok {
+		return nil
 	}
-	if get, ok := c.fieldOfParam("sort", "Get"); ok {
-		if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
-			pattern, _ := ssaread.ConstString(ssaread.UnwrapInterface(elems[0]))
-			out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("GET %q", pattern), Refusal: "ERR GET option of SORT denied in Cluster mode.", At: get.At})
+	if kind == OneNode {
+		return []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}
+	}
+	refusals, undecided := commands.Refuses(argv)
+	var out []ClusterProblem
+	for _, r := range refusals {
+		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, At: c.CallPos(), Whatever: r.Arg == 0}
+		if r.Problem == "sortpattern" {
+			p.Kind = SortPattern
 		}
+		if r.Arg < len(at) && at[r.Arg] != (keymodel.Range{}) {
+			p.At = at[r.Arg] // where a typed method's parameter is written
+		}
+		out = append(out, p)
+	}
+	if undecided {
+		out = append(out, ClusterProblem{Kind: kind, Undecided: true})
 	}
 	return out
 }
 
-// commandLineProblems reads a command line whose name is a constant: Do(ctx,
-// "SELECT", 2), Do(ctx, "SORT", k, "BY", "w_*"), Do(ctx, "KEYS", "*").
-func commandLineProblems(c *Site, elems []eval.Element) []ClusterProblem {
-	name, ok := ssaread.ConstString(ssaread.UnwrapInterface(elems[0].Value))
-	if !ok {
-		return nil
+// readinessLine is a call's command line as the readiness checks read it:
+// its upper-case name, the arguments the code fixes, and, for a go-redis
+// method, where each parameter is written (nil otherwise: the call).
+func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	var elems []eval.Element
+	switch {
+	case c.line != nil:
+		elems, ok = c.line()
+	case c.built != nil:
+		argv = builtLine(*c.built)
+		return argv[0].Text, argv, nil, true
+	case c.Library != GoRedis:
+		return "", nil, nil, false
+	case c.Method == "Do":
+		elems, ok = c.ElementsOfParam("args")
+	default:
+		return goRedisLine(c)
 	}
-	name = strings.ToUpper(name)
-	arg := func(i int) (string, bool) {
-		if i >= len(elems) {
-			return "", false
-		}
-		return constText(ssaread.UnwrapInterface(elems[i].Value))
+	if !ok || len(elems) == 0 {
+		return "", nil, nil, false
 	}
-	at := c.CallPos()
-	switch name {
-	case "SELECT":
-		n, ok := arg(1)
-		switch {
-		case !ok:
-			return []ClusterProblem{{Kind: OtherDatabase, Undecided: true}}
-		case n != "0":
-			return []ClusterProblem{{Kind: OtherDatabase, What: "SELECT " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
-		}
-	case "MOVE", "SWAPDB":
-		return []ClusterProblem{{Kind: OtherDatabase, What: name, Refusal: "ERR " + name + " is not allowed in cluster mode", At: at, Whatever: true}}
-	case "COPY":
-		for i := 3; i+1 < len(elems); i++ {
-			if kw, ok := arg(i); ok && strings.EqualFold(kw, "DB") {
-				if n, ok := arg(i + 1); ok && n != "0" {
-					return []ClusterProblem{{Kind: OtherDatabase, What: "COPY ... DB " + n, Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
-				}
-			}
-		}
-	case "SORT", "SORT_RO":
-		var out []ClusterProblem
-		for i := 2; i+1 < len(elems); i++ {
-			kw, ok := arg(i)
-			if !ok {
-				return nil // a keyword the code does not fix: the line is not read
-			}
-			pattern, known := arg(i + 1)
-			switch strings.ToUpper(kw) {
-			case "BY":
-				if known && strings.Contains(pattern, "*") {
-					out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: at})
-				}
-				i++
-			case "GET":
-				out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("GET %q", pattern), Refusal: "ERR GET option of SORT denied in Cluster mode.", At: at})
-				i++
-			case "LIMIT":
-				i += 2
-			case "STORE":
-				i++
-			}
-		}
-		return out
-	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
-		return []ClusterProblem{{Kind: OneNode, What: name, At: at, Whatever: true}}
+	argv = make([]commands.Arg, len(elems))
+	for i, el := range elems {
+		argv[i].Text, argv[i].Known = constText(ssaread.UnwrapInterface(el.Value))
 	}
-	return nil
+	if !argv[0].Known {
+		return "", nil, nil, false
+	}
+	argv[0].Text = strings.ToUpper(argv[0].Text)
+	return argv[0].Text, argv, nil, true
 }
 
-// builtProblems reads a rueidis or valkey-go built command:
-// c.B().Select().Index(2), c.B().Sort().Key(k).By("w_*"), c.B().Keys()...
-func builtProblems(c *Site, b builtCommand) []ClusterProblem {
-	at := c.CallPos()
-	arg := func(method string) (ssa.Value, bool) {
-		for _, call := range b.calls {
-			if fn := call.Call.StaticCallee(); fn != nil && fn.Name() == method && len(call.Call.Args) > 1 {
-				return call.Call.Args[1], true
-			}
-		}
-		return nil, false
+// goRedisLine writes a go-redis method's call as the command line it sends,
+// as far as the readiness checks need it: Select(ctx, 2) is SELECT 2,
+// Copy(ctx, a, b, 3, true) is COPY a b DB 3, Sort(ctx, k, &redis.Sort{By:
+// "w_*"}) is SORT k BY w_*.
+func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	add := func(text string, known bool, pos keymodel.Range) {
+		argv = append(argv, commands.Arg{Text: text, Known: known})
+		at = append(at, pos)
 	}
-	switch b.name {
-	case "SELECT":
-		if v, ok := arg("Index"); ok {
-			if n, ok := ssaread.ConstInt(v); ok && n != 0 {
-				return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("SELECT %d", n), Refusal: "ERR SELECT is not allowed in cluster mode", At: at}}
-			}
-		}
-	case "MOVE", "SWAPDB":
-		return []ClusterProblem{{Kind: OtherDatabase, What: b.name, Refusal: "ERR " + b.name + " is not allowed in cluster mode", At: at, Whatever: true}}
-	case "COPY":
-		if v, ok := arg("Db"); ok {
-			if n, ok := ssaread.ConstInt(v); ok && n != 0 {
-				return []ClusterProblem{{Kind: OtherDatabase, What: fmt.Sprintf("COPY ... DB %d", n), Refusal: "ERR Copying to another database is not allowed in cluster mode", At: at}}
-			}
-		}
-	case "SORT", "SORTRO":
-		var out []ClusterProblem
-		if v, ok := arg("By"); ok {
-			if pattern, ok := ssaread.ConstString(v); ok && strings.Contains(pattern, "*") {
-				out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("BY %q", pattern), Refusal: "ERR BY option of SORT denied in Cluster mode.", At: at})
-			}
-		}
-		if v, ok := arg("Get"); ok {
-			pattern, _ := ssaread.ConstString(v)
-			out = append(out, ClusterProblem{Kind: SortPattern, What: fmt.Sprintf("GET %q", pattern), Refusal: "ERR GET option of SORT denied in Cluster mode.", At: at})
-		}
-		return out
-	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
-		return []ClusterProblem{{Kind: OneNode, What: b.name, At: at, Whatever: true}}
+	param := func(p string) {
+		n, pos, ok := c.intParam(p)
+		add(strconv.FormatInt(n, 10), ok, pos)
 	}
-	return nil
+	if n, ok := oneNodeCommands[c.Method]; ok {
+		return n, []commands.Arg{{Text: n, Known: true}}, nil, true
+	}
+	switch c.Method {
+	case "Select":
+		add("SELECT", true, keymodel.Range{})
+		param("index")
+	case "Move":
+		add("MOVE", true, keymodel.Range{})
+	case "Copy":
+		add("COPY", true, keymodel.Range{})
+		add("", false, keymodel.Range{}) // the keys
+		add("", false, keymodel.Range{})
+		add("DB", true, keymodel.Range{})
+		param("db")
+	case "Sort", "SortRO", "SortStore", "SortInterfaces":
+		name := "SORT"
+		if c.Method == "SortRO" {
+			name = "SORT_RO"
+		}
+		add(name, true, keymodel.Range{})
+		add("", false, keymodel.Range{}) // the key
+		by, ok := c.fieldOfParam("sort", "By")
+		if !ok {
+			add("", false, keymodel.Range{}) // a Sort the call does not build
+			break
+		}
+		if pattern, known := ssaread.ConstString(by.Value); !known || pattern != "" {
+			add("BY", true, by.At)
+			add(pattern, known, by.At)
+		}
+		if get, ok := c.fieldOfParam("sort", "Get"); ok {
+			if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
+				pattern, _ := ssaread.ConstString(ssaread.UnwrapInterface(elems[0]))
+				add("GET", true, get.At)
+				add(pattern, true, get.At)
+			}
+		}
+	default:
+		return "", nil, nil, false
+	}
+	return argv[0].Text, argv, at, true
+}
+
+// builderKeywords are the builder methods that write a keyword before
+// their arguments: Db(3) is DB 3.
+var builderKeywords = map[string]string{"Db": "DB", "By": "BY", "Get": "GET", "Limit": "LIMIT", "Store": "STORE"}
+
+// builtLine writes a rueidis or valkey-go built command as its command
+// line: c.B().Sort().Key(k).By("w_*") is SORT k BY w_*. An argument the code
+// does not fix, or a list, is one unknown argument.
+func builtLine(b builtCommand) []commands.Arg {
+	name := b.name
+	if name == "SORTRO" {
+		name = "SORT_RO"
+	}
+	argv := []commands.Arg{{Text: name, Known: true}}
+	for _, call := range b.calls {
+		fn := call.Call.StaticCallee()
+		if fn == nil || len(call.Call.Args) < 2 {
+			continue
+		}
+		if kw, ok := builderKeywords[fn.Name()]; ok {
+			argv = append(argv, commands.Arg{Text: kw, Known: true})
+		}
+		for _, v := range call.Call.Args[1:] {
+			var a commands.Arg
+			a.Text, a.Known = constText(v)
+			argv = append(argv, a)
+		}
+	}
+	return argv
 }
 
 // intParam is an integer parameter's constant value and where it is.
@@ -321,5 +278,5 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, ev) {
 		return ClusterProblem{Kind: DroppedDatabase, What: "DB " + n, At: db.At}, true
 	}
-	return ClusterProblem{Kind: OtherDatabase, What: "DB " + n, Refusal: "ERR SELECT is not allowed in cluster mode", At: db.At}, true
+	return ClusterProblem{Kind: OtherDatabase, What: "DB " + n, Refusal: commands.RefusedSelect, At: db.At}, true
 }

@@ -1,0 +1,101 @@
+package commands
+
+import (
+	"strconv"
+	"strings"
+)
+
+// What a cluster refuses for what a command does, not for its keys' slots,
+// worded as Redis 7.0.15 words it (checked on a three-master cluster). The
+// analyzer's readiness checks and the run-time guards both read command
+// lines with Refuses.
+
+// A Refusal is one thing a cluster refuses in a command line.
+type Refusal struct {
+	Problem string // "database" or "sortpattern"
+	// What names the refused part: "SELECT 2", "MOVE", "COPY ... DB 3",
+	// `BY "w_*"` and `GET "#"` (of SORT).
+	What string
+	Text string // the cluster's error
+	// Arg is the index in the line of the argument that decides, 0 when
+	// the command itself is refused whatever its arguments (MOVE, SWAPDB).
+	Arg int
+}
+
+// The cluster's errors.
+const (
+	RefusedSelect  = "ERR SELECT is not allowed in cluster mode"
+	RefusedCopyDB  = "ERR Copying to another database is not allowed in cluster mode"
+	RefusedSortBy  = "ERR BY option of SORT denied in Cluster mode."
+	RefusedSortGet = "ERR GET option of SORT denied in Cluster mode."
+)
+
+// RefusedNames are the commands Refuses reads, upper case.
+var RefusedNames = []string{"SELECT", "MOVE", "SWAPDB", "COPY", "SORT", "SORT_RO"}
+
+// Refuses reads a command line, its name first, for what a cluster
+// refuses besides the keys' slots: SELECT and COPY ... DB of a database
+// other than 0, MOVE and SWAPDB, SORT's BY with a pattern ('*') and GET.
+// undecided says that an argument that decides is not known.
+func Refuses(argv []Arg) (refusals []Refusal, undecided bool) {
+	if len(argv) == 0 || !argv[0].Known {
+		return nil, false
+	}
+	name := strings.ToUpper(argv[0].Text)
+	switch name {
+	case "SELECT":
+		switch {
+		case len(argv) < 2 || !argv[1].Known:
+			return nil, true
+		case argv[1].Text != "0":
+			return []Refusal{{Problem: "database", What: "SELECT " + argv[1].Text, Text: RefusedSelect, Arg: 1}}, false
+		}
+	case "MOVE", "SWAPDB":
+		return []Refusal{{Problem: "database", What: name, Text: "ERR " + name + " is not allowed in cluster mode"}}, false
+	case "COPY":
+		for i := 3; i+1 < len(argv); i++ {
+			if argv[i].Known && strings.EqualFold(argv[i].Text, "DB") {
+				switch {
+				case !argv[i+1].Known:
+					return nil, true
+				case argv[i+1].Text != "0":
+					return []Refusal{{Problem: "database", What: "COPY ... DB " + argv[i+1].Text, Text: RefusedCopyDB, Arg: i + 1}}, false
+				}
+			}
+		}
+	case "SORT", "SORT_RO":
+		for i := 2; i+1 < len(argv); i++ {
+			if !argv[i].Known {
+				return refusals, true // a keyword the code does not fix
+			}
+			switch strings.ToUpper(argv[i].Text) {
+			case "BY":
+				switch p := argv[i+1]; {
+				case !p.Known:
+					undecided = true
+				case strings.Contains(p.Text, "*"):
+					refusals = append(refusals, Refusal{Problem: "sortpattern", What: "BY " + strconv.Quote(p.Text), Text: RefusedSortBy, Arg: i + 1})
+				}
+				i++
+			case "GET":
+				refusals = append(refusals, Refusal{Problem: "sortpattern", What: "GET " + strconv.Quote(argv[i+1].Text), Text: RefusedSortGet, Arg: i + 1})
+				i++
+			case "LIMIT":
+				i += 2
+			case "STORE":
+				i++
+			}
+		}
+	}
+	return refusals, undecided
+}
+
+// OnOneNode reports the keyspace-wide commands a cluster client sends to one
+// node, which then sees or clears that node's keys only.
+func OnOneNode(name string) bool {
+	switch strings.ToUpper(name) {
+	case "KEYS", "SCAN", "RANDOMKEY", "FLUSHDB", "FLUSHALL":
+		return true
+	}
+	return false
+}
