@@ -206,7 +206,7 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 		return nil
 	}
 	if v, ok := refused(name, line); ok {
-		return c.refuse(v)
+		return c.refuse(c.withCaller(v))
 	}
 	cmd, ok := lookup(name)
 	if !ok {
@@ -246,17 +246,10 @@ func singleKey[L Line](cmd commands.Command, line L) (string, bool) {
 	return line.String(s.Index)
 }
 
-// refused reads what a cluster refuses besides CROSSSLOT, by the command's
-// name: the first letters sort out the common commands without a compare.
+// refused reads what a cluster refuses besides CROSSSLOT (commands.Refuses,
+// and sharded channels on two slots). The names are compared first, without
+// converting or allocating, as the common commands pass through here.
 func refused[L Line](name string, line L) (Violation, bool) {
-	if name == "" {
-		return Violation{}, false
-	}
-	switch name[0] | 0x20 {
-	case 's', 'm', 'c':
-	default:
-		return Violation{}, false
-	}
 	upper := ""
 	for _, n := range refusedNames {
 		if len(n) == len(name) && strings.EqualFold(n, name) {
@@ -267,69 +260,38 @@ func refused[L Line](name string, line L) (Violation, bool) {
 	if upper == "" {
 		return Violation{}, false
 	}
-	arg := func(i int) (string, bool) {
-		if i >= line.Len() {
-			return "", false
-		}
-		return line.Text(i)
-	}
-	db := func(what, refusal string) (Violation, bool) {
-		return Violation{Command: what, Problem: "database", Refusal: refusal}, true
-	}
-	switch upper {
-	case "SELECT":
-		if n, ok := arg(1); ok && n != "0" {
-			return db("SELECT "+n, "ERR SELECT is not allowed in cluster mode")
-		}
-	case "MOVE", "SWAPDB":
-		return db(upper, "ERR "+upper+" is not allowed in cluster mode")
-	case "COPY":
-		for i := 3; i+1 < line.Len(); i++ {
-			if kw, _ := arg(i); strings.EqualFold(kw, "DB") {
-				if n, ok := arg(i + 1); ok && n != "0" {
-					return db("COPY ... DB "+n, "ERR Copying to another database is not allowed in cluster mode")
-				}
-			}
-		}
-	case "SORT", "SORT_RO":
-		for i := 2; i+1 < line.Len(); i++ {
-			kw, _ := arg(i)
-			switch strings.ToUpper(kw) {
-			case "BY":
-				if p, _ := arg(i + 1); strings.Contains(p, "*") {
-					return Violation{Command: upper + " BY " + strconv.Quote(p), Problem: "sortpattern", Refusal: "ERR BY option of SORT denied in Cluster mode."}, true
-				}
-				i++
-			case "GET":
-				p, _ := arg(i + 1)
-				return Violation{Command: upper + " GET " + strconv.Quote(p), Problem: "sortpattern", Refusal: "ERR GET option of SORT denied in Cluster mode."}, true
-			case "LIMIT":
-				i += 2
-			case "STORE":
-				i++
-			}
-		}
-	case "SSUBSCRIBE", "SUNSUBSCRIBE":
-		first, _ := arg(1)
+	if upper == "SSUBSCRIBE" || upper == "SUNSUBSCRIBE" {
+		first, _ := line.Text(1)
 		for i := 2; i < line.Len(); i++ {
-			ch, _ := arg(i)
+			ch, _ := line.Text(i)
 			if a, b := slotcalc.Slot(first), slotcalc.Slot(ch); a != b {
 				return Violation{Command: upper, Keys: []string{first, ch}, Slots: []int{a, b}, Problem: "shardedpubsub",
 					Refusal: "CROSSSLOT Keys in request don't hash to the same slot"}, true
 			}
 		}
+		return Violation{}, false
 	}
-	return Violation{}, false
+	argv := make([]commands.Arg, line.Len())
+	for i := range argv {
+		argv[i].Text, argv[i].Known = line.Text(i)
+	}
+	refusals, _ := commands.Refuses(argv)
+	if len(refusals) == 0 {
+		return Violation{}, false
+	}
+	r := refusals[0]
+	v := Violation{Command: r.What, Problem: r.Problem, Refusal: r.Text}
+	if r.Problem == "sortpattern" {
+		v.Command = upper + " " + r.What
+	}
+	return v, true
 }
 
 // refusedNames are the commands refused reads, upper case.
-var refusedNames = []string{"SELECT", "MOVE", "SWAPDB", "COPY", "SORT", "SORT_RO", "SSUBSCRIBE", "SUNSUBSCRIBE"}
+var refusedNames = append([]string{"SSUBSCRIBE", "SUNSUBSCRIBE"}, commands.RefusedNames...)
 
-// refuse reports a violation, or returns it in Fail mode.
+// refuse counts a violation and reports it, or returns it in Fail mode.
 func (c *Checker) refuse(v Violation) error {
-	if c.opts.Caller || c.opts.Stats != nil {
-		v.Caller = c.caller()
-	}
 	if c.opts.Stats != nil {
 		c.opts.Stats.add(v)
 	}
@@ -377,23 +339,17 @@ func (c *Checker) judge(command string, keys []string, tx *Tx) error {
 		if tx != nil {
 			name = "MULTI/EXEC " + command
 		}
-		v := c.violation(name, "crossslot", []string{first, k}, []int{firstSlot, s})
-		if c.opts.Stats != nil {
-			c.opts.Stats.add(v)
-		}
-		if c.opts.Mode == Report {
-			if c.opts.Report != nil {
-				c.opts.Report(v)
-			}
-			return nil
-		}
-		return &Error{v}
+		return c.refuse(c.violation(name, "crossslot", []string{first, k}, []int{firstSlot, s}))
 	}
 	return nil
 }
 
 func (c *Checker) violation(command, problem string, keys []string, slots []int) Violation {
-	v := Violation{Command: command, Keys: keys, Slots: slots, Problem: problem}
+	return c.withCaller(Violation{Command: command, Keys: keys, Slots: slots, Problem: problem})
+}
+
+// withCaller records the call site, when the options or the stats want it.
+func (c *Checker) withCaller(v Violation) Violation {
 	if c.opts.Caller || c.opts.Stats != nil {
 		v.Caller = c.caller()
 	}
