@@ -42,6 +42,11 @@ type Tally struct {
 	Undecided int `json:"undecided"`
 }
 
+// Plus is the two tallies summed.
+func (t Tally) Plus(o Tally) Tally {
+	return Tally{Sites: t.Sites + o.Sites, Fine: t.Fine + o.Fine, Reported: t.Reported + o.Reported, Undecided: t.Undecided + o.Undecided}
+}
+
 // tally counts one call site of a readiness check.
 func (c *Coverage) tally(check string, reported, undecided bool) {
 	if c.Readiness == nil {
@@ -228,12 +233,7 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 			if total.Readiness == nil {
 				total.Readiness = map[string]Tally{}
 			}
-			sum := total.Readiness[check]
-			sum.Sites += t.Sites
-			sum.Fine += t.Fine
-			sum.Reported += t.Reported
-			sum.Undecided += t.Undecided
-			total.Readiness[check] = sum
+			total.Readiness[check] = total.Readiness[check].Plus(t)
 		}
 	}
 	sort.Slice(byPackage, func(i, j int) bool { return byPackage[i].Package < byPackage[j].Package })

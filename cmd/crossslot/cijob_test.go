@@ -75,10 +75,7 @@ func TestReadmeCIJob(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("the job runs on ubuntu-latest")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	steps := ciSteps(t, readmeRecipe(t, "github-actions"))
 	if len(steps) < 6 {
 		t.Fatalf("%d steps: %+v", len(steps), steps)

@@ -18,10 +18,7 @@ import (
 func TestToolDependency(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	dir := cmdtest.CopyDir(t, filepath.Join(root, "testdata", "golangci"))
 	env := fixtureEnv()
 	run := func(name string, args ...string) string {
@@ -60,10 +57,7 @@ func TestToolDependency(t *testing.T) {
 func TestReadmeToolsModule(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	dir := cmdtest.CopyDir(t, filepath.Join(root, "testdata", "golangci"))
 	before := map[string][]byte{}
 	for _, f := range []string{"go.mod", "go.sum"} {
@@ -90,10 +84,7 @@ func TestReadmeToolsModule(t *testing.T) {
 func TestToolDependencyChangesGoMod(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := repoRoot(t)
 	dir := cmdtest.CopyDir(t, filepath.Join(root, "testdata", "golangci"))
 	requires := func() int {
 		b, _ := os.ReadFile(filepath.Join(dir, "go.mod"))
@@ -122,19 +113,8 @@ func TestToolDependencyChangesGoMod(t *testing.T) {
 func TestReadmeGuard(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{
-		"go.mod":       "module example.com/shop\n\ngo 1.26.0\n",
-		"shop_test.go": readmeRecipe(t, "guard-test"),
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root := repoRoot(t)
+	dir := scratchModule(t, "shop_test.go", readmeRecipe(t, "guard-test"))
 	env := fixtureEnv()
 	script := strings.ReplaceAll(readmeRecipe(t, "guard-install"), "/path/to/crossslot", root)
 	if stdout, stderr, code := runIn(t, dir, env, "bash", "-e", "-c", script); code != 0 {
@@ -212,19 +192,8 @@ func TestOtherGuards(t *testing.T) {
 func TestReadmeOtherGuards(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{
-		"go.mod":       "module example.com/shop\n\ngo 1.26.0\n",
-		"shop_test.go": otherGuardsTest,
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root := repoRoot(t)
+	dir := scratchModule(t, "shop_test.go", otherGuardsTest)
 	env := fixtureEnv()
 	install := readmeRecipe(t, "guard-install")
 	guards := []string{"guard/rueidisguard", "guard/valkeyguard", "guard/redigoguard"}
@@ -243,4 +212,15 @@ func TestReadmeOtherGuards(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "--- PASS: TestOtherGuards") {
 		t.Fatalf("the other guards' test: exit %d\n%s%s", code, stdout, stderr)
 	}
+}
+
+// repoRoot is this checkout's root, which the recipes' /path/to/crossslot
+// stands for.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

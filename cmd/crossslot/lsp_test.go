@@ -52,10 +52,11 @@ func (c *lspClient) until(what string, ok func(lspMessage) bool) lspMessage {
 	return lspMessage{}
 }
 
-// startLSP starts `crossslot lsp` in dir and initializes it.
-func startLSP(t *testing.T, dir string) (*lspClient, *exec.Cmd) {
+// startLSP starts `crossslot lsp` in dir and initializes it; init is its
+// answer.
+func startLSP(t *testing.T, dir string) (c *lspClient, cmd *exec.Cmd, init lspMessage) {
 	t.Helper()
-	cmd := exec.Command(crossslotBin, "lsp")
+	cmd = exec.Command(crossslotBin, "lsp")
 	cmd.Dir, cmd.Env = dir, fixtureEnv()
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
@@ -63,11 +64,11 @@ func startLSP(t *testing.T, dir string) (*lspClient, *exec.Cmd) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	c := &lspClient{t: t, in: in, out: bufio.NewReader(out)}
+	c = &lspClient{t: t, in: in, out: bufio.NewReader(out)}
 	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": map[string]any{}}, true)
-	c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	init = c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
 	c.send("initialized", map[string]any{}, false)
-	return c, cmd
+	return c, cmd, init
 }
 
 // analyzed waits for the server's log line on the analysis of dir and the
@@ -110,7 +111,7 @@ func (c *lspClient) analyzed(dir, file string) (how string, messages []string) {
 func TestLanguageServerKeepsWhatItLoaded(t *testing.T) {
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	dir := cmdtest.CopyDir(t, exampleDir)
-	c, _ := startLSP(t, dir)
+	c, _, _ := startLSP(t, dir)
 	mainGo, storeGo := filepath.Join(dir, "main.go"), filepath.Join(dir, "store", "store.go")
 	storeDir := filepath.Join(dir, "store")
 	has := func(messages []string, part string) bool {
@@ -176,22 +177,10 @@ func TestLanguageServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(crossslotBin, "lsp")
-	cmd.Dir, cmd.Env = dir, fixtureEnv()
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	c := &lspClient{t: t, in: in, out: bufio.NewReader(out)}
-
-	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": map[string]any{}}, true)
-	init := c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	c, cmd, init := startLSP(t, dir)
 	if b, _ := json.Marshal(init.Result); !strings.Contains(string(b), `"codeActionProvider":true`) {
 		t.Errorf("capabilities: %s", b)
 	}
-	c.send("initialized", map[string]any{}, false)
 	uri := toURI(filepath.Join(dir, "main.go"))
 	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
 
@@ -232,7 +221,7 @@ func TestLanguageServer(t *testing.T) {
 			line = d.Range.Start.Line
 		}
 	}
-	id = c.send("textDocument/codeAction", map[string]any{
+	id := c.send("textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": uri},
 		"range":        lspRange{Start: lspPosition{Line: line}, End: lspPosition{Line: line, Character: 80}},
 		"context":      map[string]any{"diagnostics": []any{}},
@@ -243,7 +232,7 @@ func TestLanguageServer(t *testing.T) {
 	}
 	c.send("shutdown", nil, true)
 	c.send("exit", nil, false)
-	in.Close()
+	c.in.Close()
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("the server did not exit cleanly: %v", err)
 	}

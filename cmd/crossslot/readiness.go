@@ -189,19 +189,10 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		}
 		s := get(mod)
 		s.packages++
-		row := s.rows[analyzer.CategoryCrossSlot]
-		row.Sites += c.Commands + c.Transactions
-		row.Fine += c.Proved
-		row.Reported += c.Reported
-		row.Undecided += c.Undecided
-		s.rows[analyzer.CategoryCrossSlot] = row
+		s.rows[analyzer.CategoryCrossSlot] = s.rows[analyzer.CategoryCrossSlot].Plus(analyzer.Tally{
+			Sites: c.Commands + c.Transactions, Fine: c.Proved, Reported: c.Reported, Undecided: c.Undecided})
 		for check, t := range c.Readiness {
-			sum := s.rows[check]
-			sum.Sites += t.Sites
-			sum.Fine += t.Fine
-			sum.Reported += t.Reported
-			sum.Undecided += t.Undecided
-			s.rows[check] = sum
+			s.rows[check] = s.rows[check].Plus(t)
 		}
 	}
 	for _, f := range findings {
