@@ -38,8 +38,8 @@ func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand 
 			out = append(out, rootedCommand{clients.Command{Method: site.Method, Keys: keys}, root, call})
 			continue
 		}
-		called := a.calledFunction(common)
-		if called == nil || len(called.summary.queued) == 0 {
+		called, ok := a.calledFunction(common)
+		if !ok || len(called.summary.queued) == 0 {
 			continue
 		}
 		common = called.common

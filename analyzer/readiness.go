@@ -22,12 +22,12 @@ import (
 
 // checkClusterProblems reports a client call's cluster problems.
 func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
-	kind, isSite := clients.ClusterSite(site)
+	kind, problems, isSite := clients.ClusterProblems(site)
 	if !isSite {
 		return
 	}
 	reported, undecided := false, false
-	for _, p := range clients.ClusterProblems(site) {
+	for _, p := range problems {
 		switch {
 		case p.Undecided:
 			undecided = true

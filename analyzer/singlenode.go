@@ -258,7 +258,7 @@ func (a *packageAnalysis) runsCallback(common *ssa.CallCommon, j, depth int) (on
 	if m := clients.GoRedisMethod(common); m != nil && clients.SingleNodeCallbacks[m.Name()] {
 		return a.singleNodeAt(ssaread.ReceiverValue(common), depth), true
 	}
-	if c := a.calledFunction(common); c != nil {
+	if c, ok := a.calledFunction(common); ok {
 		// The receiver of a call through an interface comes first in c's
 		// arguments, as the implementation numbers its parameters.
 		j += len(c.common.Args) - len(common.Args)

@@ -176,28 +176,29 @@ type calledFunction struct {
 	obj     *types.Func      // the callee, for messages; nil for a function value
 }
 
-// calledFunction is what the call calls; nil when its summary is unknown.
-func (a *packageAnalysis) calledFunction(common *ssa.CallCommon) *calledFunction {
+// calledFunction is what the call calls; ok is false when its summary is
+// unknown. (A value, not a pointer: it is asked for at every call.)
+func (a *packageAnalysis) calledFunction(common *ssa.CallCommon) (called calledFunction, ok bool) {
 	if fn := common.StaticCallee(); fn != nil {
 		s := a.summaryOf(fn)
 		if s == nil {
-			return nil
+			return calledFunction{}, false
 		}
 		obj, _ := fn.Object().(*types.Func)
 		if fn.Origin() != nil {
 			obj, _ = fn.Origin().Object().(*types.Func)
 		}
-		return &calledFunction{summary: s, common: common, sig: fn.Signature, obj: obj}
+		return calledFunction{summary: s, common: common, sig: fn.Signature, obj: obj}, true
 	}
 	if c := a.interfaceCallOf(common); c != nil {
-		return &calledFunction{summary: c.summary, common: c.common, sig: c.sig, obj: c.callee}
+		return calledFunction{summary: c.summary, common: c.common, sig: c.sig, obj: c.callee}, true
 	}
-	return nil
+	return calledFunction{}, false
 }
 
 // calleeSummary is the summary of the function a call calls.
 func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
-	if c := a.calledFunction(common); c != nil {
+	if c, ok := a.calledFunction(common); ok {
 		return c.summary
 	}
 	return nil
@@ -228,8 +229,8 @@ func (s calledSink) fromParams() bool {
 
 // wrapperSinks instantiates the sinks of the function a call calls.
 func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
-	called := a.calledFunction(call.Common())
-	if called == nil || len(called.summary.sinks) == 0 {
+	called, ok := a.calledFunction(call.Common())
+	if !ok || len(called.summary.sinks) == 0 {
 		return nil
 	}
 	common := called.common

@@ -55,17 +55,6 @@ type ClusterProblem struct {
 	Undecided bool
 }
 
-// ClusterSite says whether a call is a site of the readiness checks, and of
-// which: a command that needs a database, a SORT, a keyspace-wide command.
-func ClusterSite(c *Site) (ProblemKind, bool) {
-	name, _, _, ok := readinessLine(c)
-	if !ok {
-		return 0, false
-	}
-	kind, ok := kindOf(name)
-	return kind, ok
-}
-
 func kindOf(name string) (ProblemKind, bool) {
 	switch {
 	case commands.OnOneNode(name):
@@ -88,17 +77,19 @@ var oneNodeCommands = map[string]string{
 // differently: a go-redis method, a command line (go-redis Do, redigo Do
 // and Send, the builder's Arbitrary), or a rueidis or valkey-go built
 // command, each read as a command line and judged by commands.Refuses.
-func ClusterProblems(c *Site) []ClusterProblem {
+// site says whether the call is a site of the readiness checks at all (a
+// command that may need a database, a SORT, a keyspace-wide command), and
+// kind of which, for the coverage report.
+func ClusterProblems(c *Site) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	name, argv, at, ok := readinessLine(c)
 	if !ok {
-		return nil
+		return 0, nil, false
 	}
-	kind, ok := kindOf(name)
-	if !ok {
-		return nil
+	if kind, ok = kindOf(name); !ok {
+		return 0, nil, false
 	}
 	if kind == OneNode {
-		return []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}
+		return kind, []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}, true
 	}
 	refusals, undecided := commands.Refuses(argv)
 	var out []ClusterProblem
@@ -115,7 +106,7 @@ func ClusterProblems(c *Site) []ClusterProblem {
 	if undecided {
 		out = append(out, ClusterProblem{Kind: kind, Undecided: true})
 	}
-	return out
+	return kind, out, true
 }
 
 // readinessLine is a call's command line as the readiness checks read it:
