@@ -1,13 +1,15 @@
 package analyzer
 
 import (
-	_ "embed"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
@@ -22,23 +24,33 @@ func New(cfg *Config) *analysis.Analyzer {
 		URL:  "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer",
 		// No required analyzers: buildssa would build SSA (and ctrlflow
 		// compute facts) for every package, the standard library included;
-		// crossslot builds SSA itself, only where keys can be (see needOf).
-		FactTypes: []analysis.Fact{new(keyFacts)},
+		// crossslot builds SSA itself, only where keys can be (see
+		// reading.NeedOf).
+		FactTypes: reading.FactTypes(),
 	}
-	a.Flags.BoolVar(&cfg.IncludeSingleNode, "include-single-node", cfg.IncludeSingleNode,
-		"also check calls on *redis.Client and *redis.Conn (single-node clients), e.g. before moving to Cluster")
-	a.Flags.BoolVar(&cfg.IncludeTests, "include-tests", cfg.IncludeTests,
-		"also check calls in _test.go files whose client is not proved to be a cluster client (tests mostly run on one server or miniredis)")
-	a.Flags.BoolVar(&cfg.ProofsOnly, "proofs-only", cfg.ProofsOnly,
-		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
-	a.Flags.BoolVar(&cfg.Strict, "strict", cfg.Strict,
-		"also report (check unprovable) multi-key commands and transactions whose keys are not proved to share a slot")
-	a.Flags.BoolVar(&cfg.HotTags, "hot-tags", cfg.HotTags,
-		"also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot")
-	a.Flags.StringVar(&cfg.Coverage, "coverage", cfg.Coverage,
-		"append what each package's analysis checked (multi-key commands and transactions: proved, reported, undecided and why) to this `file`, one JSON line a package; crossslot coverage FILE sums it")
+	cfg.bindFlags(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg) }
 	return a
+}
+
+// bindFlags binds the settings to flags, named as users type them after
+// "crossslot." and as the golangci-lint plugin's settings: the reading's
+// settings, then each opt-in check's flag from the table of checks.
+func (cfg *Config) bindFlags(fs *flag.FlagSet) {
+	fs.BoolVar(&cfg.IncludeSingleNode, "include-single-node", cfg.IncludeSingleNode,
+		"also check calls on *redis.Client and *redis.Conn (single-node clients), e.g. before moving to Cluster")
+	fs.BoolVar(&cfg.IncludeTests, "include-tests", cfg.IncludeTests,
+		"also check calls in _test.go files whose client is not proved to be a cluster client (tests mostly run on one server or miniredis)")
+	fs.BoolVar(&cfg.ProofsOnly, "proofs-only", cfg.ProofsOnly,
+		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
+	for _, c := range checks {
+		if c.OptIn != nil {
+			on := c.OptIn.On(cfg)
+			fs.BoolVar(on, c.OptIn.Flag, *on, c.OptIn.Usage)
+		}
+	}
+	fs.StringVar(&cfg.Coverage, "coverage", cfg.Coverage,
+		"append what each package's analysis checked (multi-key commands and transactions: proved, reported, undecided and why) to this `file`, one JSON line a package; crossslot coverage FILE sums it")
 }
 
 // Set only by this package's tests (export_test.go): rethrowPanics turns
@@ -51,6 +63,8 @@ var (
 // panicLog is where CROSSSLOT_DEBUG prints a recovered panic.
 var panicLog io.Writer = os.Stderr
 
+// run reads the package once and runs every enabled check over the
+// reading: the calls, keys and transactions of each function in turn.
 func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -63,28 +77,23 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if pass.Pkg.Path() == panicOn {
 		panic("crossslot test: a bug on " + panicOn)
 	}
-	need := needOf(pass)
-	if need == nothing {
+	need := reading.NeedOf(pass)
+	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
-	report := pass.Report
-	ignored := readIgnores(pass, report)
-	pass.Report = func(d analysis.Diagnostic) {
-		if !ignored.silences(pass.Fset, d) {
-			report(d)
+	honourIgnores(pass)
+	r := reading.Read(pass, cfg.readingOptions())
+	var coverage *Coverage
+	if need == reading.CallsAndSummaries {
+		coverage = &Coverage{Package: pass.Pkg.Path()}
+		units := newCheckUnits(&unitPass{Package: r, cfg: cfg, coverage: coverage})
+		for _, fn := range r.Functions() {
+			r.Walk(fn, units)
 		}
 	}
-	a := newPackageAnalysis(pass, cfg)
-	if need == callsAndSummaries {
-		for _, fn := range a.funcs {
-			a.checkFunction(fn)
-		}
-	}
-	a.exportFacts()
-	a.exportInterfaceFacts()
-	if cfg.Coverage != "" && need == callsAndSummaries {
-		a.coverage.Package = pass.Pkg.Path()
-		if err := a.coverage.appendTo(cfg.Coverage); err != nil {
+	r.ExportFacts()
+	if cfg.Coverage != "" && coverage != nil {
+		if err := coverage.appendTo(cfg.Coverage); err != nil {
 			return nil, err
 		}
 	}

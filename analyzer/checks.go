@@ -5,13 +5,76 @@ import (
 	"strings"
 )
 
-// analysisDoc derives Analyzer.Doc from doc.go, so -help and the package
-// documentation say the same: the "# Analyzer crossslot" section, without its
-// "crossslot: " prefix, and its examples.
-func analysisDoc() string {
-	sections := docSections()
-	text := strings.Replace(sections["Analyzer crossslot"], "crossslot: ", "", 1)
-	return text + "\n\n# Examples\n\n" + sections["Examples"]
+// checks is the table of checks. Each row is one diagnostic category: its
+// documentation is doc.go's "# Check NAME" section, and the front ends take
+// from this table the check names (-checks, -explain, //lint:ignore, SARIF
+// rules), which checks fail a run by default, the opt-in flags and their
+// golangci-lint settings, and the rows of the readiness summary. A row names
+// the units that report it: a unit is one file of this package, with its own
+// state for one package, run over the package's shared reading (see run).
+// The order of the rows is the order of the documentation and of the
+// reports of one call: a command's keys, then the command, check by check.
+var checks = []check{
+	{Name: CategoryCrossSlot, Units: units(crossSlotCommands, crossSlotTransactions), Error: true, Readiness: true},
+	{Name: CategoryEmptyTag, Units: units(tagProblems)},
+	{Name: CategoryDoubleTag, Units: units(tagProblems)},
+	{Name: CategoryUnclosedTag, Units: units(tagProblems)},
+	{Name: CategoryUnprovable, Units: units(unprovableBatches), OptIn: &optIn{Flag: "strict", On: func(c *Config) *bool { return &c.Strict },
+		Usage: "also report (check unprovable) multi-key commands and transactions whose keys are not proved to share a slot"}},
+	{Name: CategoryScriptSlot, Units: units(scriptKeys)},
+	{Name: CategoryUndeclaredKey, Units: units(scriptKeys)},
+	{Name: CategoryMissingKey, Units: units(scriptKeys)},
+	{Name: CategoryHotTag, Units: units(hotTags), OptIn: &optIn{Flag: "hot-tags", On: func(c *Config) *bool { return &c.HotTags },
+		Usage: "also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot"}},
+	{Name: CategoryDatabase, Units: units(clusterProblems), Readiness: true},
+	{Name: CategorySortPattern, Units: units(clusterProblems), Readiness: true},
+	{Name: CategoryOneNode, Units: units(clusterProblems), Readiness: true},
+	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Readiness: true},
+}
+
+// A check is one row of the table.
+type check struct {
+	Name  string
+	Units []*unitKind
+	// Error: a finding of the check fails the standalone command's run by
+	// default (its -fail list).
+	Error bool
+	// Readiness: the check is a row of `crossslot readiness`.
+	Readiness bool
+	// OptIn is the flag that turns the check on; nil when it is on by
+	// default.
+	OptIn *optIn
+}
+
+// An optIn is a check's flag (and golangci-lint setting, of the same name).
+type optIn struct {
+	Flag  string
+	Usage string
+	On    func(*Config) *bool
+}
+
+// enabled reports whether the configuration runs the check.
+func (c check) enabled(cfg *Config) bool {
+	return c.OptIn == nil || *c.OptIn.On(cfg)
+}
+
+// newCheckUnits makes the units of the checks the configuration enables,
+// each once, in the order of the table.
+func newCheckUnits(p *unitPass) checkUnits {
+	var out checkUnits
+	made := map[*unitKind]bool{}
+	for _, c := range checks {
+		if !c.enabled(p.cfg) {
+			continue
+		}
+		for _, kind := range c.Units {
+			if !made[kind] {
+				made[kind] = true
+				out = append(out, kind.new(p))
+			}
+		}
+	}
+	return out
 }
 
 // A Check documents one category of findings; the standalone command uses
@@ -20,21 +83,39 @@ type Check struct {
 	Name  string // the diagnostic category, e.g. "emptytag"
 	Title string // one line, e.g. "a key's hash tag is empty, so the whole key is hashed"
 	Text  string // what it means and how to fix it, with examples
+	// Error: its findings fail the standalone command's run by default.
+	Error bool
+	// Readiness: it is a row of `crossslot readiness`.
+	Readiness bool
+	// Flag is the analyzer flag (and golangci-lint setting) that turns it
+	// on, "" when it is on by default.
+	Flag string
 }
 
-// Checks returns the documentation of every category, from doc.go's
-// "# Check NAME" sections, in the order doc.go gives them.
+// Checks returns every check, documented by doc.go's "# Check NAME"
+// sections, in the order of the table.
 func Checks() []Check {
 	sections := docSections()
-	var checks []Check
-	for _, name := range []string{CategoryCrossSlot, CategoryEmptyTag, CategoryDoubleTag, CategoryUnclosedTag, CategoryUnprovable,
-		CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey, CategoryHotTag,
-		CategoryDatabase, CategorySortPattern, CategoryOneNode, CategoryShardedPubSub} {
-		text := sections["Check "+name]
+	var out []Check
+	for _, c := range checks {
+		text := sections["Check "+c.Name]
 		title, body, _ := strings.Cut(text, "\n\n")
-		checks = append(checks, Check{Name: name, Title: strings.TrimPrefix(title, name+": "), Text: body})
+		doc := Check{Name: c.Name, Title: strings.TrimPrefix(title, c.Name+": "), Text: body, Error: c.Error, Readiness: c.Readiness}
+		if c.OptIn != nil {
+			doc.Flag = c.OptIn.Flag
+		}
+		out = append(out, doc)
 	}
-	return checks
+	return out
+}
+
+// analysisDoc derives Analyzer.Doc from doc.go, so -help and the package
+// documentation say the same: the "# Analyzer crossslot" section, without its
+// "crossslot: " prefix, and its examples.
+func analysisDoc() string {
+	sections := docSections()
+	text := strings.Replace(sections["Analyzer crossslot"], "crossslot: ", "", 1)
+	return text + "\n\n# Examples\n\n" + sections["Examples"]
 }
 
 // docSections splits doc.go's package comment at its "# " headings and

@@ -1,5 +1,9 @@
 package analyzer
 
+import (
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+)
+
 // Config holds the analyzer's settings.
 type Config struct {
 	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
@@ -20,7 +24,12 @@ type Config struct {
 	Coverage string
 }
 
-// Diagnostic categories.
+// readingOptions are the settings the shared reading needs.
+func (cfg *Config) readingOptions() reading.Options {
+	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, ProofsOnly: cfg.ProofsOnly}
+}
+
+// Diagnostic categories: the checks' names (see checks).
 const (
 	CategoryCrossSlot   = "crossslot"
 	CategoryEmptyTag    = "emptytag"

@@ -62,6 +62,18 @@ func readIgnores(pass *analysis.Pass, report func(analysis.Diagnostic)) ignores 
 	return out
 }
 
+// honourIgnores makes the pass drop the diagnostics a directive covers, and
+// report the directives that cannot be honoured.
+func honourIgnores(pass *analysis.Pass) {
+	report := pass.Report
+	ignored := readIgnores(pass, report)
+	pass.Report = func(d analysis.Diagnostic) {
+		if !ignored.silences(pass.Fset, d) {
+			report(d)
+		}
+	}
+}
+
 // silences reports whether a directive covers the diagnostic.
 func (ig ignores) silences(fset *token.FileSet, d analysis.Diagnostic) bool {
 	p := fset.Position(d.Pos)

@@ -4,10 +4,9 @@ import (
 	"fmt"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
-	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
 // The cluster-readiness checks report what a cluster refuses or quietly
@@ -20,8 +19,20 @@ import (
 // either, it is often a library's or a mock's forwarding method, which
 // cannot know (go-zero's Redis.Keys, redismock's ExpectKeys).
 
-// checkClusterProblems reports a client call's cluster problems.
-func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
+// clusterProblems is the database, sortpattern and onenode checks.
+var clusterProblems = &unitKind{new: func(p *unitPass) reading.Visitor { return readiness{pass: p} }}
+
+type readiness struct {
+	hooks
+	pass *unitPass
+}
+
+// Command reports a client call's cluster problems.
+func (u readiness) Command(c *reading.Command) {
+	if c.Site == nil {
+		return
+	}
+	site := c.Site
 	kind, problems, isSite := clients.ClusterProblems(site)
 	if !isSite {
 		return
@@ -31,16 +42,16 @@ func (a *packageAnalysis) checkClusterProblems(site *clients.Site) {
 		switch {
 		case p.Undecided:
 			undecided = true
-		case p.Whatever && !a.cfg.IncludeSingleNode && !a.provedCluster(site.Client(), 0):
+		case p.Whatever && !u.pass.cfg.IncludeSingleNode && !u.pass.ProvedCluster(site.Client()):
 			undecided = true // a client that may be either
-		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && a.splitsBySlot(site.Client()):
+		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
 			// run on every master by the client's resolver: fine
 		default:
-			a.reportClusterProblem("", site.Library, p)
+			u.report("", site.Library, p)
 			reported = true
 		}
 	}
-	a.coverage.tally(problemCategory[kind], reported, undecided)
+	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
 }
 
 // problemCategory is each problem's check.
@@ -51,30 +62,20 @@ var problemCategory = map[clients.ProblemKind]string{
 	clients.OneNode:         CategoryOneNode,
 }
 
-// checkDatabaseOptions reports go-redis clients made with a database other
-// than 0: dropped by a cluster client, refused by a cluster node.
-func (a *packageAnalysis) checkDatabaseOptions(fn *ssa.Function) {
-	for call := range ssaread.CallsIn(fn) {
-		c, ok := call.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		p, ok := clients.DatabaseOption(c, a.ev)
-		if !ok || a.testOffCluster(c.Pos(), c) {
-			continue
-		}
-		if p.Kind == clients.OtherDatabase && !a.cfg.IncludeSingleNode {
-			a.coverage.tally(CategoryDatabase, false, true)
-			continue // a client of one server: a cluster only if pointed at one
-		}
-		a.reportClusterProblem(ssaread.CalledFunc(&c.Call).Name(), clients.GoRedis, p)
-		a.coverage.tally(CategoryDatabase, true, false)
+// ClientMade reports a go-redis client made with a database other than 0:
+// dropped by a cluster client, refused by a cluster node.
+func (u readiness) ClientMade(m *reading.ClientMade) {
+	if m.Problem.Kind == clients.OtherDatabase && !u.pass.cfg.IncludeSingleNode {
+		u.pass.coverage.tally(CategoryDatabase, false, true)
+		return // a client of one server: a cluster only if pointed at one
 	}
+	u.report(m.Constructor, clients.GoRedis, m.Problem)
+	u.pass.coverage.tally(CategoryDatabase, true, false)
 }
 
-// reportClusterProblem reports one problem; option names the constructor
-// whose option it is, "" for a command.
-func (a *packageAnalysis) reportClusterProblem(option string, lib clients.Library, p clients.ClusterProblem) {
+// report reports one problem; option names the constructor whose option it
+// is, "" for a command.
+func (u readiness) report(option string, lib clients.Library, p clients.ClusterProblem) {
 	what := p.What
 	if option != "" {
 		what = option + " option " + p.What
@@ -98,7 +99,7 @@ func (a *packageAnalysis) reportClusterProblem(option string, lib clients.Librar
 		}
 		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, does, eachNode[lib])
 	}
-	a.pass.Report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
+	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
 }
 
 // eachNode is the fix for a keyspace-wide command, by client library.

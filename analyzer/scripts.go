@@ -9,6 +9,7 @@ import (
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
 // Scripts: the Lua that Go code sends is read (internal/luascript) and
@@ -18,11 +19,28 @@ import (
 // a cluster node", whether the script builds it from KEYS (derived), writes
 // it as a literal, or takes it from ARGV (undeclared).
 
+// scriptKeys is the scriptslot, undeclaredkey and missingkey checks.
+var scriptKeys = &unitKind{new: func(p *unitPass) reading.Visitor { return scripts{pass: p} }}
+
+type scripts struct {
+	hooks
+	pass *unitPass
+}
+
+func (u scripts) Command(c *reading.Command) {
+	switch {
+	case c.Wrapper != nil && len(c.Script) > 0:
+		u.judgeAtCall(c)
+	case c.Site != nil && c.Multi && c.Split != reading.SplitRead:
+		u.checkScript(c.Site, c.Keys)
+	}
+}
+
 // checkScript reads a script call's Lua and reports the keys it touches
 // that are not its declared keys' slot, the KEYS it reads that the call does
 // not pass, and keys it neither declares nor provably shares a slot with.
-func (a *packageAnalysis) checkScript(site *clients.Site, declared []keymodel.Arg) {
-	src, script, ok := a.readScript(site)
+func (u scripts) checkScript(site *clients.Site, declared []keymodel.Arg) {
+	src, script, ok := u.pass.ReadScript(site)
 	if !ok {
 		return
 	}
@@ -34,7 +52,7 @@ func (a *packageAnalysis) checkScript(site *clients.Site, declared []keymodel.Ar
 	}
 	for _, r := range script.KeyReads {
 		if passed >= 0 && r.N > passed {
-			a.reportAt(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
+			u.reportAt(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
 				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil", site.Method, r.N, plural(passed, "key")))
 			break
 		}
@@ -47,83 +65,84 @@ func (a *packageAnalysis) checkScript(site *clients.Site, declared []keymodel.Ar
 	// is not proved on their slot is judged at each call (the function's
 	// summary carries it, scriptKeysOf).
 	deferred := keymodel.AnyFromParams(declared)
-	for _, k := range a.touchedKeys(site, script, declared) {
-		category, msg := a.judgeScriptKey(site.Method, k, declared, "")
-		if category == "" || category == CategoryUndeclaredKey && deferred && k.key.FromParams() {
+	for _, k := range u.pass.TouchedKeys(site, script, declared) {
+		category, msg := u.judge(site.Method, k, declared, "")
+		if category == "" || category == CategoryUndeclaredKey && deferred && k.Key.FromParams() {
 			continue
 		}
-		a.reportAt(src, k.line, "", site, category, msg)
+		u.reportAt(src, k.Line, "", site, category, msg)
 		return
 	}
 }
 
-// judgeScriptKeysAtCall reports, at a call of a wrapper, the first key its
-// script touches that is on another slot than the declared keys the call
-// passes (scriptslot), or, once the call fixes them, not proved on theirs
+// judgeAtCall reports, at a call of a wrapper, the first key its script
+// touches that is on another slot than the declared keys the call passes
+// (scriptslot), or, once the call fixes them, not proved on theirs
 // (undeclaredkey).
-func (a *packageAnalysis) judgeScriptKeysAtCall(s calledSink, via *wrapperVia) {
-	at := s.keys[0].At
-	for _, k := range s.keys {
+func (u scripts) judgeAtCall(c *reading.Command) {
+	at := c.Keys[0].At
+	for _, k := range c.Keys {
 		if k.ViaCall {
 			at = k.At
 		}
 	}
-	in := fmt.Sprintf(" in %s (%s)", via.name, via.where)
-	for _, k := range s.script {
-		category, msg := a.judgeScriptKey(s.method, k, s.keys, in)
-		if category == "" || category == CategoryUndeclaredKey && (s.fromParams() || k.key.FromParams()) {
+	in := fmt.Sprintf(" in %s (%s)", c.Wrapper.Name, c.Wrapper.Where)
+	fromParams := keymodel.AnyFromParams(c.Keys)
+	for _, k := range c.Script {
+		category, msg := u.judge(c.Method, k, c.Keys, in)
+		if category == "" || category == CategoryUndeclaredKey && (fromParams || k.Key.FromParams()) {
 			continue // on their slot, or still the callers' to decide
 		}
-		a.pass.Report(analysis.Diagnostic{Pos: at.Pos, End: at.End, Category: category, Message: msg})
+		u.pass.report(analysis.Diagnostic{Pos: at.Pos, End: at.End, Category: category, Message: msg})
 		return
 	}
 }
 
-// judgeScriptKey judges one key a script touches against its declared keys:
+// judge judges one key a script touches against its declared keys:
 // proved on another slot than one of them (scriptslot), proved on theirs
 // (no category), or neither (undeclaredkey). in names the wrapper the script
 // runs in, for reports at its calls.
-func (a *packageAnalysis) judgeScriptKey(method string, k scriptKey, declared []keymodel.Arg, in string) (category, message string) {
+func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.Arg, in string) (category, message string) {
 	// The declared keys share one slot, or the call fails with CROSSSLOT
 	// anyway: a key on the slot of any of them is on theirs.
 	onTheirSlot := false
 	for _, d := range declared {
-		if diff, ok := a.differ(d, k.key); ok {
+		if diff, ok := u.pass.Differ(d, k.Key); ok {
 			return CategoryScriptSlot, fmt.Sprintf(
 				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
-				method, k.command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
+				method, k.Command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
 		}
-		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.key) == "" || keymodel.SameTagTemplate(d, k.key)
+		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.Key) == "" || keymodel.SameTagTemplate(d, k.Key)
 	}
 	if onTheirSlot {
 		return "", ""
 	}
-	if k.fromData != "" {
+	if k.FromData != "" {
 		return CategoryUndeclaredKey, fmt.Sprintf(
 			"%s script's %s key %s is read from data (%s) and not declared in KEYS%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
-			method, k.command, k.lua, k.fromData, in)
+			method, k.Command, k.Lua, k.FromData, in)
 	}
 	return CategoryUndeclaredKey, fmt.Sprintf(
 		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
-		method, k.command, k.lua, in)
+		method, k.Command, k.Lua, in)
 }
 
 // reportAt reports at a line of the script: in the Go string literal that
 // writes it (at want, or the line's first non-blank character), in the
 // embedded .lua file, or else at the call. Away from the call, the call is
 // related information: a script may serve several calls.
-func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site *clients.Site, category, msg string) {
+func (u scripts) reportAt(src reading.ScriptSource, line int, want string, site *clients.Site, category, msg string) {
 	call := site.CallPos()
 	pos := call.Pos
 	switch {
-	case src.lit != nil && !strings.Contains(src.lit.Value, `\`):
-		if off, ok := lineOffset(src.lit.Value[1:len(src.lit.Value)-1], line, want); ok {
-			pos = src.lit.Pos() + 1 + token.Pos(off)
+	case src.Lit != nil && !strings.Contains(src.Lit.Value, `\`):
+		if off, ok := lineOffset(src.Lit.Value[1:len(src.Lit.Value)-1], line, want); ok {
+			pos = src.Lit.Pos() + 1 + token.Pos(off)
 		}
-	case src.file != "":
-		if off, ok := lineOffset(src.text, line, want); ok {
-			tf := a.pass.Fset.AddFile(src.file, -1, len(src.text))
-			tf.SetLinesForContent([]byte(src.text))
+	case src.File != "":
+		if off, ok := lineOffset(src.Text, line, want); ok {
+			tf := u.pass.Pass.Fset.AddFile(src.File, -1, len(src.Text))
+			tf.SetLinesForContent([]byte(src.Text))
 			pos = tf.Pos(off)
 		}
 	}
@@ -131,7 +150,7 @@ func (a *packageAnalysis) reportAt(src scriptSource, line int, want string, site
 	if pos != call.Pos {
 		d.Related = []analysis.RelatedInformation{{Pos: call.Pos, End: call.End, Message: "the script runs here"}}
 	}
-	a.pass.Report(d)
+	u.pass.report(d)
 }
 
 // lineOffset is the offset of want on a 1-based line of text (its first

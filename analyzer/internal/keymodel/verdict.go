@@ -284,3 +284,40 @@ func valuesOfBoth(a, b Key) string {
 	}
 	return strings.Join(names, " and ")
 }
+
+// ZeroOnPathPair finds a key left "" on some path (see Arg.ZeroOnPath) and
+// a key beside it on another slot than "": the command fails whenever the
+// assignment is skipped.
+func ZeroOnPathPair(keys []Arg, proofsOnly bool) (zero, other Arg, d Difference, ok bool) {
+	for i, k := range keys {
+		if k.ZeroOnPath == "" {
+			continue
+		}
+		for j, o := range keys {
+			if j == i {
+				continue
+			}
+			if d, ok := Differ(o, k.Zero(), proofsOnly); ok {
+				return k, o, d, true
+			}
+		}
+	}
+	return Arg{}, Arg{}, Difference{}, false
+}
+
+// AnyDiffer reports keys that cross slots whatever values the code gives
+// their unknown parts: two of them, or a key left "" on some path beside
+// another.
+func AnyDiffer(keys []Arg, proofsOnly bool) bool {
+	if _, _, _, ok := ZeroOnPathPair(keys, proofsOnly); ok {
+		return true
+	}
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if _, ok := Differ(keys[i], keys[j], proofsOnly); ok {
+				return true
+			}
+		}
+	}
+	return false
+}

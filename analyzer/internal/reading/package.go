@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"fmt"
@@ -11,24 +11,35 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/internal/luascript"
 )
 
-// packageAnalysis is the state of one package's analysis: its SSA, the
-// evaluator, the summaries of the functions it calls, the keys of the client
-// calls read so far, the scripts parsed, and what the coverage report
-// counts. Reading code (calls.go, summarize.go, queued.go, scriptread.go,
-// singlenode.go) fills it; the checks (walk.go and the files it calls)
-// report from it.
-type packageAnalysis struct {
-	pass      *analysis.Pass
-	cfg       *Config
+// Options are the settings that decide what the reading sees: which
+// clients count, which test calls are checked, and what proves two keys
+// apart.
+type Options struct {
+	// IncludeSingleNode reads calls on single-node clients too.
+	IncludeSingleNode bool
+	// IncludeTests reads calls in _test.go files whose client is not proved
+	// to be a cluster client.
+	IncludeTests bool
+	// ProofsOnly takes keys to differ only when proved for every value.
+	ProofsOnly bool
+}
+
+// A Package is the one reading of a package that every check shares: its
+// SSA, the evaluator, the summaries of the functions it calls (its own,
+// and other packages' through facts), the keys of the client calls read so
+// far, the scripts parsed. Walk hands its calls, keys and transactions to
+// the checks in order.
+type Package struct {
+	Pass      *analysis.Pass
+	Options   Options
+	Eval      *eval.Evaluator
 	ssaPkg    *ssa.Package
 	funcs     []*ssa.Function // source functions and their literals, in source order
-	ev        *eval.Evaluator
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
 	// splitting: the clients given a command-info resolver (splitting.go),
@@ -42,55 +53,41 @@ type packageAnalysis struct {
 	redigoCluster *bool
 	embedded      map[types.Object]string // string variables filled by //go:embed, to their file
 	scripts       map[string]parsedScript // Lua read so far, by text
-	coverage      Coverage
 }
 
-func newPackageAnalysis(pass *analysis.Pass, cfg *Config) *packageAnalysis {
+// Read builds the package's SSA and its evaluator; the rest is read on
+// demand.
+func Read(pass *analysis.Pass, opts Options) *Package {
 	impls := newImplementations(pass)
 	pkg, funcs := buildSSA(pass, impls)
 	src := eval.IndexSource(pass.Files)
-	a := &packageAnalysis{
-		pass: pass, cfg: cfg, ssaPkg: pkg, funcs: funcs,
+	r := &Package{
+		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs,
 		summaries: map[*ssa.Function]*summary{},
 		siteKeys:  map[*ssa.CallCommon][]keymodel.Arg{},
 		impls:     impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
 		embedded: embeddedStrings(pass),
 		scripts:  map[string]parsedScript{},
 	}
-	a.ev = eval.New(pkg, funcs, pass.TypesInfo, src, a.embedded, a)
-	return a
+	r.Eval = eval.New(pkg, funcs, pass.TypesInfo, src, r.embedded, r)
+	return r
 }
 
-// count records one batch in the package's coverage.
-func (a *packageAnalysis) count(transaction bool, keys []keymodel.Arg, reported bool) {
-	a.coverage.count(transaction, keys, reported, a.cfg.ProofsOnly)
-}
-
-// countCommand records one command's keys: a sharded pub/sub call as a
-// site of that check, any other as a multi-key batch.
-func (a *packageAnalysis) countCommand(method string, keys []keymodel.Arg, reported bool) {
-	if clients.ShardedPubSub[method] {
-		a.coverage.tally(CategoryShardedPubSub, reported, !reported && undecidedReason(keys, a.cfg.ProofsOnly) != "")
-		return
-	}
-	a.count(false, keys, reported)
-}
-
-// differ says whether every alternative of x is on another slot than every
+// Differ says whether every alternative of x is on another slot than every
 // alternative of y: proved for every value, or (unless the configuration
 // wants proofs only) near-sure.
-func (a *packageAnalysis) differ(x, y keymodel.Arg) (keymodel.Difference, bool) {
-	return keymodel.Differ(x, y, a.cfg.ProofsOnly)
+func (r *Package) Differ(x, y keymodel.Arg) (keymodel.Difference, bool) {
+	return keymodel.Differ(x, y, r.Options.ProofsOnly)
 }
 
-// where is a position as "file.go:line".
-func (a *packageAnalysis) where(pos token.Pos) string {
-	p := a.pass.Fset.Position(pos)
+// Where is a position as "file.go:line".
+func (r *Package) Where(pos token.Pos) string {
+	p := r.Pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
 }
 
-// calleeName names a wrapper in messages: pair, Repo.rename, store.Pair.
-func (a *packageAnalysis) calleeName(fn *types.Func) string {
+// CalleeName names a wrapper in messages: pair, Repo.rename, store.Pair.
+func (r *Package) CalleeName(fn *types.Func) string {
 	if fn == nil {
 		return "a wrapper"
 	}
@@ -104,7 +101,7 @@ func (a *packageAnalysis) calleeName(fn *types.Func) string {
 			name = named.Obj().Name() + "." + name
 		}
 	}
-	if fn.Pkg() != nil && fn.Pkg() != a.pass.Pkg {
+	if fn.Pkg() != nil && fn.Pkg() != r.Pass.Pkg {
 		name = fn.Pkg().Name() + "." + name
 	}
 	return name

@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/token"
@@ -15,20 +15,20 @@ import (
 // go-redis call on a single-node client (see singleNode), a redigo call in a
 // package that reaches no cluster library built on redigo, a rueidis or
 // valkey-go command built on a client forced to one node.
-func (a *packageAnalysis) onOneNode(site *clients.Site) bool {
+func (r *Package) onOneNode(site *clients.Site) bool {
 	switch site.Library {
 	case clients.Redigo:
-		return !a.reachesRedigoCluster()
+		return !r.reachesRedigoCluster()
 	case clients.Rueidis:
 		return site.Builder != nil && clients.ForcedSingle(site.Builder)
 	}
-	return a.talksToOneNode(site.Call, site.Client())
+	return r.talksToOneNode(site.Call, site.Client())
 }
 
 // talksToOneNode: the client of a call is a single-node client, or the
 // call only runs where a guard ruled a cluster client out.
-func (a *packageAnalysis) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	return a.singleNode(client) || guardedOnOneNode(call, client)
+func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
+	return r.singleNode(client) || guardedOnOneNode(call, client)
 }
 
 // guardedOnOneNode reports a call that only runs where a type assertion or
@@ -112,8 +112,8 @@ func fieldOf(v ssa.Value) (fieldLoad, bool) {
 
 // reachesRedigoCluster reports whether the package imports, directly or
 // not, a cluster library built on redigo.
-func (a *packageAnalysis) reachesRedigoCluster() bool {
-	if a.redigoCluster == nil {
+func (r *Package) reachesRedigoCluster() bool {
+	if r.redigoCluster == nil {
 		seen := map[*types.Package]bool{}
 		var walk func(p *types.Package) bool
 		walk = func(p *types.Package) bool {
@@ -131,10 +131,10 @@ func (a *packageAnalysis) reachesRedigoCluster() bool {
 			}
 			return false
 		}
-		found := walk(a.pass.Pkg)
-		a.redigoCluster = &found
+		found := walk(r.Pass.Pkg)
+		r.redigoCluster = &found
 	}
-	return *a.redigoCluster
+	return *r.redigoCluster
 }
 
 // singleNode reports whether a client value surely talks to one node: a
@@ -145,36 +145,36 @@ func (a *packageAnalysis) reachesRedigoCluster() bool {
 // ever sets to such values, or what a function that returns one returns. A
 // client the function does not pin down (a parameter of interface type, a
 // field set from elsewhere) is not single-node: it is checked.
-func (a *packageAnalysis) singleNode(v ssa.Value) bool {
-	return a.singleNodeAt(v, 0)
+func (r *Package) singleNode(v ssa.Value) bool {
+	return r.singleNodeAt(v, 0)
 }
 
 // maxSingleNodeDepth bounds how far singleNode follows a client value.
 const maxSingleNodeDepth = 8
 
-func (a *packageAnalysis) singleNodeAt(v ssa.Value, depth int) bool {
-	return a.allOrigins(v, depth, a.singleNodeOrigin)
+func (r *Package) singleNodeAt(v ssa.Value, depth int) bool {
+	return r.allOrigins(v, depth, r.singleNodeOrigin)
 }
 
 // singleNodeOrigin: v itself talks to one node, whatever it came from.
-func (a *packageAnalysis) singleNodeOrigin(v ssa.Value, depth int) bool {
+func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 	if clients.IsSingleNodeType(v.Type()) {
 		return true
 	}
 	switch v := v.(type) {
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
-			s := a.calleeSummary(&call.Call)
+			s := r.calleeSummary(&call.Call)
 			return s != nil && s.singleNodeResult
 		}
 	case *ssa.Call:
 		if site := clients.GoRedisMethod(&v.Call); site != nil && clients.SingleNodeMakers[site.Name()] {
-			return a.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth+1)
+			return r.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth+1)
 		}
-		s := a.calleeSummary(&v.Call)
+		s := r.calleeSummary(&v.Call)
 		return s != nil && s.singleNodeResult
 	case *ssa.Parameter:
-		return a.callbackOfSingleNode(v.Parent(), depth+1)
+		return r.callbackOfSingleNode(v.Parent(), depth+1)
 	}
 	return false
 }
@@ -184,7 +184,7 @@ func (a *packageAnalysis) singleNodeOrigin(v ssa.Value, depth int) bool {
 // edge), embedded fields (go-redis's commands are methods of an embedded
 // cmdable, called on the field), and unexported fields the package only
 // ever sets (every value stored).
-func (a *packageAnalysis) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool) bool {
+func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool) bool {
 	if v == nil || depth > maxSingleNodeDepth {
 		return false
 	}
@@ -194,14 +194,14 @@ func (a *packageAnalysis) allOrigins(v ssa.Value, depth int, origin func(ssa.Val
 	depth++
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
-		return a.allOrigins(v.X, depth, origin)
+		return r.allOrigins(v.X, depth, origin)
 	case *ssa.ChangeInterface:
-		return a.allOrigins(v.X, depth, origin)
+		return r.allOrigins(v.X, depth, origin)
 	case *ssa.ChangeType:
-		return a.allOrigins(v.X, depth, origin)
+		return r.allOrigins(v.X, depth, origin)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
-			if !a.allOrigins(e, depth, origin) {
+			if !r.allOrigins(e, depth, origin) {
 				return false
 			}
 		}
@@ -212,11 +212,11 @@ func (a *packageAnalysis) allOrigins(v ssa.Value, depth int, origin func(ssa.Val
 		return false
 	}
 	if ssaread.IsEmbedded(f.base.Type(), f.field) {
-		return a.allOrigins(f.base, depth, origin)
+		return r.allOrigins(f.base, depth, origin)
 	}
-	values, ok := a.ev.FieldWrites(f.base.Type(), f.field)
+	values, ok := r.Eval.FieldWrites(f.base.Type(), f.field)
 	for _, w := range values {
-		if !a.allOrigins(w, depth, origin) {
+		if !r.allOrigins(w, depth, origin) {
 			return false
 		}
 	}
@@ -227,7 +227,7 @@ func (a *packageAnalysis) allOrigins(v ssa.Value, depth int, origin func(ssa.Val
 // enclosing function passes as the callback of a single-node client's
 // Pipelined, TxPipelined or Watch, or to a function that runs it so, and to
 // nothing that runs it on another client.
-func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
+func (r *Package) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
 	parent := fn.Parent()
 	if parent == nil {
 		return false
@@ -239,7 +239,7 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 			if !ssaread.IsFunc(arg, fn) {
 				continue
 			}
-			switch onOne, callback := a.runsCallback(common, j, depth); {
+			switch onOne, callback := r.runsCallback(common, j, depth); {
 			case callback && !onOne:
 				return false
 			case callback:
@@ -254,11 +254,11 @@ func (a *packageAnalysis) callbackOfSingleNode(fn *ssa.Function, depth int) bool
 // client's Pipelined, TxPipelined or Watch (a go-redis method, or a function
 // whose summary says it runs that parameter so on one node), and whether
 // that client talks to one node.
-func (a *packageAnalysis) runsCallback(common *ssa.CallCommon, j, depth int) (onOneNode, callback bool) {
+func (r *Package) runsCallback(common *ssa.CallCommon, j, depth int) (onOneNode, callback bool) {
 	if m := clients.GoRedisMethod(common); m != nil && clients.SingleNodeCallbacks[m.Name()] {
-		return a.singleNodeAt(ssaread.ReceiverValue(common), depth), true
+		return r.singleNodeAt(ssaread.ReceiverValue(common), depth), true
 	}
-	if c, ok := a.calledFunction(common); ok {
+	if c, ok := r.calledFunction(common); ok {
 		// The receiver of a call through an interface comes first in c's
 		// arguments, as the implementation numbers its parameters.
 		j += len(c.common.Args) - len(common.Args)
@@ -272,7 +272,7 @@ func (a *packageAnalysis) runsCallback(common *ssa.CallCommon, j, depth int) (on
 // singleNodeCallbackParams lists fn's function parameters that it runs as
 // the callback of a single-node client (see runsCallback), for its callers'
 // function literals.
-func (a *packageAnalysis) singleNodeCallbackParams(fn *ssa.Function) []int {
+func (r *Package) singleNodeCallbackParams(fn *ssa.Function) []int {
 	var out []int
 	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
@@ -284,7 +284,7 @@ func (a *packageAnalysis) singleNodeCallbackParams(fn *ssa.Function) []int {
 			if _, isFunc := p.Type().Underlying().(*types.Signature); !isFunc {
 				continue
 			}
-			if onOne, callback := a.runsCallback(common, j, 0); callback && onOne {
+			if onOne, callback := r.runsCallback(common, j, 0); callback && onOne {
 				out = append(out, ssaread.ParamIndex(p))
 			}
 		}
@@ -294,7 +294,7 @@ func (a *packageAnalysis) singleNodeCallbackParams(fn *ssa.Function) []int {
 
 // returnsSingleNode: fn returns a client value (a go-redis type or any
 // interface) and every return of it talks to one node.
-func (a *packageAnalysis) returnsSingleNode(fn *ssa.Function) bool {
+func (r *Package) returnsSingleNode(fn *ssa.Function) bool {
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
 		return false
@@ -309,7 +309,7 @@ func (a *packageAnalysis) returnsSingleNode(fn *ssa.Function) bool {
 		if !ok {
 			continue
 		}
-		if !a.singleNode(ret.Results[0]) {
+		if !r.singleNode(ret.Results[0]) {
 			return false
 		}
 		found = true

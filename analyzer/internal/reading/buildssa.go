@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/ast"

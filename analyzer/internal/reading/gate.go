@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/ast"
@@ -16,32 +16,32 @@ import (
 
 // Because crossslot has facts, every driver runs it on every package below
 // the ones checked, the standard library included. Most of them cannot hold a
-// key, so needOf decides from the import list, the module and the
+// key, so NeedOf decides from the import list, the module and the
 // declarations, before any SSA is built, what a package needs.
-type need int
+type Need int
 
 const (
-	nothing           need = iota // no SSA, no facts
-	summariesOnly                 // may build keys for others: summarize, export facts
-	callsAndSummaries             // may call a client or a wrapper: check calls too
+	Nothing           Need = iota // no SSA, no facts
+	SummariesOnly                 // may build keys for others: summarize, export facts
+	CallsAndSummaries             // may call a client or a wrapper: check calls too
 )
 
-func needOf(pass *analysis.Pass) need {
+func NeedOf(pass *analysis.Pass) Need {
 	if clients.IsClientCode(pass.Pkg.Path()) || inGoroot(pass) {
-		return nothing
+		return Nothing
 	}
 	if reachesClient(pass) {
-		return callsAndSummaries
+		return CallsAndSummaries
 	}
 	if pass.Module != nil && pass.Module.Version != "" {
 		// A dependency module's package that reaches no client and no
 		// package with key facts: a library of its own, not a key builder.
-		return nothing
+		return Nothing
 	}
 	if declaresBuilders(pass) {
-		return summariesOnly
+		return SummariesOnly
 	}
-	return nothing
+	return Nothing
 }
 
 // goroot is where the standard library's sources are; "" when unknown, and

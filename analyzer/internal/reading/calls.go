@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -10,13 +10,13 @@ import (
 
 // commandsIn walks fn's commands: its calls of the client, and the sinks of
 // the wrappers it calls, seen from those calls.
-func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*clients.Site), wrapper func(ssa.CallInstruction, calledSink)) {
+func (r *Package) commandsIn(fn *ssa.Function, client func(*clients.Site), wrapper func(ssa.CallInstruction, calledSink)) {
 	for call := range ssaread.CallsIn(fn) {
-		if site := a.clientCall(call); site != nil {
+		if site := r.clientCall(call); site != nil {
 			client(site)
 			continue
 		}
-		for _, s := range a.wrapperSinks(call) {
+		for _, s := range r.wrapperSinks(call) {
 			wrapper(call, s)
 		}
 	}
@@ -25,9 +25,9 @@ func (a *packageAnalysis) commandsIn(fn *ssa.Function, client func(*clients.Site
 // clientCall recognizes a call of a client and returns nil for anything
 // else, including calls on a single-node client unless the configuration
 // includes them.
-func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *clients.Site {
-	site := clients.Recognize(call, a.ev)
-	if site == nil || (!a.cfg.IncludeSingleNode && a.onOneNode(site)) {
+func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
+	site := clients.Recognize(call, r.Eval)
+	if site == nil || (!r.Options.IncludeSingleNode && r.onOneNode(site)) {
 		return nil
 	}
 	return site
@@ -35,9 +35,9 @@ func (a *packageAnalysis) clientCall(call ssa.CallInstruction) *clients.Site {
 
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.
-func (a *packageAnalysis) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
+func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 	multi = site.Rule != nil
-	if k, ok := a.siteKeys[site.Common]; ok {
+	if k, ok := r.siteKeys[site.Common]; ok {
 		return k, multi
 	}
 	if multi {
@@ -45,6 +45,6 @@ func (a *packageAnalysis) keysOf(site *clients.Site) (keys []keymodel.Arg, multi
 	} else {
 		keys = clients.SingleKeyArgs(site)
 	}
-	a.siteKeys[site.Common] = keys
+	r.siteKeys[site.Common] = keys
 	return keys, multi
 }

@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"golang.org/x/tools/go/ssa"
@@ -20,30 +20,30 @@ type rootedCommand struct {
 // client calls (Exec too, keyless), the commands of the TxPipelined
 // callbacks it runs on them, and those its helpers queue on values it
 // passes them.
-func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
+func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 	var out []rootedCommand
 	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
-		if site := a.clientCall(call); site != nil {
+		if site := r.clientCall(call); site != nil {
 			root := clients.ClientRoot(site.Receiver())
 			if site.Method == "TxPipelined" {
 				if cb := ssaread.CallbackArg(common); cb != nil {
-					for _, c := range a.queuedOn(cb) {
+					for _, c := range r.queuedOn(cb) {
 						out = append(out, rootedCommand{c, root, call})
 					}
 				}
 				continue
 			}
-			keys, _ := a.keysOf(site)
+			keys, _ := r.keysOf(site)
 			out = append(out, rootedCommand{clients.Command{Method: site.Method, Keys: keys}, root, call})
 			continue
 		}
-		called, ok := a.calledFunction(common)
+		called, ok := r.calledFunction(common)
 		if !ok || len(called.summary.queued) == 0 {
 			continue
 		}
 		common = called.common
-		site := clients.NewSite(a.ev, common, called.sig)
+		site := clients.NewSite(r.Eval, common, called.sig)
 		for _, q := range called.summary.queued {
 			if q.client > len(common.Args) {
 				continue
@@ -61,22 +61,22 @@ func (a *packageAnalysis) commandsOnPipelines(fn *ssa.Function) []rootedCommand 
 // queuedOf is fn's summary of what it queues on its parameters that can be
 // pipelines (Pipeliner, Cmdable and the like, *Tx): keyed commands, in
 // order, as sinks whose client is that parameter.
-func (a *packageAnalysis) queuedOf(fn *ssa.Function) []sink {
+func (r *Package) queuedOf(fn *ssa.Function) []sink {
 	var out []sink
-	for _, c := range a.commandsOnPipelines(fn) {
+	for _, c := range r.commandsOnPipelines(fn) {
 		p, ok := c.root.(*ssa.Parameter)
 		if !ok || p.Parent() != fn || !clients.PipelineType(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: a.where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys})
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys})
 	}
 	return out
 }
 
 // queuedOn is what a callback queues on the pipeline (or *Tx) it receives
 // as its first parameter.
-func (a *packageAnalysis) queuedOn(cb *ssa.Function) []clients.Command {
-	s := a.summaryOf(cb)
+func (r *Package) queuedOn(cb *ssa.Function) []clients.Command {
+	s := r.summaryOf(cb)
 	if s == nil {
 		return nil
 	}

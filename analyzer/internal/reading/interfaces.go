@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/types"
@@ -201,37 +201,37 @@ type interfaceCall struct {
 // interfaceCallOf follows an interface call to the summary of its one
 // implementation; nil when the call is not through a project interface or
 // the implementation is not known to be alone or says nothing.
-func (a *packageAnalysis) interfaceCallOf(common *ssa.CallCommon) *interfaceCall {
+func (r *Package) interfaceCallOf(common *ssa.CallCommon) *interfaceCall {
 	if !common.IsInvoke() {
 		return nil
 	}
-	if c, ok := a.interfaceCalls[common]; ok {
+	if c, ok := r.interfaceCalls[common]; ok {
 		return c
 	}
-	c := a.followInterface(common)
-	a.interfaceCalls[common] = c
+	c := r.followInterface(common)
+	r.interfaceCalls[common] = c
 	return c
 }
 
-func (a *packageAnalysis) followInterface(common *ssa.CallCommon) *interfaceCall {
+func (r *Package) followInterface(common *ssa.CallCommon) *interfaceCall {
 	m := common.Method
-	if _, ok := a.impls.projectMethod(m); !ok {
+	if _, ok := r.impls.projectMethod(m); !ok {
 		return nil
 	}
 	var s *summary
 	callee := m
-	if m.Pkg() == a.pass.Pkg {
-		impl := a.impls.of(m)
+	if m.Pkg() == r.Pass.Pkg {
+		impl := r.impls.of(m)
 		if impl == nil {
 			return nil
 		}
-		s, callee = a.summaryOfFunc(impl), impl
+		s, callee = r.summaryOfFunc(impl), impl
 	} else {
 		// The interface's package saw its implementation; a second one
 		// here or in another package this one sees makes the call
 		// ambiguous.
 		var f keyFacts
-		if !a.pass.ImportObjectFact(m, &f) || a.impls.implementedElsewhere(m) {
+		if !r.Pass.ImportObjectFact(m, &f) || r.impls.implementedElsewhere(m) {
 			return nil
 		}
 		s = f.summary()
@@ -242,7 +242,7 @@ func (a *packageAnalysis) followInterface(common *ssa.CallCommon) *interfaceCall
 	static := *common // keeps the call's position
 	static.Method = nil
 	static.Args = append([]ssa.Value{common.Value}, common.Args...)
-	if fn := a.ssaPkg.Prog.FuncValue(callee); fn != nil {
+	if fn := r.ssaPkg.Prog.FuncValue(callee); fn != nil {
 		static.Value = fn
 	}
 	return &interfaceCall{summary: s, common: &static, sig: callee.Signature(), callee: callee}
@@ -250,15 +250,15 @@ func (a *packageAnalysis) followInterface(common *ssa.CallCommon) *interfaceCall
 
 // summaryOfFunc is the summary of a function given by its object: computed
 // for the package's own, read from facts for another package's.
-func (a *packageAnalysis) summaryOfFunc(obj *types.Func) *summary {
-	if obj.Pkg() == a.pass.Pkg {
-		if fn := a.ssaPkg.Prog.FuncValue(obj); fn != nil {
-			return a.summaryOf(fn)
+func (r *Package) summaryOfFunc(obj *types.Func) *summary {
+	if obj.Pkg() == r.Pass.Pkg {
+		if fn := r.ssaPkg.Prog.FuncValue(obj); fn != nil {
+			return r.summaryOf(fn)
 		}
 		return nil
 	}
 	var f keyFacts
-	if !a.pass.ImportObjectFact(obj.Origin(), &f) {
+	if !r.Pass.ImportObjectFact(obj.Origin(), &f) {
 		return nil
 	}
 	return f.summary()
@@ -266,8 +266,8 @@ func (a *packageAnalysis) summaryOfFunc(obj *types.Func) *summary {
 
 // exportInterfaceFacts exports, on each method of the package's interfaces,
 // the summary of its one implementation in what the package sees.
-func (a *packageAnalysis) exportInterfaceFacts() {
-	scope := a.pass.Pkg.Scope()
+func (r *Package) exportInterfaceFacts() {
+	scope := r.Pass.Pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
 		if !ok || tn.IsAlias() {
@@ -282,12 +282,12 @@ func (a *packageAnalysis) exportInterfaceFacts() {
 			if !m.Exported() {
 				continue
 			}
-			impl := a.impls.of(m)
+			impl := r.impls.of(m)
 			if impl == nil {
 				continue
 			}
-			if s := a.summaryOfFunc(impl); s.useful() {
-				a.pass.ExportObjectFact(m, s.fact())
+			if s := r.summaryOfFunc(impl); s.useful() {
+				r.Pass.ExportObjectFact(m, s.fact())
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"fmt"
@@ -13,50 +13,50 @@ import (
 	"github.com/crossslot/crossslot/internal/luascript"
 )
 
-// A scriptSource is the text of a script and where it is written: a Go
+// A ScriptSource is the text of a script and where it is written: a Go
 // string literal (positions mapped by line where the literal has no escapes)
 // or an embedded file.
-type scriptSource struct {
-	text string
-	lit  *ast.BasicLit
-	file string // an embedded .lua file
+type ScriptSource struct {
+	Text string
+	Lit  *ast.BasicLit
+	File string // an embedded .lua file
 }
 
 // scriptOf finds the script a client call runs and its source, when the
 // code fixes it.
-func (a *packageAnalysis) scriptOf(site *clients.Site) (scriptSource, bool) {
+func (r *Package) scriptOf(site *clients.Site) (ScriptSource, bool) {
 	v, expr, ok := clients.ScriptText(site)
 	if !ok {
-		return scriptSource{}, false
+		return ScriptSource{}, false
 	}
-	return a.sourceOf(v, expr)
+	return r.sourceOf(v, expr)
 }
 
 // sourceOf reads a script's text: a constant (the literal that writes it
 // when it can be found), or an embedded file.
-func (a *packageAnalysis) sourceOf(v ssa.Value, expr ast.Expr) (scriptSource, bool) {
+func (r *Package) sourceOf(v ssa.Value, expr ast.Expr) (ScriptSource, bool) {
 	if load, ok := v.(*ssa.UnOp); ok {
 		if g, ok := load.X.(*ssa.Global); ok {
-			if file, ok := a.embedded[g.Object()]; ok {
+			if file, ok := r.embedded[g.Object()]; ok {
 				text, err := os.ReadFile(file)
-				return scriptSource{text: string(text), file: file}, err == nil
+				return ScriptSource{Text: string(text), File: file}, err == nil
 			}
 		}
 	}
-	ks := a.ev.Keys(v)
+	ks := r.Eval.Keys(v)
 	if len(ks) != 1 {
-		return scriptSource{}, false
+		return ScriptSource{}, false
 	}
 	text, ok := ks[0].Known()
 	if !ok {
-		return scriptSource{}, false
+		return ScriptSource{}, false
 	}
-	return scriptSource{text: text, lit: a.literalOf(expr, text)}, true
+	return ScriptSource{Text: text, Lit: r.literalOf(expr, text)}, true
 }
 
 // literalOf finds the string literal that writes text: the argument itself,
 // or the declaration of the constant or variable it names.
-func (a *packageAnalysis) literalOf(expr ast.Expr, text string) *ast.BasicLit {
+func (r *Package) literalOf(expr ast.Expr, text string) *ast.BasicLit {
 	var found *ast.BasicLit
 	check := func(e ast.Expr) {
 		if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok && lit.Kind == token.STRING && found == nil {
@@ -71,11 +71,11 @@ func (a *packageAnalysis) literalOf(expr ast.Expr, text string) *ast.BasicLit {
 		if sel, ok := e.(*ast.SelectorExpr); ok {
 			id = sel.Sel
 		}
-		obj := a.pass.TypesInfo.ObjectOf(id)
+		obj := r.Pass.TypesInfo.ObjectOf(id)
 		if obj == nil {
 			return nil
 		}
-		for _, f := range a.pass.Files {
+		for _, f := range r.Pass.Files {
 			for _, d := range f.Decls {
 				gd, ok := d.(*ast.GenDecl)
 				if !ok {
@@ -87,7 +87,7 @@ func (a *packageAnalysis) literalOf(expr ast.Expr, text string) *ast.BasicLit {
 						continue
 					}
 					for i, name := range vs.Names {
-						if a.pass.TypesInfo.Defs[name] == obj && i < len(vs.Values) {
+						if r.Pass.TypesInfo.Defs[name] == obj && i < len(vs.Values) {
 							check(vs.Values[i])
 						}
 					}
@@ -98,35 +98,35 @@ func (a *packageAnalysis) literalOf(expr ast.Expr, text string) *ast.BasicLit {
 	return found
 }
 
-// readScript finds and parses the Lua a script call runs; false when it is
+// ReadScript finds and parses the Lua a script call runs; false when it is
 // not in the code or not Lua the parser reads (then the call is not checked).
-func (a *packageAnalysis) readScript(site *clients.Site) (scriptSource, *luascript.Script, bool) {
-	src, ok := a.scriptOf(site)
+func (r *Package) ReadScript(site *clients.Site) (ScriptSource, *luascript.Script, bool) {
+	src, ok := r.scriptOf(site)
 	if !ok {
 		return src, nil, false
 	}
-	script, err := a.parseScript(src.text)
+	script, err := r.parseScript(src.Text)
 	return src, script, err == nil
 }
 
-func (a *packageAnalysis) parseScript(text string) (*luascript.Script, error) {
-	if s, ok := a.scripts[text]; ok {
+func (r *Package) parseScript(text string) (*luascript.Script, error) {
+	if s, ok := r.scripts[text]; ok {
 		return s.script, s.err
 	}
 	s, err := luascript.Parse(text)
-	a.scripts[text] = parsedScript{s, err}
+	r.scripts[text] = parsedScript{s, err}
 	return s, err
 }
 
-// touchedKeys is the keys the script touches besides plain KEYS[i], in the
+// TouchedKeys is the keys the script touches besides plain KEYS[i], in the
 // key model: KEYS and ARGV as the call passes them.
-func (a *packageAnalysis) touchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []scriptKey {
+func (r *Package) TouchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []ScriptKey {
 	argv := clients.ScriptArgs(site)
-	var out []scriptKey
+	var out []ScriptKey
 	for _, call := range script.Calls {
 		for _, k := range call.Keys {
 			if _, ok := k.Declared(); !ok {
-				out = append(out, scriptKey{command: call.Command, lua: k.String(), line: call.Line, key: luaKey(k, declared, argv), fromData: k.ReadFromData()})
+				out = append(out, ScriptKey{Command: call.Command, Lua: k.String(), Line: call.Line, Key: luaKey(k, declared, argv), FromData: k.ReadFromData()})
 			}
 		}
 	}
@@ -139,17 +139,17 @@ func (a *packageAnalysis) touchedKeys(site *clients.Site, script *luascript.Scri
 // does not depend on them (a constant, a name read from Redis) is judged in
 // the function, once. Nil when the Lua is not read, the script vouches for
 // its keys (allow-cross-slot-keys), or no declared key is a parameter's.
-func (a *packageAnalysis) scriptKeysOf(site *clients.Site, declared []keymodel.Arg) []scriptKey {
+func (r *Package) scriptKeysOf(site *clients.Site, declared []keymodel.Arg) []ScriptKey {
 	if !keymodel.AnyFromParams(declared) {
 		return nil
 	}
-	_, script, ok := a.readScript(site)
+	_, script, ok := r.ReadScript(site)
 	if !ok || script.HasFlag("allow-cross-slot-keys") {
 		return nil
 	}
-	var out []scriptKey
-	for _, k := range a.touchedKeys(site, script, declared) {
-		if k.key.FromParams() {
+	var out []ScriptKey
+	for _, k := range r.TouchedKeys(site, script, declared) {
+		if k.Key.FromParams() {
 			out = append(out, k)
 		}
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/types"
@@ -13,33 +13,33 @@ import (
 // summaryOf returns fn's summary, computed once. A function of another
 // package has the summary its package exported as a fact; a recursive call
 // has none.
-func (a *packageAnalysis) summaryOf(fn *ssa.Function) *summary {
+func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	if fn.Origin() != nil {
 		fn = fn.Origin() // generic functions are summarized once, on their origin
 	}
-	if s, ok := a.summaries[fn]; ok {
+	if s, ok := r.summaries[fn]; ok {
 		return s
 	}
-	if fn.Pkg != a.ssaPkg {
-		s := a.importedSummary(fn)
-		a.summaries[fn] = s
+	if fn.Pkg != r.ssaPkg {
+		s := r.importedSummary(fn)
+		r.summaries[fn] = s
 		return s
 	}
 	if fn.Blocks == nil {
 		return nil
 	}
-	a.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: a.resultKeys(fn), elems: a.resultElements(fn), sinks: a.sinksOf(fn), queued: a.queuedOf(fn),
-		singleNodeResult: a.returnsSingleNode(fn), singleNodeCallbacks: a.singleNodeCallbackParams(fn)}
+	r.summaries[fn] = nil // in progress: a recursive call sees no summary
+	s := &summary{result: r.resultKeys(fn), elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn),
+		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
 	if !s.useful() {
 		s = nil
 	}
-	a.summaries[fn] = s
+	r.summaries[fn] = s
 	return s
 }
 
 // resultKeys evaluates every return of a function with one string result.
-func (a *packageAnalysis) resultKeys(fn *ssa.Function) []keymodel.Key {
+func (r *Package) resultKeys(fn *ssa.Function) []keymodel.Key {
 	results := fn.Signature.Results()
 	if results.Len() != 1 || !ssaread.IsString(results.At(0).Type()) {
 		return nil
@@ -50,7 +50,7 @@ func (a *packageAnalysis) resultKeys(fn *ssa.Function) []keymodel.Key {
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		out = append(out, a.ev.Keys(ret.Results[0])...)
+		out = append(out, r.Eval.Keys(ret.Results[0])...)
 		if len(out) > keymodel.MaxAlternatives {
 			return nil
 		}
@@ -64,7 +64,7 @@ func (a *packageAnalysis) resultKeys(fn *ssa.Function) []keymodel.Key {
 }
 
 // resultElements reads a []string result that is one fixed list.
-func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]keymodel.Key {
+func (r *Package) resultElements(fn *ssa.Function) [][]keymodel.Key {
 	results := fn.Signature.Results()
 	if results.Len() != 1 {
 		return nil
@@ -74,37 +74,37 @@ func (a *packageAnalysis) resultElements(fn *ssa.Function) [][]keymodel.Key {
 	}
 	var ret *ssa.Return
 	for _, b := range fn.Blocks {
-		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+		if rt, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if ret != nil {
 				return nil // several lists: not followed
 			}
-			ret = r
+			ret = rt
 		}
 	}
 	if ret == nil {
 		return nil
 	}
-	elems, ok := a.ev.ElementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
+	elems, ok := r.Eval.ElementsOf(ret.Results[0], 0, map[ssa.Value]bool{})
 	if !ok || len(elems) == 0 {
 		return nil
 	}
 	out := make([][]keymodel.Key, len(elems))
 	for i, el := range elems {
-		out[i] = a.ev.ElementKeys(el, 0, map[ssa.Value]bool{})
+		out[i] = r.Eval.ElementKeys(el, 0, map[ssa.Value]bool{})
 	}
 	return out
 }
 
 // sinksOf collects the multi-key commands of fn whose keys involve its
 // parameters: calls of the client and of other wrappers.
-func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
+func (r *Package) sinksOf(fn *ssa.Function) []sink {
 	var out []sink
-	a.commandsIn(fn, func(site *clients.Site) {
-		if s, ok := a.sinkAt(site); ok {
+	r.commandsIn(fn, func(site *clients.Site) {
+		if s, ok := r.sinkAt(site); ok {
 			out = append(out, s)
 		}
 	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || a.anyDiffer(s.keys) || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
+		if !s.fromParams() || r.anyDiffer(s.keys) || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
 			return
 		}
 		if s.client > 0 {
@@ -117,14 +117,14 @@ func (a *packageAnalysis) sinksOf(fn *ssa.Function) []sink {
 
 // sinkAt makes a sink of a client call when some of its keys come from the
 // calling function's parameters.
-func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
-	keys, multi := a.keysOf(site)
+func (r *Package) sinkAt(site *clients.Site) (sink, bool) {
+	keys, multi := r.keysOf(site)
 	if !multi {
 		return sink{}, false
 	}
 	fromParams := keymodel.AnyFromParams(keys)
-	script := a.scriptKeysOf(site, keys)
-	if !fromParams || a.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
+	script := r.scriptKeysOf(site, keys)
+	if !fromParams || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
 		// No key from a caller; or the command fails whatever the callers
 		// pass (its own keys differ, or a caller's value beside them is
 		// near-sure to), which is reported here, once, not at every caller;
@@ -135,32 +135,21 @@ func (a *packageAnalysis) sinkAt(site *clients.Site) (sink, bool) {
 	return sink{
 		method: site.Method,
 		pos:    site.Common.Pos(),
-		where:  a.where(site.Common.Pos()),
+		where:  r.Where(site.Common.Pos()),
 		client: clients.ClientParam(site.Client()),
 		keys:   keys,
 		script: script,
 	}, true
 }
 
-// anyDiffer reports keys that cross slots whatever the callers pass: two of
-// them, or a key left "" on some path beside another.
-func (a *packageAnalysis) anyDiffer(keys []keymodel.Arg) bool {
-	if _, _, _, ok := a.zeroOnPathPair(keys); ok {
-		return true
-	}
-	for j := 1; j < len(keys); j++ {
-		for i := range j {
-			if _, ok := a.differ(keys[i], keys[j]); ok {
-				return true
-			}
-		}
-	}
-	return false
+// anyDiffer reports keys that cross slots whatever the callers pass.
+func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
+	return keymodel.AnyDiffer(keys, r.Options.ProofsOnly)
 }
 
 // Returns is what fn returns, for the evaluator (see callees).
-func (a *packageAnalysis) Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key) {
-	if s := a.summaryOf(fn); s != nil {
+func (r *Package) Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key) {
+	if s := r.summaryOf(fn); s != nil {
 		return s.result, s.elems
 	}
 	return nil, nil
@@ -178,9 +167,9 @@ type calledFunction struct {
 
 // calledFunction is what the call calls; ok is false when its summary is
 // unknown. (A value, not a pointer: it is asked for at every call.)
-func (a *packageAnalysis) calledFunction(common *ssa.CallCommon) (called calledFunction, ok bool) {
+func (r *Package) calledFunction(common *ssa.CallCommon) (called calledFunction, ok bool) {
 	if fn := common.StaticCallee(); fn != nil {
-		s := a.summaryOf(fn)
+		s := r.summaryOf(fn)
 		if s == nil {
 			return calledFunction{}, false
 		}
@@ -190,15 +179,15 @@ func (a *packageAnalysis) calledFunction(common *ssa.CallCommon) (called calledF
 		}
 		return calledFunction{summary: s, common: common, sig: fn.Signature, obj: obj}, true
 	}
-	if c := a.interfaceCallOf(common); c != nil {
+	if c := r.interfaceCallOf(common); c != nil {
 		return calledFunction{summary: c.summary, common: c.common, sig: c.sig, obj: c.callee}, true
 	}
 	return calledFunction{}, false
 }
 
 // calleeSummary is the summary of the function a call calls.
-func (a *packageAnalysis) calleeSummary(common *ssa.CallCommon) *summary {
-	if c, ok := a.calledFunction(common); ok {
+func (r *Package) calleeSummary(common *ssa.CallCommon) *summary {
+	if c, ok := r.calledFunction(common); ok {
 		return c.summary
 	}
 	return nil
@@ -228,16 +217,16 @@ func (s calledSink) fromParams() bool {
 }
 
 // wrapperSinks instantiates the sinks of the function a call calls.
-func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
-	called, ok := a.calledFunction(call.Common())
+func (r *Package) wrapperSinks(call ssa.CallInstruction) []calledSink {
+	called, ok := r.calledFunction(call.Common())
 	if !ok || len(called.summary.sinks) == 0 {
 		return nil
 	}
 	common := called.common
-	site := clients.NewSite(a.ev, common, called.sig)
+	site := clients.NewSite(r.Eval, common, called.sig)
 	var out []calledSink
 	for _, sk := range called.summary.sinks {
-		if sk.client > 0 && sk.client <= len(common.Args) && !a.cfg.IncludeSingleNode && a.singleNode(common.Args[sk.client-1]) {
+		if sk.client > 0 && sk.client <= len(common.Args) && !r.Options.IncludeSingleNode && r.singleNode(common.Args[sk.client-1]) {
 			continue // the caller passes a single-node client
 		}
 		inst := sk
@@ -246,8 +235,8 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 			inst.keys = append(inst.keys, site.InstantiateKey(k)...)
 		}
 		for _, k := range sk.script {
-			if keys := site.InstantiateKey(k.key); len(keys) == 1 {
-				k.key = keys[0]
+			if keys := site.InstantiateKey(k.Key); len(keys) == 1 {
+				k.Key = keys[0]
 				inst.script = append(inst.script, k)
 			}
 		}
@@ -259,33 +248,34 @@ func (a *packageAnalysis) wrapperSinks(call ssa.CallInstruction) []calledSink {
 	return out
 }
 
-// via describes a called sink for messages.
-func (s calledSink) via(a *packageAnalysis, callee *types.Func) *wrapperVia {
-	return &wrapperVia{name: a.calleeName(callee), where: s.where, pos: s.pos}
+// ExportFacts exports the summaries of the package's exported functions and
+// methods, the only ones another package can call, and of its interfaces'
+// methods that one type implements (see interfaces.go).
+func (r *Package) ExportFacts() {
+	r.exportFunctionFacts()
+	r.exportInterfaceFacts()
 }
 
-// exportFacts exports the summaries of the package's exported functions and
-// methods, the only ones another package can call.
-func (a *packageAnalysis) exportFacts() {
-	for _, fn := range a.funcs {
+func (r *Package) exportFunctionFacts() {
+	for _, fn := range r.funcs {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Parent() != nil || !obj.Exported() {
 			continue
 		}
-		if s := a.summaryOf(fn); s.useful() {
-			a.pass.ExportObjectFact(obj, s.fact())
+		if s := r.summaryOf(fn); s.useful() {
+			r.Pass.ExportObjectFact(obj, s.fact())
 		}
 	}
 }
 
 // importedSummary reads the summary another package exported for fn.
-func (a *packageAnalysis) importedSummary(fn *ssa.Function) *summary {
+func (r *Package) importedSummary(fn *ssa.Function) *summary {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok {
 		return nil
 	}
 	var f keyFacts
-	if !a.pass.ImportObjectFact(obj.Origin(), &f) {
+	if !r.Pass.ImportObjectFact(obj.Origin(), &f) {
 		return nil
 	}
 	return f.summary()

@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/token"
@@ -17,28 +17,28 @@ import (
 
 // testOffCluster reports a call at pos in a _test.go file whose client is
 // not proved to talk to a cluster, which is then not checked.
-func (a *packageAnalysis) testOffCluster(pos token.Pos, client ssa.Value) bool {
-	if a.cfg.IncludeTests || !strings.HasSuffix(a.pass.Fset.Position(pos).Filename, "_test.go") {
+func (r *Package) testOffCluster(pos token.Pos, client ssa.Value) bool {
+	if r.Options.IncludeTests || !strings.HasSuffix(r.Pass.Fset.Position(pos).Filename, "_test.go") {
 		return false
 	}
-	return !a.provedCluster(client, 0)
+	return !r.ProvedCluster(client)
 }
 
-// provedCluster reports a client value that surely talks to a cluster: a
+// ProvedCluster reports a client value that surely talks to a cluster: a
 // *redis.ClusterClient, a client a call makes for a cluster (see
 // clients.MakesClusterClient), an interface holding one, or a field the
 // package only ever sets to one.
-func (a *packageAnalysis) provedCluster(v ssa.Value, depth int) bool {
-	return a.allOrigins(v, depth, func(v ssa.Value, _ int) bool {
+func (r *Package) ProvedCluster(v ssa.Value) bool {
+	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
 		if clients.IsClusterClientType(v.Type()) {
 			return true
 		}
 		switch v := v.(type) {
 		case *ssa.Call:
-			return clients.MakesClusterClient(v, a.ev)
+			return clients.MakesClusterClient(v, r.Eval)
 		case *ssa.Extract:
 			call, ok := v.Tuple.(*ssa.Call)
-			return ok && v.Index == 0 && clients.MakesClusterClient(call, a.ev)
+			return ok && v.Index == 0 && clients.MakesClusterClient(call, r.Eval)
 		}
 		return false
 	})

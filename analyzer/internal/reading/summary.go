@@ -1,8 +1,9 @@
-package analyzer
+package reading
 
 import (
 	"fmt"
 	"go/token"
+	"golang.org/x/tools/go/analysis"
 	"strconv"
 	"strings"
 
@@ -48,20 +49,20 @@ type sink struct {
 	where  string         // the command's file:line, for messages across packages
 	client int            // the client's parameter (1-based), 0 if it is not one
 	keys   []keymodel.Arg // in terms of the parameters; their positions are unused
-	script []scriptKey    // a script's keys besides KEYS[i], judged against keys
+	script []ScriptKey    // a script's keys besides KEYS[i], judged against keys
 }
 
-// A scriptKey is a key a script touches besides a plain KEYS[i]. A wrapper's
+// A ScriptKey is a key a script touches besides a plain KEYS[i]. A wrapper's
 // sink carries those built from its parameters when the script's declared
 // keys come from them too, so that each call judges them.
-type scriptKey struct {
-	command string // the Redis command in the script, e.g. "HSET"
-	lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
-	line    int    // the script's line, for reports in the function
-	key     keymodel.Arg
-	// fromData is the command by which the script read the key's name from
+type ScriptKey struct {
+	Command string // the Redis command in the script, e.g. "HSET"
+	Lua     string // the key as the script builds it, e.g. ARGV[1] .. <id>
+	Line    int    // the script's line, for reports in the function
+	Key     keymodel.Arg
+	// FromData is the command by which the script read the key's name from
 	// Redis (a name it stored in a hash or list itself), "" otherwise.
-	fromData string
+	FromData string
 }
 
 // useful reports whether the summary says anything a caller can use.
@@ -115,6 +116,10 @@ type factSinkKey struct {
 }
 
 func (*keyFacts) AFact() {}
+
+// FactTypes are the facts the reading exports and imports, for the
+// analyzer's FactTypes.
+func FactTypes() []analysis.Fact { return []analysis.Fact{new(keyFacts)} }
 
 // String is the fact as analysistest fixtures assert it:
 //
@@ -212,7 +217,7 @@ func factSinks(sinks []sink, ids map[string]string) []factSink {
 			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread})
 		}
 		for _, k := range sk.script {
-			fs.Script = append(fs.Script, factScriptKey{Command: k.command, Lua: k.lua, Key: factSinkKey{Alts: factKeys(k.key.Alts, ids), Spread: k.key.Spread}})
+			fs.Script = append(fs.Script, factScriptKey{Command: k.Command, Lua: k.Lua, Key: factSinkKey{Alts: factKeys(k.Key.Alts, ids), Spread: k.Key.Spread}})
 		}
 		out = append(out, fs)
 	}
@@ -260,7 +265,7 @@ func summarySinks(fs []factSink) []sink {
 			sk.keys = append(sk.keys, keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread})
 		}
 		for _, k := range f.Script {
-			sk.script = append(sk.script, scriptKey{command: k.Command, lua: k.Lua, key: keymodel.Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})
+			sk.script = append(sk.script, ScriptKey{Command: k.Command, Lua: k.Lua, Key: keymodel.Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})
 		}
 		out = append(out, sk)
 	}

@@ -1,4 +1,4 @@
-package analyzer
+package reading
 
 import (
 	"go/token"
@@ -16,35 +16,35 @@ import (
 // the same value, or any client stored in the same field, or the same
 // package variable.
 
-// splitsBySlot reports whether the client of a go-redis call was given a
+// SplitsBySlot reports whether the client of a go-redis call was given a
 // resolver somewhere in the package.
-func (a *packageAnalysis) splitsBySlot(client ssa.Value) bool {
-	if a.splitting == nil {
-		a.splitting = map[any]bool{}
-		for _, fn := range a.funcs {
+func (r *Package) SplitsBySlot(client ssa.Value) bool {
+	if r.splitting == nil {
+		r.splitting = map[any]bool{}
+		for _, fn := range r.funcs {
 			for call := range ssaread.CallsIn(fn) {
 				if recv, ok := clients.SplittingResolverSet(call.Common()); ok {
 					if id, ok := clientIdentity(recv); ok {
-						a.splitting[id] = true
+						r.splitting[id] = true
 					}
 					for _, f := range fieldsStoredIn(clients.ClientRoot(recv)) {
-						a.splitting[f] = true
+						r.splitting[f] = true
 					}
 				}
 			}
 		}
 	}
-	return a.splitClient(client, 0)
+	return r.splitClient(client, 0)
 }
 
 // splitClient: the client was given a resolver, or comes from a function of
 // the package that returns only clients that were (func (e env) splitting()
 // *redis.ClusterClient).
-func (a *packageAnalysis) splitClient(client ssa.Value, depth int) bool {
-	if len(a.splitting) == 0 || client == nil || depth > 2 {
+func (r *Package) splitClient(client ssa.Value, depth int) bool {
+	if len(r.splitting) == 0 || client == nil || depth > 2 {
 		return false
 	}
-	if id, ok := clientIdentity(client); ok && a.splitting[id] {
+	if id, ok := clientIdentity(client); ok && r.splitting[id] {
 		return true
 	}
 	call, ok := clients.ClientRoot(client).(*ssa.Call)
@@ -52,13 +52,13 @@ func (a *packageAnalysis) splitClient(client ssa.Value, depth int) bool {
 		return false
 	}
 	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Pkg != a.ssaPkg || fn.Blocks == nil {
+	if fn == nil || fn.Pkg != r.ssaPkg || fn.Blocks == nil {
 		return false
 	}
 	returns := 0
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-			if !a.splitClient(ret.Results[0], depth+1) {
+			if !r.splitClient(ret.Results[0], depth+1) {
 				return false
 			}
 			returns++
@@ -68,7 +68,7 @@ func (a *packageAnalysis) splitClient(client ssa.Value, depth int) bool {
 }
 
 // A structField names a struct field: every value stored in it is one client
-// for splitsBySlot.
+// for SplitsBySlot.
 type structField struct {
 	owner string
 	index int

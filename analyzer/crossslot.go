@@ -1,0 +1,41 @@
+package analyzer
+
+import (
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+)
+
+// crossSlotCommands is the crossslot check of multi-key commands: a call of
+// the client, or a wrapper's command seen from its call, whose keys are
+// proved to be on different slots. (Transactions: transactions.go.)
+var crossSlotCommands = &unitKind{new: func(p *unitPass) reading.Visitor { return commandSlots{pass: p} }}
+
+type commandSlots struct {
+	hooks
+	pass *unitPass
+}
+
+// splitWrite ends a crossslot message on a write the client splits by slot.
+const splitWrite = "; the client's command-info resolver splits it by slot, so it does not fail but is not atomic"
+
+func (u commandSlots) Command(c *reading.Command) {
+	if !c.Multi || clients.ShardedPubSub[c.Method] {
+		return // sharded channels: shardedpubsub.go
+	}
+	fate := ""
+	if c.Site != nil {
+		fate = c.Site.Fate
+		switch c.Split {
+		case reading.SplitRead:
+			u.pass.coverage.count(false, nil, false, u.pass.cfg.ProofsOnly) // split by slot and merged: fine
+			return
+		case reading.SplitWrite:
+			fate = splitWrite
+		}
+	}
+	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)
+	if found {
+		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate))
+	}
+	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.ProofsOnly)
+}

@@ -1,0 +1,148 @@
+package reading
+
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// Every key of one MULTI/EXEC must be on one slot. go-redis v9.11.0 and
+// later refuse a cluster transaction whose commands' keys span slots
+// (ErrCrossSlot, nothing written); v9.10.0 and earlier, and v8, v7 and v6,
+// split it into one MULTI/EXEC per slot, silently no longer atomic. Inside
+// Watch's callback, the transaction runs on the node of the watched keys,
+// where a key of another slot fails with MOVED.
+//
+// A transaction's commands are the keyed commands queued on one pipeline:
+//   - in a TxPipelined callback, a function literal or a named function;
+//   - on a TxPipeline() value, up to an Exec that comes before them;
+//   - in a Watch callback, on its *Tx, and in the TxPipelined it runs;
+//   - between redigo's Send("MULTI") and Do("EXEC") on one connection;
+//   - in one rueidis DoMulti of MULTI ... EXEC;
+//
+// directly or through helpers that take the pipeline as a parameter (their
+// summaries' queued commands, facts across packages). Plain pipelines are
+// split per node by the client: their commands are not compared.
+
+// A Transaction is one MULTI/EXEC a function sends, with its commands in
+// the order they are queued.
+type Transaction struct {
+	// Name is how the code starts it: TxPipelined, TxPipeline, Watch,
+	// MULTI/EXEC, DoMulti.
+	Name     string
+	Commands []clients.Command
+	// Fate says what the client or the server does with one whose keys are
+	// on different slots.
+	Fate string
+	// Watch: the commands are a Watch callback's, which run on the node of
+	// the keys it watches, Watched.
+	Watch   bool
+	Watched []keymodel.Arg
+}
+
+// transactions lists the transactions fn starts, in the order of its calls
+// (those sent as command lines last), leaving out those on a single-node
+// client unless the options include them, and those of tests off a cluster.
+func (r *Package) transactions(fn *ssa.Function) []*Transaction {
+	var out []*Transaction
+	for call := range ssaread.CallsIn(fn) {
+		common := call.Common()
+		if r.testOffCluster(call.Pos(), ssaread.ReceiverValue(common)) {
+			continue
+		}
+		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok {
+			out = append(out, &Transaction{Name: "DoMulti", Commands: cmds,
+				Fate: "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"})
+		}
+		m := clients.GoRedisMethod(common)
+		if m == nil || (!r.Options.IncludeSingleNode && r.talksToOneNode(call, ssaread.ReceiverValue(common))) {
+			continue
+		}
+		switch m.Name() {
+		case "TxPipelined":
+			if cb := ssaread.CallbackArg(common); cb != nil {
+				out = append(out, &Transaction{Name: "TxPipelined", Commands: r.queuedOn(cb), Fate: clients.TransactionFate(m)})
+			}
+		case "TxPipeline":
+			if v, ok := call.(*ssa.Call); ok {
+				out = append(out, &Transaction{Name: "TxPipeline", Commands: r.pipelineCommands(fn, v), Fate: clients.TransactionFate(m)})
+			}
+		case "Watch":
+			if cb := ssaread.CallbackArg(common); cb != nil {
+				site := clients.NewSite(r.Eval, common, m.Signature())
+				out = append(out, &Transaction{Name: "Watch", Commands: r.queuedOn(cb), Watch: true, Watched: site.KeysOfParam("keys"),
+					Fate: "the callback runs on the watched keys' node, where another slot fails with MOVED"})
+			}
+		}
+	}
+	return append(out, r.multiExecs(fn)...)
+}
+
+// pipelineCommands is what fn queues on the TxPipeline() value txp before an
+// Exec of it: a command that an Exec dominates belongs to the next batch.
+func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []clients.Command {
+	var execs []ssa.Instruction
+	var cmds []rootedCommand
+	for _, c := range r.commandsOnPipelines(fn) {
+		if c.root != ssa.Value(txp) {
+			continue
+		}
+		if c.Method == "Exec" {
+			execs = append(execs, c.instr)
+			continue
+		}
+		cmds = append(cmds, c)
+	}
+	var out []clients.Command
+	for _, c := range cmds {
+		after := false
+		for _, e := range execs {
+			after = after || ssaread.Dominates(e, c.instr)
+		}
+		if !after {
+			out = append(out, c.Command)
+		}
+	}
+	return out
+}
+
+// multiExecs lists the transactions fn sends as command lines (redigo's
+// Send("MULTI") ... Do("EXEC")) on one connection, in straight-line code:
+// MULTI, the commands, and EXEC in one block.
+func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
+	var out []*Transaction
+	for _, b := range fn.Blocks {
+		open := map[ssa.Value][]clients.Command{} // by connection, since its MULTI
+		for _, instr := range b.Instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok {
+				continue
+			}
+			site := r.clientCall(call)
+			if site == nil || !site.CommandLine {
+				continue
+			}
+			conn := clients.ClientRoot(site.Receiver())
+			cmds, inTx := open[conn]
+			switch site.Method {
+			case "MULTI":
+				open[conn] = []clients.Command{}
+			case "EXEC":
+				if inTx && !r.testOffCluster(call.Pos(), conn) {
+					out = append(out, &Transaction{Name: "MULTI/EXEC", Commands: cmds, Fate: "the server refuses the transaction at EXEC (CROSSSLOT)"})
+				}
+				delete(open, conn)
+			case "DISCARD":
+				delete(open, conn)
+			default:
+				if inTx {
+					keys, _ := r.keysOf(site)
+					open[conn] = append(cmds, clients.Command{Method: site.Method, Keys: keys})
+				}
+			}
+		}
+	}
+	return out
+}

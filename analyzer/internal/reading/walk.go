@@ -1,0 +1,141 @@
+package reading
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// A Command is one command a function sends: a call of a client (Site set),
+// or a multi-key command of a wrapper it calls (Wrapper set), with the keys
+// the call gives it.
+type Command struct {
+	Method string
+	Keys   []keymodel.Arg
+	// Multi: the method can carry two or more keys, to be judged together.
+	Multi bool
+	// Site is the call of the client; nil through a wrapper.
+	Site *clients.Site
+	// Wrapper is the wrapper that runs the command; nil for a call of the
+	// client. Only the keys that came from the call's arguments (ViaCall)
+	// are the call's to judge: the wrapper's own are judged in it.
+	Wrapper *Wrapper
+	// Split says whether a go-redis cluster client given a command-info
+	// resolver splits the command by slot (see splitting.go).
+	Split Split
+	// Script holds, through a wrapper, the keys its script touches besides
+	// KEYS[i] that the call's arguments decide.
+	Script []ScriptKey
+}
+
+// A Wrapper is a function whose parameters reach a client command, seen
+// from one call of it.
+type Wrapper struct {
+	Name  string    // for messages: pair, Repo.rename, store.Pair
+	Where string    // the command's file:line
+	Pos   token.Pos // the command, when it is in this package
+	Call  ssa.CallInstruction
+}
+
+// Split is what a client that splits commands by slot does with one.
+type Split int
+
+const (
+	NotSplit   Split = iota
+	SplitRead        // split by slot and the replies merged: fine
+	SplitWrite       // split by slot: it does not fail, but is not atomic
+)
+
+// A ClientMade is a client constructor call whose options a cluster does
+// not honour (a database other than 0).
+type ClientMade struct {
+	Call        *ssa.Call
+	Constructor string // NewClient, NewUniversalClient, ...
+	Problem     clients.ClusterProblem
+}
+
+// A Visitor is told, by Walk, what a function sends, in order: each
+// command's keys, then the command; then the function's transactions and
+// the clients it makes.
+type Visitor interface {
+	Key(c *Command, k keymodel.Arg)
+	Command(c *Command)
+	Transaction(t *Transaction)
+	ClientMade(m *ClientMade)
+}
+
+// Walk tells v what fn sends. Calls on single-node clients are left out
+// unless the options include them, and so are calls in _test.go files
+// whose client is not proved to be a cluster client.
+func (r *Package) Walk(fn *ssa.Function, v Visitor) {
+	r.commandsIn(fn, func(site *clients.Site) {
+		if r.testOffCluster(site.Common.Pos(), site.Client()) {
+			return
+		}
+		keys, multi := r.keysOf(site)
+		c := &Command{Method: site.Method, Keys: keys, Multi: multi, Site: site}
+		if multi {
+			c.Split = r.split(site)
+		}
+		for _, k := range keys {
+			v.Key(c, k)
+		}
+		v.Command(c)
+	}, func(call ssa.CallInstruction, s calledSink) {
+		if r.testOffCluster(call.Pos(), s.clientAt()) {
+			return
+		}
+		c := &Command{Method: s.method, Keys: s.keys, Multi: true, Script: s.script,
+			Wrapper: &Wrapper{Name: r.CalleeName(s.callee), Where: s.where, Pos: s.pos, Call: call}}
+		for _, k := range s.keys {
+			if k.ViaCall {
+				v.Key(c, k)
+			}
+		}
+		v.Command(c)
+	})
+	for _, t := range r.transactions(fn) {
+		v.Transaction(t)
+	}
+	for _, m := range r.clientsMade(fn) {
+		v.ClientMade(m)
+	}
+}
+
+// Functions are the package's source functions and their literals, in
+// source order.
+func (r *Package) Functions() []*ssa.Function { return r.funcs }
+
+// split says what a go-redis client that splits by slot does with a
+// multi-key command.
+func (r *Package) split(site *clients.Site) Split {
+	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.SplitsBySlot(site.Client()) {
+		return NotSplit
+	}
+	if clients.SplitReads[site.Method] {
+		return SplitRead
+	}
+	return SplitWrite
+}
+
+// clientsMade lists the go-redis clients fn makes with a database other
+// than 0, leaving out those of tests off a cluster.
+func (r *Package) clientsMade(fn *ssa.Function) []*ClientMade {
+	var out []*ClientMade
+	for call := range ssaread.CallsIn(fn) {
+		c, ok := call.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		p, ok := clients.DatabaseOption(c, r.Eval)
+		if !ok || r.testOffCluster(c.Pos(), c) {
+			continue
+		}
+		out = append(out, &ClientMade{Call: c, Constructor: ssaread.CalledFunc(&c.Call).Name(), Problem: p})
+	}
+	return out
+}

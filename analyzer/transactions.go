@@ -1,0 +1,74 @@
+package analyzer
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+)
+
+// crossSlotTransactions is the crossslot check of transactions: two keys
+// of different commands of one MULTI/EXEC (TxPipelined, TxPipeline, redigo's
+// MULTI ... EXEC, rueidis's DoMulti) proved to be on different slots,
+// reported at the later one; and a Watch callback's command with a key on
+// another slot than a watched key. (What a transaction is: the reading's
+// transactions.go.)
+var crossSlotTransactions = &unitKind{new: func(p *unitPass) reading.Visitor { return transactionSlots{pass: p} }}
+
+type transactionSlots struct {
+	hooks
+	pass *unitPass
+}
+
+func (u transactionSlots) Transaction(t *reading.Transaction) {
+	if t.Watch {
+		u.watch(t)
+		return
+	}
+	x, found := u.pass.transactionCrossing(t.Commands, func(int) bool { return true }, true)
+	switch {
+	case found && x.loop:
+		u.pass.report(analysis.Diagnostic{
+			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
+			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s",
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs(), t.Fate),
+		})
+	case found:
+		u.pass.report(analysis.Diagnostic{
+			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
+			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How(), t.Fate),
+			Related: []analysis.RelatedInformation{{
+				Pos: x.earlier.At.Pos, End: x.earlier.At.End,
+				Message: fmt.Sprintf("%s key %s%s", t.Commands[x.i].Method, x.earlier.Alts[0].Quoted(), x.d.SlotOf(true)),
+			}},
+		})
+	}
+	switch {
+	case found:
+		u.pass.coverage.count(true, nil, true, u.pass.cfg.ProofsOnly)
+	case len(t.Commands) > 0: // nothing queued is no batch
+		u.pass.coverage.count(true, keysOfBatch(t.Commands), false, u.pass.cfg.ProofsOnly)
+	}
+}
+
+// watch reports the first command of a Watch callback with a key proved to
+// be on another slot than a watched key. The commands among themselves are
+// their transactions' (TxPipelined inside the callback).
+func (u transactionSlots) watch(t *reading.Transaction) {
+	all := append([]clients.Command{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
+	x, found := u.pass.transactionCrossing(all, func(i int) bool { return i == 0 }, false)
+	if !found {
+		return
+	}
+	u.pass.report(analysis.Diagnostic{
+		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
+		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s",
+			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How(), t.Fate),
+		Related: []analysis.RelatedInformation{{
+			Pos: x.earlier.At.Pos, End: x.earlier.At.End, Message: "watched key " + x.earlier.Alts[0].Quoted() + x.d.SlotOf(true),
+		}},
+	})
+}

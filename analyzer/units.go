@@ -1,0 +1,62 @@
+package analyzer
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+)
+
+// A unitKind makes a check unit for one package.
+type unitKind struct {
+	new func(*unitPass) reading.Visitor
+}
+
+func units(kinds ...*unitKind) []*unitKind { return kinds }
+
+// A unitPass is what every unit is given for one package: the shared
+// reading, the configuration, and the coverage report it adds to.
+type unitPass struct {
+	*reading.Package
+	cfg      *Config
+	coverage *Coverage
+}
+
+func (p *unitPass) report(d analysis.Diagnostic) { p.Pass.Report(d) }
+
+// hooks are the reading's events a unit does not use: each unit embeds it
+// and overrides its own.
+type hooks struct{}
+
+func (hooks) Key(*reading.Command, keymodel.Arg)  {}
+func (hooks) Command(*reading.Command)            {}
+func (hooks) Transaction(*reading.Transaction)    {}
+func (hooks) ClientMade(made *reading.ClientMade) {}
+
+// checkUnits are the units of one run, in the order of the table of checks:
+// every event of the reading goes to each of them in turn.
+type checkUnits []reading.Visitor
+
+func (us checkUnits) Key(c *reading.Command, k keymodel.Arg) {
+	for _, u := range us {
+		u.Key(c, k)
+	}
+}
+
+func (us checkUnits) Command(c *reading.Command) {
+	for _, u := range us {
+		u.Command(c)
+	}
+}
+
+func (us checkUnits) Transaction(t *reading.Transaction) {
+	for _, u := range us {
+		u.Transaction(t)
+	}
+}
+
+func (us checkUnits) ClientMade(m *reading.ClientMade) {
+	for _, u := range us {
+		u.ClientMade(m)
+	}
+}
