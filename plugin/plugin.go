@@ -19,13 +19,14 @@
 //	          strict: false
 //	          hot-tags: false
 //
-// Every analyzer flag has a setting of the same name and meaning; unknown
+// The settings are the analyzer's flags, of the same names and meanings
+// (its settings and the opt-in checks of its table of checks); unknown
 // settings are an error.
 package plugin
 
 import (
+	"flag"
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
@@ -38,57 +39,56 @@ func init() {
 	register.Plugin("crossslot", New)
 }
 
-// Settings are the plugin's settings, named as the analyzer's flags.
-type Settings struct {
-	// IncludeSingleNode also checks calls on *redis.Client and *redis.Conn.
-	IncludeSingleNode bool `json:"include-single-node"`
-	// IncludeTests also checks calls in _test.go files on clients not
-	// proved to be cluster clients.
-	IncludeTests bool `json:"include-tests"`
-	// ProofsOnly leaves out the near-sure tier of crossslot findings.
-	ProofsOnly bool `json:"proofs-only"`
-	// Strict also reports, as unprovable, batches not proved to share a slot.
-	Strict bool `json:"strict"`
-	// HotTags also reports keys with a constant tag and a varying rest.
-	HotTags bool `json:"hot-tags"`
-	// Coverage names a file each package's coverage is appended to.
-	Coverage string `json:"coverage"`
-}
-
 // New builds the plugin for one configuration. golangci-lint calls it with
 // the settings map of linters.settings.custom.crossslot.settings.
 func New(settings any) (register.LinterPlugin, error) {
-	s, err := register.DecodeSettings[Settings](settings)
+	s, err := register.DecodeSettings[map[string]any](settings)
 	if err != nil {
 		return nil, fmt.Errorf("crossslot settings: %w (known settings: %s)", err, strings.Join(SettingNames(), ", "))
 	}
-	return &plugin{settings: s}, nil
+	a := analyzer.New(&analyzer.Config{})
+	for name, value := range s {
+		if err := set(&a.Flags, name, value); err != nil {
+			return nil, fmt.Errorf("crossslot settings: %w (known settings: %s)", err, strings.Join(SettingNames(), ", "))
+		}
+	}
+	return &plugin{analyzer: a}, nil
 }
 
-// SettingNames lists the settings a .golangci.yml may give.
+// set gives the flag name the setting's value: true or false for a
+// switch, a string for the others.
+func set(fs *flag.FlagSet, name string, value any) error {
+	f := fs.Lookup(name)
+	if f == nil {
+		return fmt.Errorf("unknown setting %q", name)
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	switchFlag := ok && b.IsBoolFlag()
+	_, isBool := value.(bool)
+	_, isString := value.(string)
+	switch {
+	case switchFlag && !isBool:
+		return fmt.Errorf("setting %s is true or false, not %v", name, value)
+	case !switchFlag && !isString:
+		return fmt.Errorf("setting %s is a string, not %v", name, value)
+	}
+	return f.Value.Set(fmt.Sprint(value))
+}
+
+// SettingNames lists the settings a .golangci.yml may give: the analyzer's
+// flags.
 func SettingNames() []string {
 	var names []string
-	t := reflect.TypeFor[Settings]()
-	for i := range t.NumField() {
-		names = append(names, t.Field(i).Tag.Get("json"))
-	}
+	analyzer.New(&analyzer.Config{}).Flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	return names
 }
 
-type plugin struct{ settings Settings }
+// plugin holds an analyzer of its own for its configuration: nothing is
+// shared with analyzers built for other configurations.
+type plugin struct{ analyzer *analysis.Analyzer }
 
-// BuildAnalyzers returns an analyzer of its own for this configuration:
-// nothing is shared with analyzers built for other configurations.
 func (p *plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	cfg := &analyzer.Config{
-		IncludeSingleNode: p.settings.IncludeSingleNode,
-		IncludeTests:      p.settings.IncludeTests,
-		ProofsOnly:        p.settings.ProofsOnly,
-		Strict:            p.settings.Strict,
-		HotTags:           p.settings.HotTags,
-		Coverage:          p.settings.Coverage,
-	}
-	return []*analysis.Analyzer{analyzer.New(cfg)}, nil
+	return []*analysis.Analyzer{p.analyzer}, nil
 }
 
 // GetLoadMode asks for type information, which the analyzer's SSA needs.

@@ -1,7 +1,6 @@
 package plugin_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,14 +15,31 @@ import (
 	"github.com/crossslot/crossslot/plugin"
 )
 
-func TestEveryFlagHasASetting(t *testing.T) {
-	var flags []string
-	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { flags = append(flags, f.Name) })
-	settings := plugin.SettingNames()
-	slices.Sort(flags)
-	slices.Sort(settings)
-	if !slices.Equal(flags, settings) || len(flags) == 0 {
-		t.Errorf("analyzer flags %v, plugin settings %v", flags, settings)
+// TestOptInChecksAreSettings: each opt-in check of the analyzer's table is
+// a setting, off unless set, and turned on for the analyzer built with it.
+func TestOptInChecksAreSettings(t *testing.T) {
+	optIn := 0
+	for _, c := range analyzer.Checks() {
+		if c.Flag == "" {
+			continue
+		}
+		optIn++
+		if !slices.Contains(plugin.SettingNames(), c.Flag) {
+			t.Errorf("check %s: no setting %s", c.Name, c.Flag)
+		}
+		for _, on := range []bool{false, true} {
+			p, err := plugin.New(map[string]any{c.Flag: on})
+			if err != nil {
+				t.Fatal(err)
+			}
+			as, _ := p.BuildAnalyzers()
+			if got := as[0].Flags.Lookup(c.Flag).Value.String(); got != fmt.Sprint(on) {
+				t.Errorf("setting %s: %v gave the analyzer %s=%s", c.Flag, on, c.Flag, got)
+			}
+		}
+	}
+	if optIn < 2 {
+		t.Errorf("%d opt-in checks, want unprovable and hottag at least", optIn)
 	}
 }
 
@@ -32,8 +48,9 @@ func TestBadSettings(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{map[string]any{"include-singlenode": true}, `crossslot settings: decoding settings: json: unknown field "include-singlenode" (known settings: include-single-node, include-tests, proofs-only, strict, hot-tags, coverage)`},
-		{map[string]any{"include-single-node": "yes"}, `cannot unmarshal string into Go struct field Settings.include-single-node of type bool`},
+		{map[string]any{"include-singlenode": true}, `crossslot settings: unknown setting "include-singlenode" (known settings: coverage, hot-tags, include-single-node, include-tests, proofs-only, strict)`},
+		{map[string]any{"include-single-node": "yes"}, `setting include-single-node is true or false, not yes`},
+		{map[string]any{"coverage": true}, `setting coverage is a string, not true`},
 		{[]any{"include-single-node"}, `cannot unmarshal array`},
 	} {
 		_, err := plugin.New(tc.settings)

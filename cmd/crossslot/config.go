@@ -71,13 +71,3 @@ func checkConfigs(dir string) error {
 	}
 	return nil
 }
-
-// shortPath is path relative to the working directory when that is shorter.
-func shortPath(path string) string {
-	if cwd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(cwd, path); err == nil && len(rel) < len(path) {
-			return rel
-		}
-	}
-	return path
-}

@@ -19,11 +19,20 @@ import (
 	"github.com/crossslot/crossslot/analyzer"
 )
 
-// readinessChecks are the rows of the readiness summary, in order: the
-// CROSSSLOT check (multi-key commands and transactions), then what else a
-// cluster refuses or does differently.
-var readinessChecks = []string{analyzer.CategoryCrossSlot, analyzer.CategoryDatabase, analyzer.CategorySortPattern,
-	analyzer.CategoryOneNode, analyzer.CategoryShardedPubSub}
+// readinessChecks are the rows of the readiness summary, in the order of
+// the table of checks: the CROSSSLOT check (multi-key commands and
+// transactions), then what else a cluster refuses or does differently.
+var readinessChecks = readinessRows()
+
+func readinessRows() []string {
+	var out []string
+	for _, c := range analyzer.Checks() {
+		if c.Readiness {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
 
 // readinessReport runs the analysis over packages and prints, per module,
 // what moving to a cluster breaks: each check's call sites, how many are

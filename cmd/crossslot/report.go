@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -266,4 +267,14 @@ func shortPosition(p position) string {
 		s = "-"
 	}
 	return s
+}
+
+// shortPath is path relative to the working directory when that is shorter.
+func shortPath(path string) string {
+	if cwd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(cwd, path); err == nil && len(rel) < len(path) {
+			return rel
+		}
+	}
+	return path
 }

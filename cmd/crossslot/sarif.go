@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -119,4 +122,62 @@ func rootRelative(cwd, root, uri string) string {
 		return uri
 	}
 	return filepath.ToSlash(rel)
+}
+
+// withOurLinks runs lintcmd for SARIF and points the help links, which
+// lintcmd sets to staticcheck's site, at this project's documentation.
+func withOurLinks(args []string) int {
+	captured, code := lintcmdOutput(args, "sarif")
+	out, notAnalyzed := relinkSARIF(captured)
+	os.Stdout.Write(out)
+	if notAnalyzed && code != exitUsage {
+		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (see the SARIF invocation's toolExecutionNotifications); exit 3")
+		return exitNotAnalyzed
+	}
+	return code
+}
+
+// relinkSARIF rewrites the driver's informationUri and each rule's helpUri,
+// and fixes the run (fixSARIF), saying whether some packages could not be
+// analyzed; anything it cannot parse is passed through unchanged.
+func relinkSARIF(out []byte) (_ []byte, notAnalyzed bool) {
+	var log map[string]any
+	if json.Unmarshal(out, &log) != nil {
+		return out, false
+	}
+	runs, _ := log["runs"].([]any)
+	for _, run := range runs {
+		driver, _ := dig(run, "tool", "driver").(map[string]any)
+		if driver == nil {
+			continue
+		}
+		if run, ok := run.(map[string]any); ok {
+			notAnalyzed = !fixSARIF(run) || notAnalyzed
+		}
+		driver["informationUri"] = "https://github.com/crossslot/crossslot"
+		rules, _ := driver["rules"].([]any)
+		for _, rule := range rules {
+			if rule, ok := rule.(map[string]any); ok {
+				rule["helpUri"] = fmt.Sprintf("%s#hdr-Check_%v", docURL, rule["id"])
+			}
+		}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(log) != nil {
+		return out, notAnalyzed
+	}
+	return b.Bytes(), notAnalyzed
+}
+
+func dig(v any, keys ...string) any {
+	for _, k := range keys {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		v = m[k]
+	}
+	return v
 }
