@@ -359,3 +359,9 @@ func TestClusterReadiness(t *testing.T) {
 func TestClusterReadinessSingleNode(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{IncludeSingleNode: true}), "readinesssingle")
 }
+
+// TestValueModel pins what a key holds however the code holds it: types,
+// fields, collections (testdata/src/values).
+func TestValueModel(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "values/...")
+}

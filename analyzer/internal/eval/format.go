@@ -21,7 +21,7 @@ import (
 // an unknown part whose identity is the verb and the value, so that
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
-func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, nonEmpty bool) keymodel.Key {
+func (e *Evaluator) formatted(verb string, v ssa.Value, show string, t traits) keymodel.Key {
 	v, foreign := e.underlying(v)
 	if text, ok := formatConst(verb, v); ok {
 		return keymodel.TextKey(text)
@@ -29,7 +29,7 @@ func (e *Evaluator) formatted(verb string, v ssa.Value, show string, noBrace, no
 	if show == "" {
 		show = e.Show(v)
 	}
-	p := keymodel.Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: noBrace, NonEmpty: nonEmpty}
+	p := keymodel.Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: t.noBrace, NonEmpty: t.nonEmpty, Braces: t.braces}
 	if param, ok := v.(*ssa.Parameter); ok && !foreign {
 		p.Param, p.Verb = ssaread.ParamIndex(param), verb
 	}
@@ -88,6 +88,9 @@ func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 	if fn != nil && fn.Name() == "String" && fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), "strings", "Builder") {
 		return e.built(call, depth, visiting)
 	}
+	if fn != nil && fn.Signature.Recv() != nil && isTime(fn.Signature.Recv().Type()) {
+		return e.timeText(call, fn.Name())
+	}
 	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return nil, false
 	}
@@ -109,6 +112,8 @@ func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 			return nil, false
 		}
 		return e.joined(elems, sep, depth, visiting), true
+	case "strconv.FormatFloat", "strconv.FormatBool":
+		return []keymodel.Key{e.formatted("%v", args[0], e.Show(call), digits)}, true
 	case "strconv.Itoa", "strconv.FormatInt", "strconv.FormatUint":
 		// Digits (and a sign): never empty, never a brace. Base 10 and 16
 		// are fmt's %d and %x, so the same value gives the same part.
@@ -123,9 +128,30 @@ func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]b
 					Show: e.Show(call), NoBrace: true, NonEmpty: true})}, true
 			}
 		}
-		return []keymodel.Key{e.formatted(verb, args[0], e.Show(call), true, true)}, true
+		return []keymodel.Key{e.formatted(verb, args[0], e.Show(call), digits)}, true
 	}
 	return nil, false
+}
+
+// timeText is a time written by t.String() or by t.Format with a constant
+// layout that writes no brace: text with no brace, one part per time value
+// and layout.
+func (e *Evaluator) timeText(call *ssa.Call, method string) ([]keymodel.Key, bool) {
+	layout := ""
+	switch method {
+	case "String":
+	case "Format":
+		l, ok := ssaread.ConstString(call.Call.Args[1])
+		if !ok || strings.ContainsAny(l, "{}") {
+			return nil, false
+		}
+		layout = l
+	default:
+		return nil, false
+	}
+	t, _ := e.underlying(call.Call.Args[0])
+	return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "time(" + e.id(t) + "," + layout + ")", Show: e.Show(call),
+		NoBrace: true, NonEmpty: layout != "" || method == "String"})}, true
 }
 
 // built reads b.String() of a strings.Builder the function declares and
@@ -265,7 +291,10 @@ func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bo
 	return out, true
 }
 
-// formatArg is one verb applied to one argument.
+// formatArg is one verb applied to one argument: a constant as fmt
+// formats it, a string as its keys, a struct as the braces fmt writes
+// around its fields; any other value is one part, with what its type says
+// of its text (see textTraits).
 func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
 		// A constant is formatted by fmt itself, so flags and widths are exact.
@@ -273,17 +302,16 @@ func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string
 		return []keymodel.Key{keymodel.TextKey(text)}, ok
 	}
 	plain := spec == "%"+string(verb)
-	basic, _ := arg.Type().Underlying().(*types.Basic)
+	t := arg.Type()
 	switch {
-	case basic != nil && basic.Info()&types.IsInteger != 0 && strings.IndexByte("dvx", verb) >= 0:
-		// Digits, a sign, or hex digits, maybe padded: never a brace or empty.
-		return []keymodel.Key{e.formatted(spec, arg, show, true, true)}, true
-	case basic != nil && basic.Info()&types.IsString != 0 && (verb == 's' || verb == 'v') && plain:
+	case isString(t) && (verb == 's' || verb == 'v') && plain && !formatsItself(t, verb):
 		return e.eval(arg, depth, visiting), true
-	case basic != nil && basic.Info()&types.IsString != 0 && verb == 'x':
-		return []keymodel.Key{e.formatted(spec, arg, show, true, false)}, true
+	case (spec == "%v" || spec == "%+v") && !formatsItself(t, verb):
+		if ks, ok := e.structText(spec, arg, depth, visiting); ok {
+			return ks, true
+		}
 	}
-	return []keymodel.Key{e.formatted(spec, arg, show, false, false)}, true
+	return []keymodel.Key{e.formatted(spec, arg, show, textTraits(t, verb))}, true
 }
 
 // ScanVerb reads one verb after a '%' at format[i:]: flags, an optional

@@ -73,7 +73,7 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			if p.Verb == "" {
 				out = keymodel.Product(out, e.eval(arg, depth, visiting))
 			} else {
-				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", p.NoBrace, p.NonEmpty)})
+				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", traits{noBrace: p.NoBrace, nonEmpty: p.NonEmpty, braces: p.Braces})})
 			}
 		default:
 			q := p

@@ -18,6 +18,9 @@ type Part struct {
 	Show     string
 	NoBrace  bool
 	NonEmpty bool
+	// Braces says the value's type prints braces the evaluator does not
+	// place (a map, a slice of structs): it is never taken to hold none.
+	Braces bool
 
 	// In a function's summary, param > 0 says the part is the function's
 	// parameter number param (1-based, the receiver first, as SSA numbers

@@ -190,7 +190,7 @@ func (k Key) assumeIDs() (Key, []string) {
 		switch {
 		case !p.Unknown:
 			afterText = afterText || p.Text != ""
-		case afterText && !p.NoBrace:
+		case afterText && !p.NoBrace && !p.Braces:
 			out[i].NoBrace = true
 			names = append(names, p.Show)
 		}

@@ -93,6 +93,7 @@ type factPart struct {
 	Unknown           bool
 	ID, Show          string
 	NoBrace, NonEmpty bool
+	Braces            bool
 	Param             int
 	Verb              string
 	Join              bool
@@ -232,7 +233,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 	for i, k := range keys {
 		fk := make(factKey, len(k))
 		for j, p := range k {
-			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
+			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join}
 			if p.Unknown && p.Param == 0 {
 				if ids[p.ID] == "" {
 					ids[p.ID] = fmt.Sprintf("u%d", len(ids)+1)
@@ -283,7 +284,7 @@ func (l factKeyList) keys() []keymodel.Key {
 		k := make(keymodel.Key, len(fk))
 		for j, p := range fk {
 			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
-				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Param: p.Param, Verb: p.Verb, Join: p.Join}
+				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join}
 			if p.Param > 0 {
 				k[j].Show = fmt.Sprintf("p%d", p.Param)
 			}
