@@ -101,7 +101,7 @@ func isTime(t types.Type) bool {
 // before a pointer's. A field of a struct the function builds as a literal
 // is its value; any other field is a part of the struct value, with what
 // its type says. ok is false for any other type.
-func (e *Evaluator) structText(spec string, v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+func (e *Evaluator) structText(spec string, v ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	t := v.Type()
 	prefix := ""
 	if p, ok := t.Underlying().(*types.Pointer); ok {
@@ -122,12 +122,15 @@ func (e *Evaluator) structText(spec string, v ssa.Value, depth int, visiting map
 			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(f.Name() + ":")})
 		}
 		var piece []keymodel.Key
-		id, show := e.id(v)+".f"+strconv.Itoa(i), e.Show(v)+"."+f.Name()
+		if show == "" {
+			show = e.Show(v)
+		}
+		id, show := e.id(v)+".f"+strconv.Itoa(i), show+"."+f.Name()
 		switch {
 		case pointerInStruct(f.Type()):
 			piece = []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: id, Show: show, NoBrace: true, NonEmpty: true})}
 		case fields != nil && fields[i] != nil:
-			piece, ok = e.formatArg(spec, 'v', ssaread.UnwrapInterface(fields[i]), f.Name(), depth+1, visiting)
+			piece, ok = e.formatArg(spec, 'v', ssaread.UnwrapInterface(fields[i]), show, depth+1, visiting)
 			if !ok {
 				return nil, false
 			}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -119,13 +120,13 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 				}
 				return ks
 			}
-			if ks, ok := e.load(v.X, depth, visiting); ok {
+			if ks, ok := e.load(v, depth, visiting); ok {
 				return ks
 			}
 		}
 	case *ssa.Field:
-		if text, ok := e.field(v.X.Type(), v.Field); ok {
-			return []keymodel.Key{keymodel.TextKey(text)}
+		if ks, ok := e.fieldKeys(v); ok {
+			return ks
 		}
 	case *ssa.Call:
 		if ks, ok := e.evalCall(v, depth, visiting); ok {
@@ -138,10 +139,10 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 	return []keymodel.Key{e.opaque(v)}
 }
 
-// load reads a package variable or a struct field that the package only
-// ever sets to one value (see stores).
-func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	switch addr := addr.(type) {
+// load reads a package variable that the package only ever sets to one
+// value, or a struct field (see fieldKeys).
+func (e *Evaluator) load(load *ssa.UnOp, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	switch addr := load.X.(type) {
 	case *ssa.Global:
 		if init, ok := e.stores.global(addr); ok {
 			if init == nil {
@@ -150,11 +151,99 @@ func (e *Evaluator) load(addr ssa.Value, depth int, visiting map[ssa.Value]bool)
 			return e.eval(init, depth, visiting), true
 		}
 	case *ssa.FieldAddr:
-		if text, ok := e.field(addr.X.Type(), addr.Field); ok {
-			return []keymodel.Key{keymodel.TextKey(text)}, true
+		if e.storesInto(addr) {
+			return nil, false // the function changes it: each read its own value
 		}
+		return e.fieldKeys(load)
 	}
 	return nil, false
+}
+
+// fieldKeys reads a string field of a value (read loads it, or takes it
+// from a struct value). A field is one value for the whole life of the
+// value it belongs to, wherever a function reads it, when the function does
+// not store into it: two keys built from it compare as keys built from one
+// variable. When the package sees every value stored into the field (an
+// unexported field of its own type, set by a constructor, a composite
+// literal, an option or a setter), the field holds those values' keys, the
+// template it was given: its unknown parts, the values it was built from
+// (the constructor's parameters), are values of the same object too, shared
+// by every field built from them:
+//
+//	&Queue{pendingKey: "dq:" + name + ":pending", readyKey: "dq:" + name + ":ready"}
+//
+// makes q.pendingKey "dq:<name>:pending" and q.readyKey "dq:<name>:ready"
+// for one name, q's. Read through a parameter, such a part says so
+// (keymodel.Part.Of), so that a caller's call of a method puts its own
+// value in.
+func (e *Evaluator) fieldKeys(read ssa.Value) ([]keymodel.Key, bool) {
+	if !ssaread.IsString(read.Type()) {
+		return nil, false
+	}
+	root, path, foreign := e.objectOf(read)
+	if path == "" {
+		return nil, false
+	}
+	of := 0
+	if p, isParam := root.(*ssa.Parameter); isParam && !foreign {
+		of = ssaread.ParamIndex(p)
+	}
+	object := e.id(root)
+	base, index := fieldOf(read)
+	if tmpl, ok := e.fieldTemplate(base.Type(), index); ok {
+		// The values the field was built from belong to the object the
+		// field is in: its path from the root, without the field.
+		in := path[:strings.LastIndex(path, ".f")]
+		out := make([]keymodel.Key, len(tmpl))
+		for i, k := range tmpl {
+			out[i] = append(keymodel.Key(nil), k...)
+			for j, p := range out[i] {
+				if p.Unknown {
+					sub := in + "|" + p.ID
+					p.ID, p.Of, p.Sub, p.Param, p.Verb, p.Join = object+sub, of, sub, 0, "", false
+					if len(k) == 1 {
+						p.Show = e.Show(read) // a copy of one value: shown as the field
+					}
+					out[i][j] = p
+				}
+			}
+		}
+		return out, true
+	}
+	return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: object + path, Show: e.Show(read), Of: of, Sub: path})}, true
+}
+
+// objectOf follows a value down to the object it is a field of (a field
+// of a field of it, ...): that root, and the path of field indexes from it,
+// ".f2.f0"; a value that is no field read is its own root, path "".
+// foreign says the root belongs to an enclosing function (see underlying).
+func (e *Evaluator) objectOf(v ssa.Value) (root ssa.Value, path string, foreign bool) {
+	v, foreign = e.underlying(v)
+	for range maxDepth {
+		x, index := fieldOf(v)
+		if x == nil {
+			break
+		}
+		path = fmt.Sprintf(".f%d", index) + path
+		var f bool
+		v, f = e.underlying(x)
+		foreign = foreign || f
+	}
+	return v, path, foreign
+}
+
+// fieldOf is the value a field read reads a field of, and the field's
+// index; nil for anything else.
+func fieldOf(v ssa.Value) (ssa.Value, int) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return fa.X, fa.Field
+		}
+	case *ssa.Field:
+		return v.X, v.Field
+	}
+	return nil, 0
 }
 
 // paramKey is a parameter of the function being evaluated: unknown here, a
@@ -207,6 +296,7 @@ func notParams(ks []keymodel.Key) []keymodel.Key {
 			if out[i][j].Param > 0 && !out[i][j].Join {
 				out[i][j].Param, out[i][j].Verb = 0, ""
 			}
+			out[i][j].Of = 0
 		}
 	}
 	return out

@@ -307,7 +307,7 @@ func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string
 	case isString(t) && (verb == 's' || verb == 'v') && plain && !formatsItself(t, verb):
 		return e.eval(arg, depth, visiting), true
 	case (spec == "%v" || spec == "%+v") && !formatsItself(t, verb):
-		if ks, ok := e.structText(spec, arg, depth, visiting); ok {
+		if ks, ok := e.structText(spec, arg, show, depth, visiting); ok {
 			return ks, true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
 // returns is what the function a call calls statically returns (see
@@ -75,9 +76,19 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			} else {
 				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", traits{noBrace: p.NoBrace, nonEmpty: p.NonEmpty, braces: p.Braces})})
 			}
+		case p.Of > 0 && p.Of <= len(args):
+			// A value of the object the argument points to: the caller's
+			// object's, shared with every other read of it.
+			root, path, foreign := e.objectOf(args[p.Of-1])
+			q := p
+			q.ID, q.Sub, q.Of = e.id(root)+path+p.Sub, path+p.Sub, 0
+			if param, ok := root.(*ssa.Parameter); ok && !foreign {
+				q.Of = ssaread.ParamIndex(param)
+			}
+			out = keymodel.Product(out, []keymodel.Key{{q}})
 		default:
 			q := p
-			q.ID, q.Param, q.Verb = fresh+"/"+p.ID, 0, ""
+			q.ID, q.Param, q.Verb, q.Of = fresh+"/"+p.ID, 0, "", 0
 			out = keymodel.Product(out, []keymodel.Key{{q}})
 		}
 	}

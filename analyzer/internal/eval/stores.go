@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -28,7 +29,7 @@ type stores struct {
 	embedded map[types.Object]string // string variables filled by //go:embed
 	globals  map[*ssa.Global]*globalWrites
 	fields   map[fieldRef]*fieldWrites
-	known    map[fieldRef]fieldValue // field's value, once evaluated
+	known    map[fieldRef]fieldValue // a field's template, once evaluated
 }
 
 type globalWrites struct {
@@ -48,7 +49,7 @@ type fieldWrites struct {
 }
 
 type fieldValue struct {
-	text string
+	keys []keymodel.Key
 	ok   bool
 }
 
@@ -285,43 +286,52 @@ func (s *stores) wholeStructStore(st *ssa.Store) {
 	}
 }
 
-// field returns the text an unexported string field of the package's own
-// struct type always holds, when every write stores that one known text.
-func (e *Evaluator) field(t types.Type, i int) (string, bool) {
+// fieldTemplate is what an unexported string field of the package's own
+// struct type holds: the alternatives of the value the package stores into
+// it, read where it is written (a constructor's parameter, a prefix it was
+// given, a text built from them), or the texts of several writes. ok is
+// false when the package does not see every write.
+func (e *Evaluator) fieldTemplate(t types.Type, i int) ([]keymodel.Key, bool) {
 	s := e.stores
 	ref, ok := s.refOf(t, i)
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	if v, done := s.known[ref]; done {
-		return v.text, v.ok
+		return v.keys, v.ok
 	}
 	s.known[ref] = fieldValue{} // in progress: a field built from itself is unknown
 	v := e.evalField(ref)
 	s.known[ref] = v
-	return v.text, v.ok
+	return v.keys, v.ok
 }
 
 func (e *Evaluator) evalField(ref fieldRef) fieldValue {
 	f := ref.typ.Underlying().(*types.Struct).Field(ref.index)
-	if f.Exported() || ref.typ.Obj().Pkg() != e.stores.pkg || !ssaread.IsString(f.Type()) {
+	if !ssaread.IsString(f.Type()) {
 		return fieldValue{}
 	}
-	w := e.stores.fields[ref]
-	if w == nil || w.unknown || len(w.values) == 0 {
+	values, ok := e.FieldWrites(ref.typ, ref.index)
+	if !ok {
 		return fieldValue{}
 	}
-	text := ""
-	for i, v := range w.values {
-		ks := e.Keys(v)
-		if len(ks) != 1 {
+	var out []keymodel.Key
+	for _, v := range values {
+		out = append(out, e.Keys(v)...)
+		if len(out) > keymodel.MaxAlternatives {
 			return fieldValue{}
 		}
-		t, ok := ks[0].Known()
-		if !ok || (i > 0 && t != text) {
-			return fieldValue{} // written with two values, or one the analyzer cannot read
-		}
-		text = t
 	}
-	return fieldValue{text: text, ok: true}
+	if len(values) > 1 {
+		// Several writes: the field holds one of them at a time, and two
+		// keys that read it hold the same one. Alternatives compared pair
+		// by pair would pair one write's with another's, so only known
+		// texts are taken this way; anything else is one value.
+		for _, k := range out {
+			if _, known := k.Known(); !known {
+				return fieldValue{}
+			}
+		}
+	}
+	return fieldValue{keys: out, ok: true}
 }

@@ -31,6 +31,12 @@ type Part struct {
 	// Join says the part is every element of the slice parameter param,
 	// joined by verb: strings.Join(parts, verb), or k += p over parts.
 	Join bool
+	// Of > 0 says the part is a value held by the object that parameter
+	// number Of of the function points to (a field of it, or a value one of
+	// its fields was built from); Sub names the part within that object.
+	// A caller puts its own object in (see instantiate).
+	Of  int
+	Sub string
 	// Base and Offset say the part is an integer written by an injective
 	// verb, the value Base plus Offset: parts of one Base and different
 	// Offsets (t, t-1) are different text.

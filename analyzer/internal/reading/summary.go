@@ -97,6 +97,8 @@ type factPart struct {
 	Param             int
 	Verb              string
 	Join              bool
+	Of                int
+	Sub               string
 }
 
 type factSink struct {
@@ -186,6 +188,8 @@ func showAlts(alts []factKey) string {
 				parts = append(parts, fmt.Sprintf("p%d", p.Param))
 			case p.Param > 0:
 				parts = append(parts, fmt.Sprintf("%s(p%d)", p.Verb, p.Param))
+			case p.Of > 0:
+				parts = append(parts, fmt.Sprintf("of(p%d, %s)", p.Of, p.Show))
 			default:
 				parts = append(parts, "?")
 			}
@@ -240,6 +244,13 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 				}
 				fp.ID, fp.Show = ids[p.ID], p.Show
 			}
+			if p.Of > 0 {
+				sub := "sub:" + p.Sub
+				if ids[sub] == "" {
+					ids[sub] = fmt.Sprintf("s%d", len(ids)+1)
+				}
+				fp.Of, fp.Sub = p.Of, ids[sub]
+			}
 			fk[j] = fp
 		}
 		out[i] = fk
@@ -284,7 +295,8 @@ func (l factKeyList) keys() []keymodel.Key {
 		k := make(keymodel.Key, len(fk))
 		for j, p := range fk {
 			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
-				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join}
+				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join,
+				Of: p.Of, Sub: p.Sub}
 			if p.Param > 0 {
 				k[j].Show = fmt.Sprintf("p%d", p.Param)
 			}

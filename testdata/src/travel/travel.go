@@ -76,7 +76,8 @@ func (r *Repo) calls(ctx context.Context) {
 	r.rdb.MGet(ctx, r.lockKey(1), r.lockKey(2)) // want `MGet keys "billing:lock:1" \(slot 2439\) and "billing:lock:2" \(slot 14820\)`
 }
 
-// twoValues has its field written with two values: not read.
+// twoValues has its field written with two values: each is a prefix of
+// both keys, which differ for either.
 type twoValues struct{ ns string }
 
 func newTwo(test bool) *twoValues {
@@ -87,7 +88,7 @@ func newTwo(test bool) *twoValues {
 }
 
 func (t *twoValues) calls(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Del(ctx, t.ns+"x", t.ns+"y")
+	rdb.Del(ctx, t.ns+"x", t.ns+"y") // want `Del keys "test:x" \(slot 12566\) and "test:y" \(slot 8503\) are on different hash slots`
 }
 
 // zeroSometimes is sometimes made without its field: not read.

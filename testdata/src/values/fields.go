@@ -1,0 +1,75 @@
+package values
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
+	goredis "github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+
+	"values/keys"
+)
+
+// The package reaches redisc: its redigo connections may be a cluster's.
+var cluster = &redisc.Cluster{StartupNodes: []string{":7000"}}
+
+// Key names built in a constructor and kept in fields: each field holds
+// the template it was given, over the values of its object.
+type jobs struct {
+	rdb      *goredis.ClusterClient
+	rc       rueidis.Client
+	conn     redis.Conn
+	queued   string
+	running  string
+	doneTag  string
+	failTag  string
+	lockName string
+}
+
+func newJobs(rdb *goredis.ClusterClient, rc rueidis.Client, conn redis.Conn, tenant string, shard int) *jobs {
+	return &jobs{
+		rdb: rdb, rc: rc, conn: conn,
+		queued:   "jobs:" + tenant + ":queued",
+		running:  fmt.Sprintf("jobs:%s:running", tenant),
+		doneTag:  "jobs:{" + tenant + "}:done",
+		failTag:  "jobs:{" + tenant + "}:failed",
+		lockName: fmt.Sprintf("lock:%d", shard),
+	}
+}
+
+var moveScript = goredis.NewScript(`return redis.call('RPOPLPUSH', KEYS[1], KEYS[2])`)
+
+func (j *jobs) start(ctx context.Context) {
+	j.rdb.Rename(ctx, j.queued, j.running)                                  // want `Rename keys "jobs:<tenant>:queued" and "jobs:<tenant>:running" are on different hash slots for all but about 1 in 16384 values of tenant \(assuming tenant holds no brace\)`
+	moveScript.Run(ctx, j.rdb, []string{j.queued, j.running})               // want `Run keys "jobs:<tenant>:queued" and "jobs:<tenant>:running"`
+	j.rdb.Rename(ctx, j.doneTag, j.failTag)                                 // one tag
+	j.rdb.Rename(ctx, j.queued, j.lockName)                                 // tenant and shard: two different values
+	j.rc.Do(ctx, j.rc.B().Rename().Key(j.queued).Newkey(j.running).Build()) // want `RENAME keys "jobs:<tenant>:queued" and "jobs:<tenant>:running"`
+	j.conn.Do("RENAME", j.queued, j.running)                                // want `RENAME keys "jobs:<tenant>:queued" and "jobs:<tenant>:running"`
+	j.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Incr(ctx, j.queued)
+		p.Incr(ctx, j.running) // want `TxPipelined keys "jobs:<tenant>:queued" \(Incr\) and "jobs:<tenant>:running" \(Incr\)`
+		return nil
+	})
+	j.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Incr(ctx, j.doneTag)
+		p.Incr(ctx, j.failTag)
+		return nil
+	})
+}
+
+// Two objects' names are two values.
+func twoJobs(ctx context.Context, a, b *jobs) {
+	a.rdb.Rename(ctx, a.queued, b.queued)
+	a.rdb.Rename(ctx, a.doneTag, b.failTag)
+}
+
+// Names through another package's methods: the caller's object's.
+func fromAnotherPackage(ctx context.Context, rdb *goredis.ClusterClient, q *keys.Queue, t *keys.Tagged, other *keys.Queue) {
+	rdb.Rename(ctx, q.PendingKey(), q.ReadyKey()) // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots`
+	rdb.Rename(ctx, t.PendingKey(), t.ReadyKey())
+	rdb.Rename(ctx, q.PendingKey(), other.ReadyKey()) // two queues: two names
+	q.Promote(ctx)
+}
