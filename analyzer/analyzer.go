@@ -43,6 +43,8 @@ func (cfg *Config) bindFlags(fs *flag.FlagSet) {
 		"also check calls in _test.go files whose client is not proved to be a cluster client (tests mostly run on one server or miniredis)")
 	fs.BoolVar(&cfg.ProofsOnly, "proofs-only", cfg.ProofsOnly,
 		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
+	fs.BoolVar(&cfg.SameValuesOnly, "same-values-only", cfg.SameValuesOnly,
+		"report keys on different slots only where they hash the same values: leave out keys of two different values (on one slot for about 1 in 16384 pairs) and keys that start with a value that may hold a hash tag")
 	for _, c := range checks {
 		if c.OptIn != nil {
 			on := c.OptIn.On(cfg)

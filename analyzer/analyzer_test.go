@@ -269,7 +269,7 @@ func TestCoverage(t *testing.T) {
 	if err != nil || len(pkgs) != 1 {
 		t.Fatalf("coverage %q: %v", data, err)
 	}
-	want := `{"package":"total","commands":8,"transactions":1,"proved":3,"reported":1,"undecided":5,"reasons":{"a key from a parameter (checked at callers)":1,"a key list from input":1,"a value that may hold a brace or make the tag empty":1,"keys of different unknown values":1,"one tag by construction, unless its value is empty or starts with '}'":1}}`
+	want := `{"package":"total","commands":10,"transactions":1,"proved":3,"reported":3,"undecided":5,"reasons":{"a key from a parameter (checked at callers)":1,"a key list from input":1,"a value that may hold a brace or make the tag empty":1,"keys of different unknown values":1,"one tag by construction, unless its value is empty or starts with '}'":1}}`
 	if got, _ := json.Marshal(total); string(got) != want {
 		t.Errorf("coverage\n%s\nwant\n%s", got, want)
 	}
@@ -365,3 +365,19 @@ func TestClusterReadinessSingleNode(t *testing.T) {
 func TestValueModel(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "values/...")
 }
+
+// TestSameValuesOnly: the switch leaves out keys of different values and
+// keys with a leading value, and nothing else.
+func TestSameValuesOnly(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{SameValuesOnly: true}), "samevaluesonly")
+	var missed errorCount
+	analysistest.Run(&missed, testdata(t), analyzer.Analyzer, "samevaluesonly")
+	if missed.n != 2 {
+		t.Errorf("by default, %d complaints about samevaluesonly, want the 2 findings it leaves out", missed.n)
+	}
+}
+
+// errorCount records analysistest's complaints instead of failing.
+type errorCount struct{ n int }
+
+func (e *errorCount) Errorf(format string, args ...any) { e.n++ }

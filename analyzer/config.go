@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
@@ -14,6 +15,9 @@ type Config struct {
 	// ProofsOnly reports only keys proved to be on different slots for
 	// every value, leaving out the near-sure tier.
 	ProofsOnly bool
+	// SameValuesOnly leaves out keys of different values and keys that
+	// start with a value that may hold a tag (see keymodel.Claims.Values).
+	SameValuesOnly bool
 	// Strict also reports, as check unprovable, commands and transactions
 	// whose keys are not proved to share a slot.
 	Strict bool
@@ -26,7 +30,12 @@ type Config struct {
 
 // readingOptions are the settings the shared reading needs.
 func (cfg *Config) readingOptions() reading.Options {
-	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, ProofsOnly: cfg.ProofsOnly}
+	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, Claims: cfg.claims()}
+}
+
+// claims are the cases two keys may be taken to differ on.
+func (cfg *Config) claims() keymodel.Claims {
+	return keymodel.Claims{NearSure: !cfg.ProofsOnly, Values: !cfg.ProofsOnly && !cfg.SameValuesOnly}
 }
 
 // Diagnostic categories: the checks' names (see checks).

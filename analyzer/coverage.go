@@ -78,7 +78,7 @@ const (
 )
 
 // count records one batch: reported, proved on one slot, or why not.
-func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported, proofsOnly bool) {
+func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported bool, claims keymodel.Claims) {
 	if transaction {
 		c.Transactions++
 	} else {
@@ -89,7 +89,7 @@ func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported, proofs
 		c.Reported++
 		return
 	}
-	reason := undecidedReason(keys, proofsOnly)
+	reason := undecidedReason(keys, claims)
 	if reason == "" {
 		c.Proved++
 		return
@@ -103,7 +103,8 @@ func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported, proofs
 
 // undecidedReason says why keys are not proved to share a slot, "" when
 // they are.
-func undecidedReason(keys []keymodel.Arg, proofsOnly bool) string {
+func undecidedReason(keys []keymodel.Arg, claims keymodel.Claims) string {
+	proofsOnly := !claims.NearSure
 	for _, k := range keys {
 		switch {
 		case k.Spread > 0:
@@ -117,7 +118,7 @@ func undecidedReason(keys []keymodel.Arg, proofsOnly bool) string {
 			if keymodel.Unproved(keys[i], keys[j]) == "" {
 				continue
 			}
-			if _, ok := keymodel.Differ(keys[i], keys[j], proofsOnly); !ok && !proofsOnly {
+			if _, ok := keymodel.Differ(keys[i], keys[j], claims); !ok && !proofsOnly {
 				return keyReason(keys[i], keys[j])
 			}
 			if proofsOnly {

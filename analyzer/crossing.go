@@ -59,7 +59,7 @@ func (p *unitPass) commandCrossing(keys []keymodel.Arg, throughWrapper bool) (cr
 			return crossing{kind: familyCrossing, at: k, d: d}, true
 		}
 	}
-	if zero, other, d, ok := keymodel.ZeroOnPathPair(keys, p.cfg.ProofsOnly); ok {
+	if zero, other, d, ok := keymodel.ZeroOnPathPair(keys, p.cfg.claims()); ok {
 		return crossing{kind: zeroCrossing, at: zero, other: other, d: d}, true
 	}
 	return crossing{}, false
@@ -77,14 +77,14 @@ type transactionCrossing struct {
 }
 
 // transactionCrossing judges a transaction's commands, comparing command
-// j's keys with those of each earlier command i that compared(i) admits,
+// j's keys with those of each earlier command i that compared(i, j) admits,
 // in the order the later key is queued; then (when loops is set) a key
 // queued in a loop over an input against every key built from an element.
-func (p *unitPass) transactionCrossing(cmds []clients.Command, compared func(i int) bool, loops bool) (transactionCrossing, bool) {
+func (p *unitPass) transactionCrossing(cmds []clients.Command, compared func(i, j int) bool, loops bool) (transactionCrossing, bool) {
 	for j := 1; j < len(cmds); j++ {
 		for _, kj := range cmds[j].Keys {
 			for i := range j {
-				if !compared(i) {
+				if !compared(i, j) {
 					continue
 				}
 				for _, ki := range cmds[i].Keys {
@@ -105,7 +105,7 @@ func (p *unitPass) transactionCrossing(cmds []clients.Command, compared func(i i
 			}
 			for i, ci := range cmds {
 				for _, ki := range ci.Keys {
-					if !ki.HasElement() {
+					if !ki.HasElement() || !compared(i, j) {
 						continue
 					}
 					if d, ok := p.Differ(ki, kj.OtherElement()); ok {

@@ -27,7 +27,7 @@ func (u commandSlots) Command(c *reading.Command) {
 		fate = c.Site.Fate
 		switch c.Split {
 		case reading.SplitRead:
-			u.pass.coverage.count(false, nil, false, u.pass.cfg.ProofsOnly) // split by slot and merged: fine
+			u.pass.coverage.count(false, nil, false, u.pass.cfg.claims()) // split by slot and merged: fine
 			return
 		case reading.SplitWrite:
 			fate = splitWrite
@@ -37,5 +37,5 @@ func (u commandSlots) Command(c *reading.Command) {
 	if found {
 		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate))
 	}
-	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.ProofsOnly)
+	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims())
 }

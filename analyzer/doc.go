@@ -90,12 +90,35 @@
 // 16384 values of id") unless -proofs-only is set; so is a fixed key beside
 // a key whose hashed part holds a value. A string value that follows
 // literal text in a key (an id: "bal:"+acct+":cur") is taken to hold no
-// brace for that tier, and the message says so; a value at the very start
-// of a key (a namespace, which may carry a tag) is not. A field read twice
-// from one value, in a function that never stores into it, is one value.
-// Keys with different unknown values are not reported.
+// brace for that tier, and the message says so. Types decide where they
+// can: integers, floats, bools and times hold no brace (nothing assumed); a
+// struct formatted with %v prints its fields inside braces, the hash tag
+// they make; maps, slices and runes may print braces and are never taken
+// to hold none.
 //
 //	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace)
+//
+// Two more claims rest on values (-same-values-only leaves them out). Keys
+// of different values are on one slot for about 1 in 16384 pairs of them,
+// and also whenever the values are equal where the keys are otherwise the
+// same text ("pairs of different values"); two values written the same way
+// are taken to be one, and a function's parameters are judged at its
+// calls. One value at the start of two keys (name and name+":c") puts
+// them on one slot only if it holds a hash tag of its own, and the message
+// says so.
+//
+//	userID, orderID := fmt.Sprint(a), fmt.Sprint(b)
+//	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace)
+//
+//	name := fmt.Sprint(a)
+//	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag
+//
+// A field read twice from one value, in a function that never stores into
+// it, is one value. A field the package sets once (in a constructor, a
+// composite literal) holds the template it was given, over the values of
+// its object: &Queue{pendingKey: "dq:"+name+":pending", readyKey:
+// "dq:"+name+":ready"} makes q.pendingKey and q.readyKey the keys of one
+// name, q's, also through methods that return them and across packages.
 //
 // A string variable assigned on some paths only is "" (slot 0) on the
 // others. A call that runs on such a path, with nothing on the way testing

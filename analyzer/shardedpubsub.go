@@ -27,5 +27,5 @@ func (u shardedPubSub) Command(c *reading.Command) {
 	if found {
 		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryShardedPubSub, "channels", fate))
 	}
-	u.pass.coverage.tally(CategoryShardedPubSub, found, !found && undecidedReason(c.Keys, u.pass.cfg.ProofsOnly) != "")
+	u.pass.coverage.tally(CategoryShardedPubSub, found, !found && undecidedReason(c.Keys, u.pass.cfg.claims()) != "")
 }

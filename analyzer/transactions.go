@@ -27,7 +27,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 		u.watch(t)
 		return
 	}
-	x, found := u.pass.transactionCrossing(t.Commands, func(int) bool { return true }, true)
+	x, found := u.pass.transactionCrossing(t.Commands, t.InOne, true)
 	switch {
 	case found && x.loop:
 		u.pass.report(analysis.Diagnostic{
@@ -48,9 +48,9 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	}
 	switch {
 	case found:
-		u.pass.coverage.count(true, nil, true, u.pass.cfg.ProofsOnly)
+		u.pass.coverage.count(true, nil, true, u.pass.cfg.claims())
 	case len(t.Commands) > 0: // nothing queued is no batch
-		u.pass.coverage.count(true, keysOfBatch(t.Commands), false, u.pass.cfg.ProofsOnly)
+		u.pass.coverage.count(true, keysOfBatch(t.Commands), false, u.pass.cfg.claims())
 	}
 }
 
@@ -59,7 +59,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 // their transactions' (TxPipelined inside the callback).
 func (u transactionSlots) watch(t *reading.Transaction) {
 	all := append([]clients.Command{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
-	x, found := u.pass.transactionCrossing(all, func(i int) bool { return i == 0 }, false)
+	x, found := u.pass.transactionCrossing(all, func(i, _ int) bool { return i == 0 }, false)
 	if !found {
 		return
 	}

@@ -35,7 +35,7 @@ func (u unprovable) Transaction(t *reading.Transaction) {
 	if t.Watch {
 		return // the watched keys against the callback's: crossslot's only
 	}
-	if _, found := u.pass.transactionCrossing(t.Commands, func(int) bool { return true }, true); !found {
+	if _, found := u.pass.transactionCrossing(t.Commands, t.InOne, true); !found {
 		u.report(t.Name, keysOfBatch(t.Commands))
 	}
 }

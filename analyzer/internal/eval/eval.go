@@ -199,11 +199,11 @@ func (e *Evaluator) fieldKeys(read ssa.Value) ([]keymodel.Key, bool) {
 			out[i] = append(keymodel.Key(nil), k...)
 			for j, p := range out[i] {
 				if p.Unknown {
+					if name, ok := e.copiedInto(base.Type(), p.ID); ok {
+						p.Show = e.Show(base) + "." + name // shown as the field that holds it
+					}
 					sub := in + "|" + p.ID
 					p.ID, p.Of, p.Sub, p.Param, p.Verb, p.Join = object+sub, of, sub, 0, "", false
-					if len(k) == 1 {
-						p.Show = e.Show(read) // a copy of one value: shown as the field
-					}
 					out[i][j] = p
 				}
 			}
@@ -211,6 +211,27 @@ func (e *Evaluator) fieldKeys(read ssa.Value) ([]keymodel.Key, bool) {
 		return out, true
 	}
 	return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: object + path, Show: e.Show(read), Of: of, Sub: path})}, true
+}
+
+// copiedInto names the field of struct type t that holds exactly the value
+// of id, as a constructor's name: name does.
+func (e *Evaluator) copiedInto(t types.Type, id string) (string, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return "", false
+	}
+	for i := range st.NumFields() {
+		if !ssaread.IsString(st.Field(i).Type()) {
+			continue
+		}
+		if tmpl, ok := e.fieldTemplate(t, i); ok && len(tmpl) == 1 && len(tmpl[0]) == 1 && tmpl[0][0].Unknown && tmpl[0][0].ID == id {
+			return st.Field(i).Name(), true
+		}
+	}
+	return "", false
 }
 
 // objectOf follows a value down to the object it is a field of (a field
@@ -404,6 +425,10 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		return v.Name()
 	case *ssa.FreeVar:
 		return v.Name()
+	case *ssa.Alloc:
+		if v.Comment != "" && !strings.Contains(v.Comment, " ") {
+			return v.Comment // a local variable, or a parameter kept in one
+		}
 	case *ssa.Global:
 		return v.Name()
 	case *ssa.MakeInterface:
@@ -418,6 +443,15 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		return e.Show(v.X) + "[i]" // a loop's element
 	case *ssa.Field:
 		return e.Show(v.X) + "." + ssaread.FieldName(v.X.Type(), v.Field)
+	case *ssa.Lookup, *ssa.Index:
+		if name, ok := e.Source.Assigned[v.Pos()]; ok {
+			return name // shown by the variable that holds it
+		}
+		x, index := v.(ssa.Instruction).Operands(nil)[0], v.(ssa.Instruction).Operands(nil)[1]
+		if c, ok := (*index).(*ssa.Const); ok {
+			return e.Show(*x) + "[" + c.Value.ExactString() + "]"
+		}
+		return e.Show(*x) + "[" + e.Show(*index) + "]"
 	case *ssa.Call:
 		if name, ok := e.Source.Assigned[v.Pos()]; ok {
 			return name // a call's result is shown by the variable that holds it

@@ -13,7 +13,7 @@ import (
 // calls and concatenations by their range (for fixes that rewrite a key).
 type Source struct {
 	Calls    map[token.Pos]*ast.CallExpr
-	Assigned map[token.Pos]string // by the call's '(': acct := drawID(...)
+	Assigned map[token.Pos]string // by the call's '(' or the index's '[': acct := drawID(...), from := req["from"]
 	Literals map[keymodel.Range]*ast.BasicLit
 	Exprs    map[keymodel.Range]ast.Expr
 }
@@ -25,11 +25,19 @@ func IndexSource(files []*ast.File) Source {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
-				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
-					id, isIdent := n.Lhs[0].(*ast.Ident)
-					call, isCall := ast.Unparen(n.Rhs[0]).(*ast.CallExpr)
-					if isIdent && isCall && id.Name != "_" {
-						src.Assigned[call.Lparen] = id.Name
+				if len(n.Lhs) != len(n.Rhs) {
+					break
+				}
+				for i, lhs := range n.Lhs {
+					id, isIdent := lhs.(*ast.Ident)
+					if !isIdent || id.Name == "_" {
+						continue
+					}
+					switch rhs := ast.Unparen(n.Rhs[i]).(type) {
+					case *ast.CallExpr:
+						src.Assigned[rhs.Lparen] = id.Name
+					case *ast.IndexExpr:
+						src.Assigned[rhs.Lbrack] = id.Name
 					}
 				}
 			case *ast.CallExpr:

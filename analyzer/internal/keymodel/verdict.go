@@ -62,12 +62,32 @@ type Difference struct {
 	// Assumed names the values taken to hold no brace (see assumeIDs), so
 	// that the case holds only if they do.
 	Assumed []string
-	values  string // the values the slots depend on, for messages
+	// Leading names the values at the start of a key taken to hold no
+	// brace (see Claims.Values): the case holds unless they hold a tag.
+	Leading []string
+	// Pairs: the keys hash different values, and are on one slot only for
+	// about 1 in 16384 pairs of them; UnlessEqual: or when they are equal.
+	Pairs, UnlessEqual bool
+	values              string // the values the slots depend on, for messages
 }
 
+// Claims say what cases Differ may make besides proofs for every value.
+type Claims struct {
+	// NearSure: keys on different slots for all but about 1 in 16384 of
+	// their values, an id that follows known text taken to hold no brace.
+	NearSure bool
+	// Values: keys of different values, or of one value at their start,
+	// which may hold a hash tag (see relateValues).
+	Values bool
+}
+
+// ProofsOnly are the claims of proofs for every value alone.
+var ProofsOnly = Claims{}
+
 // Differ says whether every alternative of x is on another slot than every
-// alternative of y: proved for every value, or (unless proofsOnly) near-sure.
-func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
+// alternative of y: proved for every value, or near-sure as the claims
+// allow.
+func Differ(x, y Arg, c Claims) (Difference, bool) {
 	if len(x.Alts) == 0 || len(y.Alts) == 0 {
 		return Difference{}, false
 	}
@@ -75,13 +95,16 @@ func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
 	for _, kx := range x.Alts {
 		for _, ky := range y.Alts {
 			r := Relate(kx, ky)
-			if r == Undecided && !proofsOnly {
+			if r == Undecided && c.NearSure {
 				r = d.relateAssumingIDs(kx, ky)
+			}
+			if r == Undecided && c.Values {
+				r = d.relateValues(kx, ky)
 			}
 			switch r {
 			case Different:
 			case NearSure:
-				if proofsOnly {
+				if !c.NearSure {
 					return Difference{}, false
 				}
 				d.NearSure = true
@@ -94,9 +117,9 @@ func Differ(x, y Arg, proofsOnly bool) (Difference, bool) {
 	if d.SlotsKnown {
 		d.SlotB, d.SlotsKnown = d.B.Slot()
 	}
-	a, _ := d.A.assumeIDs()
-	b, _ := d.B.assumeIDs()
-	d.values = valuesOfBoth(a, b)
+	a, _ := d.A.assumeAll()
+	b, _ := d.B.assumeAll()
+	d.values = valuesOfBoth(a, b, d.Pairs)
 	return d, true
 }
 
@@ -225,7 +248,12 @@ func (d Difference) How() string {
 		return ""
 	}
 	how := " for every value of " + d.values
-	if d.NearSure {
+	switch {
+	case d.UnlessEqual:
+		how = " for all but about 1 in 16384 pairs of different values of " + d.values
+	case d.Pairs:
+		how = " for all but about 1 in 16384 pairs of values of " + d.values
+	case d.NearSure:
 		how = " for all but about 1 in 16384 values of " + d.values
 	}
 	return how + d.Assuming()
@@ -242,13 +270,22 @@ func (d Difference) ForPairs() string {
 
 // Assuming says what the case assumes of its values, "" when nothing.
 func (d Difference) Assuming() string {
+	out := ""
 	switch len(d.Assumed) {
 	case 0:
-		return ""
 	case 1:
-		return " (assuming " + d.Assumed[0] + " holds no brace)"
+		out = " (assuming " + d.Assumed[0] + " holds no brace)"
+	default:
+		out = " (assuming " + strings.Join(d.Assumed, " and ") + " hold no brace)"
 	}
-	return " (assuming " + strings.Join(d.Assumed, " and ") + " hold no brace)"
+	switch len(d.Leading) {
+	case 0:
+	case 1:
+		out += ", unless " + d.Leading[0] + " holds a hash tag"
+	default:
+		out += ", unless " + strings.Join(d.Leading, " or ") + " holds a hash tag"
+	}
+	return out
 }
 
 // SlotOf is the related information's "is on slot N", or "" when unknown.
@@ -263,10 +300,22 @@ func (d Difference) SlotOf(first bool) string {
 }
 
 // valuesOfBoth names the unknown parts of two keys' hashed parts for
-// messages, each value once.
-func valuesOfBoth(a, b Key) string {
+// messages, each value once; for pairs of values, those the keys do not
+// share.
+func valuesOfBoth(a, b Key, pairs bool) string {
 	var names []string
 	seen := map[string]bool{}
+	if pairs {
+		ha, _ := a.Hashed()
+		hb, _ := b.Hashed()
+		for _, p := range ha {
+			for _, q := range hb {
+				if p.Unknown && q.Unknown && p.ID == q.ID {
+					seen[p.ID] = true // shared: not what the pair differs in
+				}
+			}
+		}
+	}
 	for _, k := range []Key{a, b} {
 		if id, ok := soleTagValue(k); ok {
 			k = k.withValue(id, true)
@@ -288,7 +337,7 @@ func valuesOfBoth(a, b Key) string {
 // ZeroOnPathPair finds a key left "" on some path (see Arg.ZeroOnPath) and
 // a key beside it on another slot than "": the command fails whenever the
 // assignment is skipped.
-func ZeroOnPathPair(keys []Arg, proofsOnly bool) (zero, other Arg, d Difference, ok bool) {
+func ZeroOnPathPair(keys []Arg, c Claims) (zero, other Arg, d Difference, ok bool) {
 	for i, k := range keys {
 		if k.ZeroOnPath == "" {
 			continue
@@ -297,7 +346,7 @@ func ZeroOnPathPair(keys []Arg, proofsOnly bool) (zero, other Arg, d Difference,
 			if j == i {
 				continue
 			}
-			if d, ok := Differ(o, k.Zero(), proofsOnly); ok {
+			if d, ok := Differ(o, k.Zero(), c); ok {
 				return k, o, d, true
 			}
 		}
@@ -308,13 +357,13 @@ func ZeroOnPathPair(keys []Arg, proofsOnly bool) (zero, other Arg, d Difference,
 // AnyDiffer reports keys that cross slots whatever values the code gives
 // their unknown parts: two of them, or a key left "" on some path beside
 // another.
-func AnyDiffer(keys []Arg, proofsOnly bool) bool {
-	if _, _, _, ok := ZeroOnPathPair(keys, proofsOnly); ok {
+func AnyDiffer(keys []Arg, c Claims) bool {
+	if _, _, _, ok := ZeroOnPathPair(keys, c); ok {
 		return true
 	}
 	for j := 1; j < len(keys); j++ {
 		for i := range j {
-			if _, ok := Differ(keys[i], keys[j], proofsOnly); ok {
+			if _, ok := Differ(keys[i], keys[j], c); ok {
 				return true
 			}
 		}

@@ -25,8 +25,8 @@ type Options struct {
 	// IncludeTests reads calls in _test.go files whose client is not proved
 	// to be a cluster client.
 	IncludeTests bool
-	// ProofsOnly takes keys to differ only when proved for every value.
-	ProofsOnly bool
+	// Claims say what cases two keys may be taken to differ on.
+	Claims keymodel.Claims
 }
 
 // A Package is the one reading of a package that every check shares: its
@@ -77,7 +77,7 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 // alternative of y: proved for every value, or (unless the configuration
 // wants proofs only) near-sure.
 func (r *Package) Differ(x, y keymodel.Arg) (keymodel.Difference, bool) {
-	return keymodel.Differ(x, y, r.Options.ProofsOnly)
+	return keymodel.Differ(x, y, r.Options.Claims)
 }
 
 // Where is a position as "file.go:line".

@@ -144,7 +144,7 @@ func (r *Package) sinkAt(site *clients.Site) (sink, bool) {
 
 // anyDiffer reports keys that cross slots whatever the callers pass.
 func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
-	return keymodel.AnyDiffer(keys, r.Options.ProofsOnly)
+	return keymodel.AnyDiffer(keys, r.Options.Claims)
 }
 
 // Returns is what fn returns, for the evaluator (see callees).

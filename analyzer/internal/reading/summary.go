@@ -3,9 +3,10 @@ package reading
 import (
 	"fmt"
 	"go/token"
-	"golang.org/x/tools/go/analysis"
 	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )

@@ -40,6 +40,15 @@ type Transaction struct {
 	// the keys it watches, Watched.
 	Watch   bool
 	Watched []keymodel.Arg
+	// Together says whether commands i and j run in one transaction: not
+	// when they are queued on paths that exclude each other (if/else).
+	// Nil when every pair does.
+	Together func(i, j int) bool
+}
+
+// InOne says whether commands i and j run in one transaction.
+func (t *Transaction) InOne(i, j int) bool {
+	return t.Together == nil || t.Together(i, j)
 }
 
 // transactions lists the transactions fn starts, in the order of its calls
@@ -67,7 +76,9 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			}
 		case "TxPipeline":
 			if v, ok := call.(*ssa.Call); ok {
-				out = append(out, &Transaction{Name: "TxPipeline", Commands: r.pipelineCommands(fn, v), Fate: clients.TransactionFate(m)})
+				cmds, at := r.pipelineCommands(fn, v)
+				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, Fate: clients.TransactionFate(m),
+					Together: func(i, j int) bool { return ssaread.OnOnePath(at[i], at[j]) }})
 			}
 		case "Watch":
 			if cb := ssaread.CallbackArg(common); cb != nil {
@@ -81,8 +92,9 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 }
 
 // pipelineCommands is what fn queues on the TxPipeline() value txp before an
-// Exec of it: a command that an Exec dominates belongs to the next batch.
-func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []clients.Command {
+// Exec of it, and where: a command that an Exec dominates belongs to the
+// next batch.
+func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.Command, []ssa.Instruction) {
 	var execs []ssa.Instruction
 	var cmds []rootedCommand
 	for _, c := range r.commandsOnPipelines(fn) {
@@ -96,6 +108,7 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []clients.Co
 		cmds = append(cmds, c)
 	}
 	var out []clients.Command
+	var at []ssa.Instruction
 	for _, c := range cmds {
 		after := false
 		for _, e := range execs {
@@ -103,9 +116,10 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) []clients.Co
 		}
 		if !after {
 			out = append(out, c.Command)
+			at = append(at, c.instr)
 		}
 	}
-	return out
+	return out, at
 }
 
 // multiExecs lists the transactions fn sends as command lines (redigo's

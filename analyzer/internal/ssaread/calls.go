@@ -95,3 +95,28 @@ func Dominates(a, b ssa.Instruction) bool {
 	}
 	return false
 }
+
+// OnOnePath reports whether one run of the function can execute both a and
+// b: one's block reaches the other's (in one block, always).
+func OnOnePath(a, b ssa.Instruction) bool {
+	return a.Block() == b.Block() || reaches(a.Block(), b.Block()) || reaches(b.Block(), a.Block())
+}
+
+func reaches(from, to *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	work := []*ssa.BasicBlock{from}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, s := range b.Succs {
+			if s == to {
+				return true
+			}
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return false
+}

@@ -20,7 +20,7 @@ func ids(ctx context.Context, rdb *redis.ClusterClient, acct, board, from, to, n
 	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // want `MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct \(assuming acct holds no brace\)`
 	rdb.MGet(ctx, "bal:{"+acct+"}:cur", "bal:{"+acct+"}:prev")
 	rdb.SInterCard(ctx, 0, keys.DayKey(board, 6), keys.DayKey(board, 7)) // want `SInterCard keys "lb:<board>:6" and "lb:<board>:7" are on different hash slots for every value of board \(assuming board holds no brace\)`
-	rdb.MGet(ctx, cfg.Prefix+"jobs", cfg.Prefix+"done")                  // a namespace at the start may carry a tag
+	rdb.MGet(ctx, cfg.Prefix+"jobs", cfg.Prefix+"done")                  // want `MGet keys "<cfg.Prefix>jobs" and "<cfg.Prefix>done" are on different hash slots for every value of cfg.Prefix, unless cfg.Prefix holds a hash tag`
 	rdb.MGet(ctx, "a:"+from, "a:"+to)                                    // two unrelated values: not known to differ
 }
 
@@ -98,7 +98,7 @@ func families(ctx context.Context, rdb *redis.ClusterClient, tags []string, user
 	for _, t := range tags {
 		prefixed = append(prefixed, t+":x")
 	}
-	rdb.Del(ctx, prefixed...) // an element at the start may carry a tag
+	rdb.Del(ctx, prefixed...) // want `Del keys "<tags\[i\]>:x" for two different elements of tags are on different hash slots for all but about 1 in 16384 pairs of them, unless tags\[i\] holds a hash tag`
 }
 
 func balanceKey(acct, period string) string {

@@ -102,16 +102,17 @@ func newZero(set bool) *zeroSometimes {
 }
 
 func (z *zeroSometimes) calls(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Del(ctx, z.ns+"x", z.ns+"y")
+	rdb.Del(ctx, z.ns+"x", z.ns+"y") // want `Del keys "<z.ns>x" and "<z.ns>y" are on different hash slots for every value of z.ns, unless z.ns holds a hash tag`
 }
 
-// fromParam has its field set from a parameter: not read.
+// fromParam has its field set from a parameter: one value at the start of
+// both keys, which share a slot only if it holds a tag.
 type fromParam struct{ ns string }
 
 func newFromParam(ns string) *fromParam { return &fromParam{ns: ns} }
 
 func (f *fromParam) calls(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Del(ctx, f.ns+"x", f.ns+"y")
+	rdb.Del(ctx, f.ns+"x", f.ns+"y") // want `Del keys "<f.ns>x" and "<f.ns>y" are on different hash slots for every value of f.ns, unless f.ns holds a hash tag`
 }
 
 func pair(ctx context.Context, rdb *redis.ClusterClient, a, b string) error {
@@ -195,7 +196,7 @@ func newSetLater(ctx context.Context, rdb *redis.ClusterClient) *setLater {
 func (s *setLater) SetNS(ns string) { s.ns = ns }
 
 func (s *setLater) calls(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Del(ctx, s.ns+"x", s.ns+"y")
+	rdb.Del(ctx, s.ns+"x", s.ns+"y") // want `Del keys "<s.ns>x" and "<s.ns>y" are on different hash slots for every value of s.ns, unless s.ns holds a hash tag`
 }
 
 type madeByNew struct{ ns string }
@@ -208,7 +209,7 @@ func newMadeByNew(ctx context.Context, rdb *redis.ClusterClient) *madeByNew {
 func blank() *madeByNew { return new(madeByNew) }
 
 func (m *madeByNew) calls(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Del(ctx, m.ns+"x", m.ns+"y")
+	rdb.Del(ctx, m.ns+"x", m.ns+"y") // want `Del keys "<m.ns>x" and "<m.ns>y" are on different hash slots for every value of m.ns, unless m.ns holds a hash tag`
 }
 
 type declaredZero struct{ ns string }
@@ -224,7 +225,7 @@ func zero() int {
 }
 
 func (d *declaredZero) calls(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Del(ctx, d.ns+"x", d.ns+"y")
+	rdb.Del(ctx, d.ns+"x", d.ns+"y") // want `Del keys "<d.ns>x" and "<d.ns>y" are on different hash slots for every value of d.ns, unless d.ns holds a hash tag`
 }
 
 // Set only in its constructor, as Repo: read.

@@ -45,7 +45,7 @@ func (j *jobs) start(ctx context.Context) {
 	j.rdb.Rename(ctx, j.queued, j.running)                                  // want `Rename keys "jobs:<tenant>:queued" and "jobs:<tenant>:running" are on different hash slots for all but about 1 in 16384 values of tenant \(assuming tenant holds no brace\)`
 	moveScript.Run(ctx, j.rdb, []string{j.queued, j.running})               // want `Run keys "jobs:<tenant>:queued" and "jobs:<tenant>:running"`
 	j.rdb.Rename(ctx, j.doneTag, j.failTag)                                 // one tag
-	j.rdb.Rename(ctx, j.queued, j.lockName)                                 // tenant and shard: two different values
+	j.rdb.Rename(ctx, j.queued, j.lockName)                                 // want `Rename keys "jobs:<tenant>:queued" and "lock:<shard>" are on different hash slots for all but about 1 in 16384 pairs of values of tenant and shard \(assuming tenant holds no brace\)`
 	j.rc.Do(ctx, j.rc.B().Rename().Key(j.queued).Newkey(j.running).Build()) // want `RENAME keys "jobs:<tenant>:queued" and "jobs:<tenant>:running"`
 	j.conn.Do("RENAME", j.queued, j.running)                                // want `RENAME keys "jobs:<tenant>:queued" and "jobs:<tenant>:running"`
 	j.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
@@ -68,7 +68,7 @@ func twoJobs(ctx context.Context, a, b *jobs) {
 
 // Names through another package's methods: the caller's object's.
 func fromAnotherPackage(ctx context.Context, rdb *goredis.ClusterClient, q *keys.Queue, t *keys.Tagged, other *keys.Queue) {
-	rdb.Rename(ctx, q.PendingKey(), q.ReadyKey()) // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots`
+	rdb.Rename(ctx, q.PendingKey(), q.ReadyKey()) // want `Rename keys "dq:<q.name>:pending" and "dq:<q.name>:ready" are on different hash slots`
 	rdb.Rename(ctx, t.PendingKey(), t.ReadyKey())
 	rdb.Rename(ctx, q.PendingKey(), other.ReadyKey()) // two queues: two names
 	q.Promote(ctx)

@@ -22,13 +22,13 @@ func NewQueue(rdb redis.UniversalClient, name string) *Queue {
 
 // Promote combines two of the names in one command.
 func (q *Queue) Promote(ctx context.Context) error {
-	return q.rdb.Rename(ctx, q.pendingKey, q.readyKey).Err() // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\)`
+	return q.rdb.Rename(ctx, q.pendingKey, q.readyKey).Err() // want `Rename keys "dq:<q.name>:pending" and "dq:<q.name>:ready" are on different hash slots for all but about 1 in 16384 values of q.name \(assuming q.name holds no brace\)`
 }
 
 // PendingKey and ReadyKey give the names to callers.
-func (q *Queue) PendingKey() string { return q.pendingKey } // want PendingKey:`key "dq:"\+of\(p1, name\)\+":pending"`
+func (q *Queue) PendingKey() string { return q.pendingKey } // want PendingKey:`key "dq:"\+of\(p1, q.name\)\+":pending"`
 
-func (q *Queue) ReadyKey() string { return q.readyKey } // want ReadyKey:`key "dq:"\+of\(p1, name\)\+":ready"`
+func (q *Queue) ReadyKey() string { return q.readyKey } // want ReadyKey:`key "dq:"\+of\(p1, q.name\)\+":ready"`
 
 // Tagged's names share the queue's tag.
 type Tagged struct {
