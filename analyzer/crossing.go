@@ -128,7 +128,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 	switch x.kind {
 	case familyCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-			Message: fmt.Sprintf("%s %s %s for two different elements of %s are on different hash slots%s%s%s",
+			Message: fmt.Sprintf("%s %s %s for two different %s are on different hash slots%s%s%s",
 				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs(), fate, in)}
 	case zeroCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,

@@ -81,3 +81,41 @@ func channelArgs(c *Site, elems []eval.Element) []keymodel.Arg {
 	}
 	return out
 }
+
+// familyLine reads a command line whose arguments after the name (at
+// argument j) are a slice a loop fills with one key per element (see
+// eval.Family), for a command all of whose arguments are keys: MGET, DEL,
+// SUNION, ... Nil for anything else.
+func familyLine(c *Site, j int) []keymodel.Arg {
+	if j+1 >= len(c.Common.Args) {
+		return nil
+	}
+	name, ok := ssaread.ConstString(ssaread.UnwrapInterface(c.Common.Args[j]))
+	if !ok || !allKeys(name) {
+		return nil
+	}
+	init, each, of, ok := c.Eval.Family(c.Common.Args[j+1])
+	if !ok {
+		return nil
+	}
+	return append(c.KeyArgs(init), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j + 1)})
+}
+
+// allKeys: every argument of the command is a key, however many.
+func allKeys(name string) bool {
+	cmd, ok := commands.Lookup(name)
+	if !ok {
+		return false
+	}
+	for n := 1; n <= 3; n++ {
+		argv := []commands.Arg{{Text: name, Known: true}}
+		for range n {
+			argv = append(argv, commands.Arg{})
+		}
+		pos, ok := cmd.Keys(argv)
+		if !ok || len(pos) != n {
+			return false
+		}
+	}
+	return true
+}

@@ -66,7 +66,7 @@ func redigoCommandKeys(nameAt int) KeyRule {
 	return func(c *Site) []keymodel.Arg {
 		line, ok := redigoLine(c, nameAt)
 		if !ok {
-			return nil
+			return familyLine(c, nameAt+c.RecvArgs())
 		}
 		return commandKeys(c, line)
 	}

@@ -244,12 +244,7 @@ func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call) []keymodel.Arg {
 			out = append(out, site.KeyArg(v, site.ArgPos(j)))
 			continue
 		}
-		elems, ok := site.ElementsOfArg(j)
-		if !ok {
-			out = append(out, keymodel.Arg{Unread: site.ArgText(j, kc.Call.Args[j]), At: site.ArgPos(j)})
-			continue
-		}
-		out = append(out, site.KeyArgs(elems)...)
+		out = append(out, site.keysOfSlice(j)...)
 	}
 	return out
 }

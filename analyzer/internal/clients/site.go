@@ -206,17 +206,26 @@ func (c *Site) KeysOfParam(name string) []keymodel.Arg {
 	if ssaread.IsString(v.Type()) {
 		return []keymodel.Arg{c.KeyArg(v, c.ArgPos(j))}
 	}
+	return c.keysOfSlice(j)
+}
+
+// keysOfSlice reads the keys of slice argument j: its elements when the
+// code fixes them, else a loop's family of keys (see eval.Family), else
+// the calling function's slice parameter (a spread its callers fill), else
+// a list the analyzer cannot read.
+func (c *Site) keysOfSlice(j int) []keymodel.Arg {
+	v := c.Common.Args[j]
 	elems, ok := c.ElementsOfArg(j)
-	if !ok {
-		if p, ok := v.(*ssa.Parameter); ok {
-			return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), Unread: p.Name(), At: c.ArgPos(j)}}
-		}
-		if init, each, of, ok := c.Eval.Family(v); ok {
-			return append(c.KeyArgs(init), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
-		}
-		return []keymodel.Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
+	if ok {
+		return c.KeyArgs(elems)
 	}
-	return c.KeyArgs(elems)
+	if p, ok := v.(*ssa.Parameter); ok {
+		return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), Unread: p.Name(), At: c.ArgPos(j)}}
+	}
+	if init, each, of, ok := c.Eval.Family(v); ok {
+		return append(c.KeyArgs(init), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
+	}
+	return []keymodel.Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
 }
 
 func (c *Site) KeyArgs(elems []eval.Element) []keymodel.Arg {

@@ -152,7 +152,12 @@ func (e *Evaluator) load(load *ssa.UnOp, depth int, visiting map[ssa.Value]bool)
 		}
 	case *ssa.FieldAddr:
 		if e.storesInto(addr) {
-			return nil, false // the function changes it: each read its own value
+			// The function changes it: the value it stored just before,
+			// else each read its own value.
+			if v, ok := e.storedBefore(load, addr); ok {
+				return e.eval(v, depth, visiting), true
+			}
+			return nil, false
 		}
 		return e.fieldKeys(load)
 	}
@@ -348,6 +353,9 @@ func (e *Evaluator) opaque(v ssa.Value) keymodel.Key {
 // the code does not fix (an input), and names that slice: the element
 // differs from one iteration to the next.
 func (e *Evaluator) loopElement(v ssa.Value) (slice string, ok bool) {
+	if phi, ok := variant(v, 0); ok {
+		return e.id(phi), true // one to one with an open loop's index
+	}
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return "", false
@@ -355,6 +363,9 @@ func (e *Evaluator) loopElement(v ssa.Value) (slice string, ok bool) {
 	ia, ok := load.X.(*ssa.IndexAddr)
 	if !ok {
 		return "", false
+	}
+	if phi, ok := variant(ia.Index, 0); ok {
+		return e.id(phi), true // an input's element at an open loop's index
 	}
 	next, ok := ia.Index.(*ssa.BinOp)
 	if !ok {
@@ -372,6 +383,67 @@ func (e *Evaluator) loopElement(v ssa.Value) (slice string, ok bool) {
 		return "", false
 	}
 	return e.id(loop.slice), true
+}
+
+// variant reports a value that differs from one iteration of an open loop
+// (see openLoopOf) to the next: its index, or a value one to one with it
+// (i+c, c-i, i*c for c ≠ 0, -i, a conversion, t.AddDate or t.Add of it on
+// a time that does not vary), and the loop's index.
+func variant(v ssa.Value, depth int) (*ssa.Phi, bool) {
+	if depth > maxDepth {
+		return nil, false
+	}
+	depth++
+	switch v := v.(type) {
+	case *ssa.Phi:
+		if loop, ok := openLoopOf(v); ok && loop.index == v {
+			return v, true
+		}
+	case *ssa.BinOp:
+		x, okX := variant(v.X, depth)
+		y, okY := variant(v.Y, depth)
+		switch {
+		case okX == okY:
+			return nil, false // neither varies, or both do: not one to one
+		case v.Op == token.ADD || v.Op == token.SUB:
+			return firstOf(x, y), true
+		case v.Op == token.MUL:
+			c, isConst := ssaread.ConstInt(v.Y)
+			if !okX {
+				c, isConst = ssaread.ConstInt(v.X)
+			}
+			if isConst && c != 0 {
+				return firstOf(x, y), true
+			}
+		}
+	case *ssa.UnOp:
+		if v.Op == token.SUB {
+			return variant(v.X, depth)
+		}
+	case *ssa.Convert:
+		return variant(v.X, depth)
+	case *ssa.Call:
+		fn := v.Call.StaticCallee()
+		if fn == nil || fn.Signature.Recv() == nil || !isTime(fn.Signature.Recv().Type()) || (fn.Name() != "AddDate" && fn.Name() != "Add") {
+			return nil, false
+		}
+		if _, varies := variant(v.Call.Args[0], depth); varies {
+			return nil, false
+		}
+		for _, arg := range v.Call.Args[1:] {
+			if phi, ok := variant(arg, depth); ok {
+				return phi, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func firstOf(x, y *ssa.Phi) *ssa.Phi {
+	if x != nil {
+		return x
+	}
+	return y
 }
 
 // id names a value for identity: a constant by its value, anything else by
@@ -396,6 +468,38 @@ func (e *Evaluator) id(v ssa.Value) string {
 		}
 	}
 	return fmt.Sprintf("v%p", v)
+}
+
+// storedBefore finds the value the function stored into the field that
+// load reads, earlier in the load's block, with no call in between that
+// could store into it again: s.ch = x; ...; read(s.ch).
+func (e *Evaluator) storedBefore(load *ssa.UnOp, fa *ssa.FieldAddr) (ssa.Value, bool) {
+	base, _ := e.underlying(fa.X)
+	instrs := load.Block().Instrs
+	at := -1
+	for i, instr := range instrs {
+		if instr == ssa.Instruction(load) {
+			at = i
+		}
+	}
+	for i := at - 1; i >= 0; i-- {
+		switch instr := instrs[i].(type) {
+		case *ssa.Store:
+			other, ok := instr.Addr.(*ssa.FieldAddr)
+			if !ok || other.Field != fa.Field {
+				continue
+			}
+			if b, _ := e.underlying(other.X); b == base {
+				return instr.Val, true
+			}
+			return nil, false // another value's field, which may be this one
+		case ssa.CallInstruction:
+			if _, builtin := instr.Common().Value.(*ssa.Builtin); !builtin {
+				return nil, false
+			}
+		}
+	}
+	return nil, false
 }
 
 // storesInto reports whether the function that reads a field through fa
@@ -429,6 +533,10 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		if v.Comment != "" && !strings.Contains(v.Comment, " ") {
 			return v.Comment // a local variable, or a parameter kept in one
 		}
+	case *ssa.Phi:
+		if v.Comment != "" && !strings.Contains(v.Comment, " ") {
+			return v.Comment // a variable assigned on several paths, a loop's index
+		}
 	case *ssa.Global:
 		return v.Name()
 	case *ssa.MakeInterface:
@@ -460,7 +568,7 @@ func (e *Evaluator) Show(v ssa.Value) string {
 			return types.ExprString(ce)
 		}
 	case *ssa.BinOp:
-		if c, ok := v.Y.(*ssa.Const); ok {
+		if c, ok := e.resolve(v.Y).(*ssa.Const); ok {
 			return e.Show(v.X) + v.Op.String() + c.Value.ExactString()
 		}
 	}

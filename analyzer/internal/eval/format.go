@@ -51,7 +51,7 @@ func (e *Evaluator) intOffset(v ssa.Value) (base string, offset int64, ok bool) 
 		return "", 0, false
 	}
 	if bin, isBin := v.(*ssa.BinOp); isBin && (bin.Op == token.ADD || bin.Op == token.SUB) {
-		if c, isConst := ssaread.ConstInt(bin.Y); isConst {
+		if c, isConst := ssaread.ConstInt(e.resolve(bin.Y)); isConst {
 			if bin.Op == token.SUB {
 				c = -c
 			}
@@ -149,9 +149,25 @@ func (e *Evaluator) timeText(call *ssa.Call, method string) ([]keymodel.Key, boo
 	default:
 		return nil, false
 	}
-	t, _ := e.underlying(call.Call.Args[0])
-	return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "time(" + e.id(t) + "," + layout + ")", Show: e.Show(call),
-		NoBrace: true, NonEmpty: layout != "" || method == "String"})}, true
+	return []keymodel.Key{e.timeKey(call.Call.Args[0], layout, e.Show(call))}, true
+}
+
+// timeVerb marks, in a summary, a parameter written as a time by a layout.
+const timeVerb = "time:"
+
+// timeKey is time t written by layout ("" for its String form): one part
+// per time value and layout, with no brace; a parameter stays a hole for
+// callers, and a time that differs in each iteration of a loop is marked so.
+func (e *Evaluator) timeKey(t ssa.Value, layout, show string) keymodel.Key {
+	t, foreign := e.underlying(t)
+	p := keymodel.Part{ID: "time(" + e.id(t) + "," + layout + ")", Show: show, NoBrace: true, NonEmpty: true}
+	if param, ok := t.(*ssa.Parameter); ok && !foreign {
+		p.Param, p.Verb = ssaread.ParamIndex(param), timeVerb+layout
+	}
+	if loop, ok := e.loopElement(t); ok {
+		p = keymodel.ElementPart(p, loop)
+	}
+	return keymodel.UnknownKey(p)
 }
 
 // built reads b.String() of a strings.Builder the function declares and

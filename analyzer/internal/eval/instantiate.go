@@ -2,6 +2,7 @@ package eval
 
 import (
 	"golang.org/x/tools/go/ssa"
+	"strings"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
@@ -71,7 +72,9 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			}
 		case p.Param > 0 && p.Param <= len(args):
 			arg := args[p.Param-1]
-			if p.Verb == "" {
+			if layout, isTime := strings.CutPrefix(p.Verb, timeVerb); isTime {
+				out = keymodel.Product(out, []keymodel.Key{e.timeKey(arg, layout, e.Show(arg))})
+			} else if p.Verb == "" {
 				out = keymodel.Product(out, e.eval(arg, depth, visiting))
 			} else {
 				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", traits{noBrace: p.NoBrace, nonEmpty: p.NonEmpty, braces: p.Braces})})

@@ -63,11 +63,8 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	loop := &rangeLoop{slice: lenCall.Call.Args[0], entry: entry}
 	for _, ref := range *next.Referrers() {
 		ia, ok := ref.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		if ia.X != loop.slice {
-			return nil, false
+		if !ok || ia.X != loop.slice {
+			continue // not a read of the element: another slice at the same index
 		}
 		for _, use := range *ia.Referrers() {
 			load, ok := use.(*ssa.UnOp)
@@ -109,6 +106,37 @@ func countedLoopOf(phi *ssa.Phi) (*countedLoop, bool) {
 		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
 		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
 			return &countedLoop{index: index, entry: entry, from: from, to: bound}, true
+		}
+	}
+	return nil, false
+}
+
+// An openLoop is `for i := a; i < n; i++ { ... }` whose bound n the code
+// does not fix: the evaluator cannot unroll it, but i differs from one
+// iteration to the next.
+type openLoop struct {
+	index *ssa.Phi
+	entry int
+	bound ssa.Value
+}
+
+// openLoopOf recognizes the counted loop with a bound the code does not fix
+// whose header holds phi.
+func openLoopOf(phi *ssa.Phi) (*openLoop, bool) {
+	b := phi.Block()
+	test, ok := headerTest(phi)
+	if !ok || (test.Op != token.LSS && test.Op != token.LEQ) {
+		return nil, false
+	}
+	index, ok := test.X.(*ssa.Phi)
+	if _, isConst := ssaread.ConstInt(test.Y); !ok || isConst || index.Block() != b || len(index.Edges) != 2 {
+		return nil, false
+	}
+	for entry, edge := range index.Edges {
+		_, isConst := ssaread.ConstInt(edge)
+		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
+		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
+			return &openLoop{index: index, entry: entry, bound: test.Y}, true
 		}
 	}
 	return nil, false
@@ -234,47 +262,121 @@ func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 	return acc, ok
 }
 
-// Family reads a slice that a range loop over an input (a slice the code
-// does not fix) appends one key to per element:
+// Family reads a slice that a loop the code does not fix the length of
+// adds one key to per iteration:
 //
-//	for _, t := range tags { ks = append(ks, "tag:"+t) }
+//	for _, t := range tags { ks = append(ks, "tag:"+t) }          // an input's elements
+//	ks := make([]string, 0, len(tags)); for ... { ks = append(...) } // made empty first
+//	args := make([]any, len(names)); for i, n := range names { args[i] = "flag:" + n } // stored by index
+//	for i := 0; i < days; i++ { ks = append(ks, dayKey(i)) }          // a bound the code does not fix
 //
 // It returns the elements the slice has before the loop, the key each
-// element adds (the element in it a part that differs from one element to
-// the next, keymodel.ElementPart), and the input's name. ok is false for
-// any other slice.
+// iteration adds (the element, or the loop's index, in it a part that
+// differs from one iteration to the next, keymodel.ElementPart), and what
+// the iterations range over, for messages ("elements of tags"). ok is false
+// for any other slice.
 func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of string, ok bool) {
-	phi, isPhi := v.(*ssa.Phi)
-	if !isPhi {
+	switch v := v.(type) {
+	case *ssa.Phi:
+		return e.appendedFamily(v)
+	case *ssa.MakeSlice:
+		return e.storedFamily(v)
+	}
+	return nil, nil, "", false
+}
+
+// appendedFamily reads a slice appended to in a loop over an input, or a
+// loop with a bound the code does not fix.
+func (e *Evaluator) appendedFamily(phi *ssa.Phi) (init []Element, each []keymodel.Key, of string, ok bool) {
+	var entry int
+	var loads []*ssa.UnOp
+	if loop, isLoop := rangeLoopOf(phi); isLoop {
+		if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
+			return nil, nil, "", false // unrolled instead
+		}
+		entry, loads, of = loop.entry, loop.loads, "elements of "+e.Show(loop.slice)
+		if len(loads) == 0 {
+			return nil, nil, "", false
+		}
+	} else if loop, isOpen := openLoopOf(phi); isOpen {
+		entry, of = loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
+	} else {
 		return nil, nil, "", false
 	}
-	loop, isLoop := rangeLoopOf(phi)
-	if !isLoop {
-		return nil, nil, "", false
-	}
-	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-		return nil, nil, "", false // unrolled instead
-	}
-	add, isCall := phi.Edges[1-loop.entry].(*ssa.Call)
+	add, isCall := phi.Edges[1-entry].(*ssa.Call)
 	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
 		return nil, nil, "", false
 	}
 	added, isList := ssaread.SliceElements(add.Call.Args[1])
-	if !isList || len(added) != 1 || len(loop.loads) == 0 {
+	if !isList || len(added) != 1 {
 		return nil, nil, "", false
 	}
-	init, ok = e.ElementsOf(phi.Edges[loop.entry], 0, map[ssa.Value]bool{})
+	init, ok = e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
 	if !ok {
 		return nil, nil, "", false
 	}
-	// Every read of the element is one value, shown as the input's element.
-	elem := loop.loads[0]
-	for _, load := range loop.loads[1:] {
-		e.valueEnv[load] = elem
+	return init, e.elementKeys(loads, added[0]), of, true
+}
+
+// storedFamily reads a slice made with the length of an input and filled
+// by index in a range loop over that input.
+func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keymodel.Key, of string, ok bool) {
+	var store *ssa.Store
+	var loop *rangeLoop
+	for _, ref := range *mk.Referrers() {
+		ia, isIndex := ref.(*ssa.IndexAddr)
+		if !isIndex {
+			continue
+		}
+		next, isNext := ia.Index.(*ssa.BinOp)
+		if !isNext || store != nil {
+			return nil, nil, "", false // stored at another index, or twice
+		}
+		index, isPhi := next.X.(*ssa.Phi)
+		if !isPhi {
+			return nil, nil, "", false
+		}
+		l, isLoop := rangeLoopOf(index)
+		if !isLoop || !sameLen(mk.Len, l.slice) {
+			return nil, nil, "", false // some elements would stay ""
+		}
+		for _, use := range *ia.Referrers() {
+			st, isStore := use.(*ssa.Store)
+			if !isStore || st.Addr != ia || store != nil {
+				return nil, nil, "", false
+			}
+			store = st
+		}
+		loop = l
 	}
-	each = e.Keys(ssaread.UnwrapInterface(added[0]))
-	for _, load := range loop.loads[1:] {
-		delete(e.valueEnv, load)
+	if store == nil {
+		return nil, nil, "", false
 	}
-	return init, each, e.Show(loop.slice), true // the element's parts are marked where they are read (loopElement)
+	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
+		return nil, nil, "", false
+	}
+	return nil, e.elementKeys(loop.loads, ssaread.UnwrapInterface(store.Val)), "elements of " + e.Show(loop.slice), true
+}
+
+// sameLen: n is len(s).
+func sameLen(n, s ssa.Value) bool {
+	call, ok := n.(*ssa.Call)
+	return ok && ssaread.IsBuiltin(call.Call, "len") && call.Call.Args[0] == s
+}
+
+// elementKeys evaluates what one iteration adds, every read of the
+// element one value, shown as the input's element; its parts are marked
+// where they are read (loopElement).
+func (e *Evaluator) elementKeys(loads []*ssa.UnOp, added ssa.Value) []keymodel.Key {
+	if len(loads) > 0 {
+		for _, load := range loads[1:] {
+			e.valueEnv[load] = loads[0]
+		}
+		defer func() {
+			for _, load := range loads[1:] {
+				delete(e.valueEnv, load)
+			}
+		}()
+	}
+	return e.Keys(ssaread.UnwrapInterface(added))
 }

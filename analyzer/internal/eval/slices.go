@@ -100,7 +100,8 @@ func (e *Evaluator) appendedOnSomePath(phi *ssa.Phi, depth int, visiting map[ssa
 	return nil, false
 }
 
-// emptyUntilAppended: make([]T, 0, n) whose only use is being appended to.
+// emptyUntilAppended: make([]T, 0, n) whose only use is being appended to,
+// here or as a loop's accumulator (a φ).
 func emptyUntilAppended(mk *ssa.MakeSlice) bool {
 	if !ssaread.IsConstInt(mk.Len, 0) {
 		return false
@@ -111,7 +112,7 @@ func emptyUntilAppended(mk *ssa.MakeSlice) bool {
 			if !ssaread.IsBuiltin(ref.Call, "append") || ref.Call.Args[0] != ssa.Value(mk) {
 				return false
 			}
-		case *ssa.DebugRef:
+		case *ssa.Phi, *ssa.DebugRef:
 		default:
 			return false
 		}

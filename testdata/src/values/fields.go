@@ -73,3 +73,25 @@ func fromAnotherPackage(ctx context.Context, rdb *goredis.ClusterClient, q *keys
 	rdb.Rename(ctx, q.PendingKey(), other.ReadyKey()) // two queues: two names
 	q.Promote(ctx)
 }
+
+// A field stored and read back in one function: the value just stored.
+type adapter struct {
+	rdb      *goredis.ClusterClient
+	prefix   string
+	uid      string
+	channel  string
+	response string
+}
+
+func (a *adapter) construct(ctx context.Context, nsp string) {
+	a.channel = a.prefix + "#" + nsp + "#"
+	a.response = a.prefix + "#" + nsp + "#" + a.uid + "#"
+	a.rdb.SSubscribe(ctx, a.channel, a.response) // nsp is the callers'
+	a.channel = "{" + a.prefix + "}#" + nsp
+	a.response = "{" + a.prefix + "}#" + a.uid
+	a.rdb.SSubscribe(ctx, a.channel, a.response)
+}
+
+func useAdapter(ctx context.Context, a *adapter) {
+	a.construct(ctx, "/") // want `SSubscribe channels "<a.prefix>#/#" and "<a.prefix>#/#<a.uid>#" are on different hash slots for all but about 1 in 16384 pairs of values of a.uid \(assuming a.uid holds no brace\), unless a.prefix holds a hash tag in adapter.construct`
+}

@@ -42,8 +42,9 @@ func (q *Queue) AckTagged(ctx context.Context, id string) error {
 	return err
 }
 
-// Rename stores into q.name between the reads: two values, not compared.
-func (q *Queue) Rename(ctx context.Context, next string) {
+// Rename stores into q.name between the reads: the first is the old name,
+// the second next, its callers'.
+func (q *Queue) Rename(ctx context.Context, next string) { // want Rename:`sink Del\("q:"\+\?\+":acks", "q:"\+p3\+":done"\) at keys.go:50`
 	a := "q:" + q.name + ":acks"
 	q.name = next
 	q.rdb.Del(ctx, a, "q:"+q.name+":done")
