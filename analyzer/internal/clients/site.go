@@ -225,6 +225,9 @@ func (c *Site) keysOfSlice(j int) []keymodel.Arg {
 	if init, each, of, ok := c.Eval.Family(v); ok {
 		return append(c.KeyArgs(init), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
 	}
+	if each, of, ok := serverKeys(c.Eval, v); ok {
+		return []keymodel.Arg{{Alts: each, Family: of, At: c.ArgPos(j)}}
+	}
 	return []keymodel.Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
 }
 

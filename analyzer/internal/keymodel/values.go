@@ -36,7 +36,7 @@ func (d *Difference) relateValues(x, y Key) Relation {
 	r := relateEitherTag(ax, ay)
 	pairs, unlessEqual := false, false
 	if r == Undecided {
-		if (!hasText(x) || !hasText(y)) && (leading(x) == "" || len(x) < 2 || len(y) < 2) {
+		if (!hasText(x) || !hasText(y)) && leading(x) == "" {
 			return Undecided // a value alone is a whole key, not an id; after a shared prefix it is one
 		}
 		hx, okX := ax.Hashed()

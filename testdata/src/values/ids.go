@@ -102,3 +102,16 @@ func useFlight(ctx context.Context, f *flight) {
 	f.lockKeys(ctx, nil, "user:1") // want `MGet keys "user:1" \(slot \d+\) and "user:1:lock" \(slot \d+\) are on different hash slots in flight.lockKeys`
 	f.lockKeys(ctx, nil, "{user:1}")
 }
+
+type cacheKey struct{ parts []string }
+
+func (k *cacheKey) String() string { return fmt.Sprint(k.parts) }
+
+// One value at the start of both keys, more values after it in one.
+func (s *shop) put(ctx context.Context, key *cacheKey) {
+	stringKey := key.String()
+	random := fmt.Sprint(len(key.parts))
+	tmp := stringKey + random + "_tmp"
+	s.rdb.Rename(ctx, tmp, stringKey) // want `Rename keys "<stringKey><random>_tmp" and "<stringKey>" are on different hash slots for all but about 1 in 16384 pairs of values of random \(assuming random holds no brace\), unless stringKey holds a hash tag`
+	s.rdb.Rename(ctx, "{"+stringKey+"}"+random+"_tmp", stringKey)
+}

@@ -297,3 +297,10 @@ func NewScript(src string) *Script { return &Script{src: src} }
 func (s *Script) Run(ctx context.Context, c Scripter, keys []string, args ...interface{}) *Cmd {
 	return nil
 }
+
+func (c *StringSliceCmd) Val() []string                { return nil }
+func (c *StringSliceCmd) Result() ([]string, error)    { return nil, nil }
+func (c *ScanCmd) Val() (keys []string, cursor uint64) { return nil, 0 }
+func (c *ScanCmd) Result() (keys []string, cursor uint64, err error) {
+	return nil, 0, nil
+}
