@@ -68,7 +68,7 @@ type Difference struct {
 	// Pairs: the keys hash different values, and are on one slot only for
 	// about 1 in 16384 pairs of them; UnlessEqual: or when they are equal.
 	Pairs, UnlessEqual bool
-	values              string // the values the slots depend on, for messages
+	values             string // the values the slots depend on, for messages
 }
 
 // Claims say what cases Differ may make besides proofs for every value.
