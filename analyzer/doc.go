@@ -173,7 +173,7 @@
 // "{tenant}:{user}" expecting both to count co-locates by tenant only.
 //
 //	rdb.Get(ctx, "{a}:{b}")      // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts
-//	rdb.Get(ctx, "user:{{1}}:a") // Get key "user:{{1}}:a" has a second hash tag after {{1}; only the first one counts
+//	rdb.Get(ctx, "user:{{1}}:a") // Get key "user:{{1}}:a" has a '{' inside its hash tag: the server hashes "{1", from the first '{' to the first '}'
 //
 // # Check unclosedtag
 //

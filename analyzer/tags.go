@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -22,10 +23,21 @@ func (u tags) Key(c *reading.Command, k keymodel.Arg) {
 	if len(k.Alts) == 0 {
 		return
 	}
-	problem := k.Alts[0].TagProblem()
-	for _, alt := range k.Alts[1:] {
-		if alt.TagProblem() != problem {
+	var assumed []string
+	problem := keymodel.NoTagProblem
+	for i, alt := range k.Alts {
+		p, names := alt.TagProblemAssuming()
+		if len(names) > 0 && u.pass.cfg.ProofsOnly {
+			return // near-sure: it holds unless an id holds a brace
+		}
+		if i > 0 && p != problem {
 			return // not every value has it
+		}
+		problem = p
+		for _, name := range names {
+			if !slices.Contains(assumed, name) {
+				assumed = append(assumed, name)
+			}
 		}
 	}
 	key := k.Alts[0]
@@ -34,12 +46,15 @@ func (u tags) Key(c *reading.Command, k keymodel.Arg) {
 	case keymodel.EmptyTag:
 		category, msg = CategoryEmptyTag, fmt.Sprintf("%s key %s has an empty hash tag {}, so the whole key is hashed", c.Method, key.Quoted())
 	case keymodel.DoubleTag:
-		tag, _ := key.Hashed()
+		tag, _ := key.Tag()
 		category, msg = CategoryDoubleTag, fmt.Sprintf("%s key %s has a second hash tag after {%s}; only the first one counts", c.Method, key.Quoted(), tag)
+	case keymodel.NestedTag:
+		tag, _ := key.Tag()
+		category, msg = CategoryDoubleTag, fmt.Sprintf("%s key %s has a '{' inside its hash tag: the server hashes %s, from the first '{' to the first '}'", c.Method, key.Quoted(), tag.Quoted())
 	case keymodel.UnclosedTag:
 		category, msg = CategoryUnclosedTag, fmt.Sprintf("%s key %s has a '{' with no '}' after it, so the whole key is hashed", c.Method, key.Quoted())
 	default:
 		return
 	}
-	u.pass.report(analysis.Diagnostic{Pos: k.At.Pos, End: k.At.End, Category: category, Message: msg})
+	u.pass.report(analysis.Diagnostic{Pos: k.At.Pos, End: k.At.End, Category: category, Message: msg + keymodel.AssumingNoBrace(assumed)})
 }

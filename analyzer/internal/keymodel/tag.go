@@ -160,7 +160,7 @@ func (k Key) TagProblem() TagProblem {
 	}
 	for _, p := range tag {
 		if !p.Unknown && strings.IndexByte(p.Text, '{') >= 0 {
-			return DoubleTag
+			return NestedTag
 		}
 	}
 	// A second "{...}" after the tag, both braces in known text.
@@ -219,6 +219,32 @@ func (k Key) tagTemplate() (Key, bool) {
 const (
 	NoTagProblem TagProblem = iota
 	EmptyTag
-	DoubleTag
+	DoubleTag   // a second "{...}" after the tag
+	NestedTag   // a '{' inside the tag: the tag runs from the first '{' to the first '}'
 	UnclosedTag
 )
+
+// Tag is the text between the key's first known '{' and the first known
+// '}' after it, for messages.
+func (k Key) Tag() (Key, bool) { return k.tagTemplate() }
+
+// AssumingIDs is the key with its ids taken to hold no brace (see
+// assumeIDs).
+func (k Key) AssumingIDs() Key {
+	out, _ := k.assumeIDs()
+	return out
+}
+
+// TagProblemAssuming is TagProblem with the key's ids (values after known
+// text) taken to hold no brace, and the names of the values so taken; none
+// when the key has the problem whatever they hold.
+func (k Key) TagProblemAssuming() (TagProblem, []string) {
+	if p := k.TagProblem(); p != NoTagProblem {
+		return p, nil
+	}
+	assumed, names := k.assumeIDs()
+	if len(names) == 0 {
+		return NoTagProblem, nil
+	}
+	return assumed.TagProblem(), names
+}

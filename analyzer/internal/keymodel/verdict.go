@@ -270,14 +270,7 @@ func (d Difference) ForPairs() string {
 
 // Assuming says what the case assumes of its values, "" when nothing.
 func (d Difference) Assuming() string {
-	out := ""
-	switch len(d.Assumed) {
-	case 0:
-	case 1:
-		out = " (assuming " + d.Assumed[0] + " holds no brace)"
-	default:
-		out = " (assuming " + strings.Join(d.Assumed, " and ") + " hold no brace)"
-	}
+	out := AssumingNoBrace(d.Assumed)
 	switch len(d.Leading) {
 	case 0:
 	case 1:
@@ -286,6 +279,18 @@ func (d Difference) Assuming() string {
 		out += ", unless " + strings.Join(d.Leading, " or ") + " holds a hash tag"
 	}
 	return out
+}
+
+// AssumingNoBrace says, for messages, that the named values are taken to
+// hold no brace; "" for none.
+func AssumingNoBrace(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return " (assuming " + names[0] + " holds no brace)"
+	}
+	return " (assuming " + strings.Join(names, " and ") + " hold no brace)"
 }
 
 // SlotOf is the related information's "is on slot N", or "" when unknown.

@@ -131,11 +131,12 @@ func singleNode(ctx context.Context, c *redis.Client, conn *redis.Conn) {
 func tags(ctx context.Context, rdb *redis.ClusterClient, name string) {
 	rdb.Get(ctx, "user:{}:a")   // want `Get key "user:\{\}:a" has an empty hash tag \{\}, so the whole key is hashed`
 	rdb.Get(ctx, "{a}:{b}")     // want `Get key "\{a\}:\{b\}" has a second hash tag after \{a\}; only the first one counts`
-	rdb.Get(ctx, "foo{{bar}}z") // want `Get key "foo\{\{bar\}\}z" has a second hash tag after \{\{bar\}`
+	rdb.Get(ctx, "foo{{bar}}z") // want `Get key "foo\{\{bar\}\}z" has a '\{' inside its hash tag: the server hashes "\{bar", from the first '\{' to the first '\}'`
 	rdb.Get(ctx, "user:{1")     // want `Get key "user:\{1" has a '\{' with no '\}' after it, so the whole key is hashed`
 	rdb.Get(ctx, "user:{1}:a")
-	rdb.Get(ctx, "{"+name) // name may close the tag: silent
-	rdb.Get(ctx, "user:{"+name+"}:{x}")
-	rdb.Set(ctx, "cfg:{}", 1, 0) // want `Set key "cfg:\{\}" has an empty hash tag`
-	rdb.Del(ctx, "{a}:{b}")      // want `Del key "\{a\}:\{b\}" has a second hash tag`
+	rdb.Get(ctx, "{"+name)              // want `Get key "\{<name>" has a '\{' with no '\}' after it, so the whole key is hashed \(assuming name holds no brace\)`
+	rdb.Get(ctx, "user:{"+name+"}:{x}") // want `Get key "user:\{<name>\}:\{x\}" has a second hash tag after \{<name>\}; only the first one counts \(assuming name holds no brace\)`
+	rdb.Get(ctx, name+"{")              // name may close it before: silent
+	rdb.Set(ctx, "cfg:{}", 1, 0)        // want `Set key "cfg:\{\}" has an empty hash tag`
+	rdb.Del(ctx, "{a}:{b}")             // want `Del key "\{a\}:\{b\}" has a second hash tag`
 }

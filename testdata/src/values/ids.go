@@ -115,3 +115,14 @@ func (s *shop) put(ctx context.Context, key *cacheKey) {
 	s.rdb.Rename(ctx, tmp, stringKey) // want `Rename keys "<stringKey><random>_tmp" and "<stringKey>" are on different hash slots for all but about 1 in 16384 pairs of values of random \(assuming random holds no brace\), unless stringKey holds a hash tag`
 	s.rdb.Rename(ctx, "{"+stringKey+"}"+random+"_tmp", stringKey)
 }
+
+func cartKey(uid string) string { return "cart:{" + uid + "}:items" }
+
+// Malformed tags around run-time values.
+func quota(ctx context.Context, rdb *goredis.ClusterClient, req map[string]string) {
+	tenant, uid := req["tenant"], req["uid"]
+	rdb.Incr(ctx, fmt.Sprintf("quota:{%s:used", tenant)) // want `Incr key "quota:\{<tenant>:used" has a '\{' with no '\}' after it, so the whole key is hashed \(assuming tenant holds no brace\)`
+	rdb.Incr(ctx, fmt.Sprintf("quota:{%s}:used", tenant))
+	rdb.Get(ctx, "lock:{"+cartKey(uid)+"}") // want `Get key "lock:\{cart:\{<uid>\}:items\}" has a '\{' inside its hash tag: the server hashes "cart:\{<uid>", from the first '\{' to the first '\}' \(assuming uid holds no brace\)`
+	rdb.Get(ctx, "lock:"+cartKey(uid))
+}
