@@ -222,7 +222,29 @@ func (r *reader) visit(n any) bool {
 	case *ast.FuncCallExpr:
 		r.call(n)
 		r.callFunction(n)
+	case *ast.GenericForStmt:
+		return !r.loopOverKeys(n)
 	}
+	return true
+}
+
+// loopOverKeys reads the body of for _, k in ipairs(KEYS) (or pairs) with
+// k each of KEYS in turn: a declared key. It reports whether it read it.
+func (r *reader) loopOverKeys(n *ast.GenericForStmt) bool {
+	if len(n.Names) < 2 || len(n.Exprs) != 1 || !overKeys(n.Exprs[0]) {
+		return false
+	}
+	outer := r.params
+	r.params = map[string]Key{}
+	for name, k := range outer {
+		r.params[name] = k
+	}
+	r.params[n.Names[0]] = Key{{Unknown: true, Name: n.Names[0]}}
+	r.params[n.Names[1]] = Key{{AnyKey: true}}
+	for _, stmt := range n.Stmts {
+		walk(reflect.ValueOf(stmt), r.visit)
+	}
+	r.params = outer
 	return true
 }
 
@@ -368,6 +390,17 @@ func (r *reader) redisCommand(n *ast.FuncCallExpr) string {
 		return ""
 	}
 	return strings.ToUpper(cmd.Value)
+}
+
+// overKeys reports ipairs(KEYS) or pairs(KEYS).
+func overKeys(e ast.Expr) bool {
+	call, ok := e.(*ast.FuncCallExpr)
+	if !ok || call.Receiver != nil || len(call.Args) != 1 {
+		return false
+	}
+	fn, ok1 := call.Func.(*ast.IdentExpr)
+	arg, ok2 := call.Args[0].(*ast.IdentExpr)
+	return ok1 && ok2 && (fn.Value == "ipairs" || fn.Value == "pairs") && arg.Value == "KEYS"
 }
 
 // index reads TABLE[n] with a constant n.

@@ -109,3 +109,40 @@ local function never(k) redis.call('DEL', k) end`
 		t.Errorf("calls:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestLoopsOverKeys: a variable that takes each of KEYS in turn, however the
+// loop is written, is a declared key, with or without a test on it.
+func TestLoopsOverKeys(t *testing.T) {
+	src := `for _, k in ipairs(KEYS) do redis.call('DEL', k) end
+for i, k in pairs(KEYS) do if k ~= '' then redis.call('INCR', k) end end
+for i = 1, #KEYS, 2 do
+  local key = KEYS[i]
+  local next = KEYS[i + 1]
+  redis.call('RENAME', key, next)
+end
+for _, v in ipairs(ARGV) do redis.call('DEL', v) end
+local k = KEYS[1]
+for _, k in ipairs(KEYS) do redis.call('SET', k, 1) end`
+	s, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range s.Calls {
+		for _, k := range c.Keys {
+			_, declared := k.Declared()
+			got = append(got, fmt.Sprintf("%d %s %s %v", c.Line, c.Command, k, declared))
+		}
+	}
+	want := []string{
+		`1 DEL KEYS[?] true`,
+		`2 INCR KEYS[?] true`,
+		`6 RENAME KEYS[?] true`,
+		`6 RENAME KEYS[?] true`,
+		`8 DEL <v> false`, // ARGV's values: not declared
+		`10 SET KEYS[?] true`, // the loop's own k, not the local before it
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("keys:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

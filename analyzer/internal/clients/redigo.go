@@ -89,11 +89,12 @@ func redigoLine(c *Site, nameAt int) ([]eval.Element, bool) {
 // values, keyCount from the redis.NewScript call that made the script.
 func redigoScriptKeys(argsAt int) KeyRule {
 	return func(c *Site) []keymodel.Arg {
+		j := argsAt + c.RecvArgs()
 		n, ok := scriptKeyCount(c.Eval, c.Receiver())
 		if !ok {
-			return nil
+			// How many of the values are keys is decided at run time.
+			return []keymodel.Arg{{Unread: c.ArgText(j, c.Common.Args[j]), At: c.ArgPos(j)}}
 		}
-		j := argsAt + c.RecvArgs()
 		elems, whole := c.leadingElementsOfArg(j)
 		switch {
 		case n <= len(elems):
