@@ -112,7 +112,7 @@ func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.A
 				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
 				method, k.Command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
 		}
-		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.Key) == "" || keymodel.SameTagTemplate(d, k.Key)
+		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.Key) == "" || keymodel.SameTagTemplate(d, k.Key) || keymodel.SameAssumingNoBrace(d, k.Key)
 	}
 	if onTheirSlot {
 		return "", ""

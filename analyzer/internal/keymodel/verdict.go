@@ -53,6 +53,32 @@ func SameTagTemplate(x, y Arg) bool {
 	return len(x.Alts) > 0 && len(y.Alts) > 0
 }
 
+// SameAssumingNoBrace reports keys on one slot for every value once their
+// values are taken to hold no brace and not to be empty: "{"+k+"}:count"
+// beside k, for a k that holds no tag.
+func SameAssumingNoBrace(x, y Arg) bool {
+	for _, a := range x.Alts {
+		for _, b := range y.Alts {
+			if Relate(a.plainValues(), b.plainValues()) != Same {
+				return false
+			}
+		}
+	}
+	return len(x.Alts) > 0 && len(y.Alts) > 0
+}
+
+// plainValues is the key with every value taken to hold no brace and not
+// to be empty.
+func (k Key) plainValues() Key {
+	out, _ := k.assumeAll()
+	for i := range out {
+		if out[i].Unknown {
+			out[i].NonEmpty = true
+		}
+	}
+	return out
+}
+
 // A Difference is the analyzer's case that two keys are on different slots.
 type Difference struct {
 	A, B         Key // the first alternatives, for messages

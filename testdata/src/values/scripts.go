@@ -37,3 +37,26 @@ func claimJobs(conn redis.Conn, jobs []string, n int) {
 	counted := redis.NewScript(n, `return redis.call('GET', KEYS[1])`)
 	counted.Do(conn, args...)
 }
+
+// A key the script derives by wrapping a declared key in a tag is on its
+// slot, for a declared key that holds no brace of its own.
+var reentrant = goredis.NewScript("local k = '{' .. KEYS[1] .. '}:count:' .. ARGV[1]\n" +
+	"redis.call('INCR', k)\n")
+
+var plain = goredis.NewScript("local k = KEYS[1] .. ':count:' .. ARGV[1]\n" +
+	"redis.call('INCR', k)\n")
+
+type lock struct {
+	rdb   *goredis.ClusterClient
+	key   string
+	token string
+}
+
+func newLock(rdb *goredis.ClusterClient, key, token string) *lock {
+	return &lock{rdb: rdb, key: key, token: token}
+}
+
+func (l *lock) acquire(ctx context.Context) {
+	reentrant.Run(ctx, l.rdb, []string{l.key}, l.token)
+	plain.Run(ctx, l.rdb, []string{l.key}, l.token) // want `Run script.s INCR key "<l.key>:count:<l.token>" and the declared key "<l.key>" are on different hash slots`
+}
