@@ -327,6 +327,94 @@ func goodZeroGuarded(ctx context.Context, e env) error {
 	return mgetLogGuarded(ctx, e.rdb, ch, "t1")
 }
 
+// Key names built in a constructor and kept in fields.
+type jobQueue struct {
+	pending, ready string
+}
+
+func newJobQueue(name string) *jobQueue {
+	return &jobQueue{pending: "dq:" + name + ":pending", ready: "dq:" + name + ":ready"}
+}
+
+func badFieldTemplate(ctx context.Context, e env) error {
+	name := e.drawApart(ctx, func(id string) (string, string) { return "dq:" + id + ":pending", "dq:" + id + ":ready" })
+	q := newJobQueue(name)
+	return e.rdb.MGet(ctx, q.pending, q.ready).Err()
+}
+
+type taggedJobs struct{ pending, ready string }
+
+func newTaggedJobs(name string) *taggedJobs {
+	return &taggedJobs{pending: "dq:{" + name + "}:pending", ready: "dq:{" + name + "}:ready"}
+}
+
+func goodFieldTemplateTagged(ctx context.Context, e env) error {
+	q := newTaggedJobs(strconv.FormatUint(rand.Uint64(), 36))
+	return e.rdb.MGet(ctx, q.pending, q.ready).Err()
+}
+
+// Keys of two different values.
+func badTwoIDs(ctx context.Context, e env) error {
+	user := strconv.FormatUint(rand.Uint64(), 36)
+	order := e.drawApart(ctx, func(id string) (string, string) { return "cart:" + user + ":items", "order:" + id + ":items" })
+	e.rdb.RPush(ctx, "cart:"+user+":items", "sku")
+	return e.rdb.Rename(ctx, "cart:"+user+":items", "order:"+order+":items").Err()
+}
+
+func goodTwoIDsOneTag(ctx context.Context, e env) error {
+	user := strconv.FormatUint(rand.Uint64(), 36)
+	order := strconv.FormatUint(rand.Uint64(), 36)
+	e.rdb.RPush(ctx, "cart:{"+user+"}:items", "sku")
+	return e.rdb.Rename(ctx, "cart:{"+user+"}:items", "order:{"+user+"}:"+order).Err()
+}
+
+// One value at the start of two keys.
+func badLeadingValue(ctx context.Context, e env) error {
+	name := e.drawApart(ctx, func(id string) (string, string) { return id, id + ":c" })
+	return e.rdb.MGet(ctx, name, name+":c").Err()
+}
+
+func goodLeadingValueTagged(ctx context.Context, e env) error {
+	name := "{" + strconv.FormatUint(rand.Uint64(), 36) + "}"
+	return e.rdb.MGet(ctx, name, name+":c").Err()
+}
+
+// A batch made with make and filled by index in a loop over an input.
+func badIndexedBatch(ctx context.Context, e env) error {
+	a := strconv.FormatUint(rand.Uint64(), 36)
+	b := e.drawApart(ctx, func(id string) (string, string) { return "stock:" + a, "stock:" + id })
+	skus := []string{a, b}
+	return mgetStock(ctx, e.rdb, skus[:len(skus):len(skus)])
+}
+
+func mgetStock(ctx context.Context, rdb *redis.ClusterClient, skus []string) error {
+	ks := make([]string, len(skus))
+	for i, s := range skus {
+		ks[i] = "stock:" + s
+	}
+	return rdb.MGet(ctx, ks...).Err()
+}
+
+func mgetStockTagged(ctx context.Context, rdb *redis.ClusterClient, shop string, skus []string) error {
+	ks := make([]string, 0, len(skus))
+	for _, s := range skus {
+		ks = append(ks, "stock:{"+shop+"}:"+s)
+	}
+	return rdb.MGet(ctx, ks...).Err()
+}
+
+func goodIndexedBatchTagged(ctx context.Context, e env) error {
+	return mgetStockTagged(ctx, e.rdb, "shop1", []string{strconv.FormatUint(rand.Uint64(), 36), strconv.FormatUint(rand.Uint64(), 36)})
+}
+
+// A struct formatted with %v prints braces: its fields are the tag.
+type entity struct{ ID uint64 }
+
+func goodStructTag(ctx context.Context, e env) error {
+	id := entity{ID: rand.Uint64()}
+	return e.rdb.MGet(ctx, fmt.Sprintf("e:%v:a", id), fmt.Sprintf("e:%v:b", id)).Err()
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -355,6 +443,15 @@ var scenarios = []struct {
 	{"goodInterfaceTagged", goodInterfaceTagged},
 	{"badZeroOnPath", badZeroOnPath},
 	{"goodZeroGuarded", goodZeroGuarded},
+	{"badFieldTemplate", badFieldTemplate},
+	{"goodFieldTemplateTagged", goodFieldTemplateTagged},
+	{"badTwoIDs", badTwoIDs},
+	{"goodTwoIDsOneTag", goodTwoIDsOneTag},
+	{"badLeadingValue", badLeadingValue},
+	{"goodLeadingValueTagged", goodLeadingValueTagged},
+	{"badIndexedBatch", badIndexedBatch},
+	{"goodIndexedBatchTagged", goodIndexedBatchTagged},
+	{"goodStructTag", goodStructTag},
 }
 
 func main() {
