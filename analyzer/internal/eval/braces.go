@@ -66,6 +66,9 @@ func textTraits(t types.Type, verb byte) traits {
 // does for a value of it: Format(fmt.State, rune), or Error() string or
 // String() string for the verbs that print strings.
 func formatsItself(t types.Type, verb byte) bool {
+	if _, basic := t.(*types.Basic); basic {
+		return false // an unnamed basic type has no methods
+	}
 	ms := types.NewMethodSet(t)
 	for i := range ms.Len() {
 		fn, ok := ms.At(i).Obj().(*types.Func)
