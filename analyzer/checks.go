@@ -30,6 +30,7 @@ var checks = []check{
 	{Name: CategorySortPattern, Units: units(clusterProblems), Readiness: true},
 	{Name: CategoryOneNode, Units: units(clusterProblems), Readiness: true},
 	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Readiness: true},
+	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Readiness: true},
 }
 
 // A check is one row of the table.

@@ -57,6 +57,8 @@
 //     client runs on one node.
 //   - shardedpubsub: sharded pub/sub channels of one call are on different
 //     slots.
+//   - keyspace: keyspace notifications subscribed, or configured, through a
+//     cluster client reach one node.
 //
 // Calls on *redis.Client and *redis.Conn talk to one node, where any keys may
 // be combined; they are skipped unless -include-single-node is set, and so are
@@ -298,4 +300,19 @@
 // or subscribe to each on its own.
 //
 //	rdb.SSubscribe(ctx, "orders", "payments") // SSubscribe channels "orders" (slot 105) and "payments" (slot 8507) are on different hash slots
+//
+// # Check keyspace
+//
+// keyspace: a cluster client subscribes to keyspace notifications, or configures them, on one node
+//
+// Each node of a cluster publishes the keyspace notifications of its own
+// keys only, and a cluster client subscribes on one node: a SUBSCRIBE or
+// PSUBSCRIBE to a __keyspace@ or __keyevent@ channel receives that node's
+// share of the events (a third on three masters). CONFIG SET
+// notify-keyspace-events through a cluster client configures one node.
+// Subscribe, and configure, on each master. As for onenode, a client that
+// may or may not be a cluster client is counted, not reported, unless
+// -include-single-node is set.
+//
+//	rdb.PSubscribe(ctx, "__keyevent@0__:expired") // PSUBSCRIBE "__keyevent@0__:expired" on a cluster client listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them; run it on each master with ForEachMaster
 package analyzer

@@ -101,10 +101,3 @@ func (u readiness) report(option string, lib clients.Library, p clients.ClusterP
 	}
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
 }
-
-// eachNode is the fix for a keyspace-wide command, by client library.
-var eachNode = map[clients.Library]string{
-	clients.GoRedis: "run it on each master with ForEachMaster",
-	clients.Rueidis: "run it on each node of the client's Nodes()",
-	clients.Redigo:  "run it on a connection to each master",
-}

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
@@ -59,4 +60,11 @@ func (us checkUnits) ClientMade(m *reading.ClientMade) {
 	for _, u := range us {
 		u.ClientMade(m)
 	}
+}
+
+// eachNode is the fix for a keyspace-wide command, by client library.
+var eachNode = map[clients.Library]string{
+	clients.GoRedis: "run it on each master with ForEachMaster",
+	clients.Rueidis: "run it on each node of the client's Nodes()",
+	clients.Redigo:  "run it on a connection to each master",
 }

@@ -12,7 +12,8 @@
 // directives. The checks are the diagnostic categories: crossslot, emptytag,
 // doubletag, unclosedtag, unprovable, scriptslot, undeclaredkey, missingkey,
 // hottag, and what else a cluster refuses or does differently: database,
-// sortpattern, onenode, shardedpubsub (see -list-checks and -explain).
+// sortpattern, onenode, shardedpubsub, keyspace (see -list-checks and
+// -explain).
 //
 // The same binary is a vet tool and a fix tool; go vet and go fix drive it
 // through the unitchecker protocol (-V=full, -flags, one *.cfg argument):

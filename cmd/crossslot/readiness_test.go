@@ -21,7 +21,7 @@ const readinessDir = "../../testdata/readiness"
 // of the readiness checks' categories; good* ones are not.
 func TestReadinessOnRealClients(t *testing.T) {
 	found, names := findingsByFunc(t, readinessDir, "example.com/readiness", nil)
-	categories := []string{"database", "sortpattern", "onenode", "shardedpubsub"}
+	categories := []string{"database", "sortpattern", "onenode", "shardedpubsub", "keyspace"}
 	expectEachBadOnce(t, "readiness", names, found, 17, "one finding of a readiness check", func(fn string, d vetDiagnostic) bool {
 		if fn == "badSplitMSetNX" {
 			return d.Category == "crossslot" && strings.HasSuffix(d.Message, "splits it by slot, so it does not fail but is not atomic")

@@ -99,3 +99,47 @@ func OnOneNode(name string) bool {
 	}
 	return false
 }
+
+// KeyspaceEvents reads a command line for keyspace notifications, which
+// each node publishes for its own keys only: a SUBSCRIBE or PSUBSCRIBE to
+// a __keyspace@ or __keyevent@ channel (what names the first), or CONFIG
+// SET notify-keyspace-events, which a node applies to itself. site says
+// the command is one of those commands, whatever its arguments; undecided
+// that an argument that decides is not known.
+func KeyspaceEvents(argv []Arg) (what string, undecided, site bool) {
+	if len(argv) == 0 || !argv[0].Known {
+		return "", false, false
+	}
+	name := strings.ToUpper(argv[0].Text)
+	switch name {
+	case "SUBSCRIBE", "PSUBSCRIBE":
+		for _, a := range argv[1:] {
+			switch {
+			case !a.Known:
+				undecided = true
+			case keyspaceChannel(a.Text):
+				return name + " " + strconv.Quote(a.Text), false, true
+			}
+		}
+		return "", undecided, true
+	case "CONFIG":
+		if len(argv) < 2 || !argv[1].Known || !strings.EqualFold(argv[1].Text, "SET") {
+			return "", false, false
+		}
+		for i := 2; i < len(argv); i += 2 {
+			switch {
+			case !argv[i].Known:
+				undecided = true
+			case strings.EqualFold(argv[i].Text, "notify-keyspace-events"):
+				return "CONFIG SET notify-keyspace-events", false, true
+			}
+		}
+		return "", undecided, true
+	}
+	return "", false, false
+}
+
+// keyspaceChannel: a channel (or pattern) of keyspace notifications.
+func keyspaceChannel(ch string) bool {
+	return strings.HasPrefix(ch, "__keyspace@") || strings.HasPrefix(ch, "__keyevent@") || strings.HasPrefix(ch, "__key*")
+}

@@ -14,6 +14,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -326,6 +328,106 @@ func goodRedigoSelectZero(ctx context.Context, e env) error {
 	return err
 }
 
+// notifications turns keyspace notifications of string commands on, or
+// off (""), on every master.
+func (e env) notifications(ctx context.Context, flags string) error {
+	return e.rdb.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		return m.ConfigSet(ctx, "notify-keyspace-events", flags).Err()
+	})
+}
+
+// countEvents sets 30 keys of a fresh prefix and counts the "set" events
+// about them that ps's channels deliver.
+func (e env) countEvents(ctx context.Context, subs ...*redis.PubSub) (int64, error) {
+	p := prefix()
+	var n atomic.Int64
+	for _, ps := range subs {
+		if _, err := ps.Receive(ctx); err != nil {
+			return 0, err
+		}
+		go func() {
+			for m := range ps.Channel() {
+				if strings.HasPrefix(m.Payload, p) {
+					n.Add(1)
+				}
+			}
+		}()
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := e.setMany(ctx, p, 30); err != nil {
+		return 0, err
+	}
+	time.Sleep(300 * time.Millisecond)
+	for _, ps := range subs {
+		ps.Close()
+	}
+	return n.Load(), nil
+}
+
+func badKeyspaceSubscribe(ctx context.Context, e env) error {
+	if err := e.notifications(ctx, "E$"); err != nil {
+		return err
+	}
+	defer e.notifications(ctx, "")
+	n, err := e.countEvents(ctx, e.rdb.PSubscribe(ctx, "__keyevent@0__:set"))
+	if err != nil {
+		return err
+	}
+	if n < 30 {
+		return fmt.Errorf("lost: PSUBSCRIBE through the cluster client received %d of 30 events", n)
+	}
+	return nil
+}
+
+func goodKeyspaceOnEachMaster(ctx context.Context, e env) error {
+	if err := e.notifications(ctx, "E$"); err != nil {
+		return err
+	}
+	defer e.notifications(ctx, "")
+	var subs []*redis.PubSub
+	var mu sync.Mutex
+	err := e.rdb.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		ps := m.PSubscribe(ctx, "__keyevent@0__:set")
+		mu.Lock()
+		subs = append(subs, ps)
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	n, err := e.countEvents(ctx, subs...)
+	if err != nil {
+		return err
+	}
+	if n != 30 {
+		return fmt.Errorf("lost: PSUBSCRIBE on each master received %d of 30 events", n)
+	}
+	return nil
+}
+
+func badKeyspaceConfigSet(ctx context.Context, e env) error {
+	defer e.notifications(ctx, "")
+	if err := e.rdb.ConfigSet(ctx, "notify-keyspace-events", "E$").Err(); err != nil {
+		return err
+	}
+	var set atomic.Int64
+	err := e.rdb.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		v, err := m.ConfigGet(ctx, "notify-keyspace-events").Result()
+		if v["notify-keyspace-events"] != "" {
+			set.Add(1)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if n := set.Load(); n < int64(len(e.addrs)) {
+		return fmt.Errorf("lost: CONFIG SET through the cluster client reached %d of %d masters", n, len(e.addrs))
+	}
+	return nil
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -358,6 +460,9 @@ var scenarios = []struct {
 	{"badRedigoSelect", badRedigoSelect},
 	{"badRedigoKeys", badRedigoKeys},
 	{"goodRedigoSelectZero", goodRedigoSelectZero},
+	{"badKeyspaceSubscribe", badKeyspaceSubscribe},
+	{"goodKeyspaceOnEachMaster", goodKeyspaceOnEachMaster},
+	{"badKeyspaceConfigSet", badKeyspaceConfigSet},
 }
 
 // run runs one scenario and says how it went; a panic (rueidis's builder

@@ -109,6 +109,12 @@ func ClusterProblems(c *Site) (kind ProblemKind, problems []ClusterProblem, site
 	return kind, out, true
 }
 
+// CommandLine is a call's command line as the readiness checks read it
+// (see readinessLine).
+func CommandLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	return readinessLine(c)
+}
+
 // readinessLine is a call's command line as the readiness checks read it:
 // its upper-case name, the arguments the code fixes, and, for a go-redis
 // method, where each parameter is written (nil otherwise: the call).
@@ -158,6 +164,26 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 		return n, []commands.Arg{{Text: n, Known: true}}, nil, true
 	}
 	switch c.Method {
+	case "Subscribe", "PSubscribe":
+		add(strings.ToUpper(c.Method), true, keymodel.Range{})
+		elems, ok := c.ElementsOfParam("channels")
+		if !ok {
+			add("", false, keymodel.Range{}) // channels the code does not fix
+			break
+		}
+		for _, el := range elems {
+			text, known := ssaread.ConstString(ssaread.UnwrapInterface(el.Value))
+			add(text, known, el.At)
+		}
+	case "ConfigSet":
+		add("CONFIG", true, keymodel.Range{})
+		add("SET", true, keymodel.Range{})
+		_, v, ok := c.Param("parameter")
+		text, known := "", false
+		if ok {
+			text, known = ssaread.ConstString(v)
+		}
+		add(text, known, keymodel.Range{})
 	case "Select":
 		add("SELECT", true, keymodel.Range{})
 		param("index")
@@ -220,9 +246,15 @@ func builtLine(b builtCommand) []commands.Arg {
 			argv = append(argv, commands.Arg{Text: kw, Known: true})
 		}
 		for _, v := range call.Call.Args[1:] {
-			var a commands.Arg
-			a.Text, a.Known = constText(v)
-			argv = append(argv, a)
+			values := []ssa.Value{v}
+			if elems, ok := ssaread.SliceElements(v); ok {
+				values = elems // a variadic method's values, Pattern(p...)
+			}
+			for _, v := range values {
+				var a commands.Arg
+				a.Text, a.Known = constText(ssaread.UnwrapInterface(v))
+				argv = append(argv, a)
+			}
 		}
 	}
 	return argv

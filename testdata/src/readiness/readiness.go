@@ -116,3 +116,19 @@ func resolverHere(ctx context.Context) {
 	d.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
 	d.FlushDB(ctx)        // want `FLUSHDB on a cluster client runs on one node`
 }
+
+func notifications(ctx context.Context, cluster *redis.ClusterClient, single *redis.Client, u redis.UniversalClient, ch string) {
+	cluster.PSubscribe(ctx, "__keyevent@0__:expired")                // want `PSUBSCRIBE "__keyevent@0__:expired" on a cluster client listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them; run it on each master with ForEachMaster`
+	cluster.Subscribe(ctx, "orders", "__keyspace@0__:cart:1")        // want `SUBSCRIBE "__keyspace@0__:cart:1" on a cluster client listens on one node`
+	cluster.ConfigSet(ctx, "notify-keyspace-events", "Ex")           // want `CONFIG SET notify-keyspace-events on a cluster client configures one node: the others publish no notifications; run it on each master with ForEachMaster`
+	cluster.Do(ctx, "CONFIG", "SET", "notify-keyspace-events", "Ex") // want `CONFIG SET notify-keyspace-events on a cluster client configures one node`
+	cluster.Subscribe(ctx, "orders")                                 // a channel a cluster broadcasts
+	cluster.PSubscribe(ctx, "orders:*")                              // a pattern of ordinary channels
+	cluster.ConfigSet(ctx, "maxmemory", "1gb")                       // not keyspace notifications
+	cluster.PSubscribe(ctx, ch)                                      // a channel the code does not fix: counted, not reported
+	u.PSubscribe(ctx, "__keyevent@0__:expired")                      // a client that may be either: reported with -include-single-node
+	single.PSubscribe(ctx, "__keyevent@0__:expired")                 // one server sees every event
+	cluster.ForEachMaster(ctx, func(ctx context.Context, m *redis.Client) error {
+		return m.PSubscribe(ctx, "__keyevent@0__:expired").Close() // each master's own events: the fix
+	})
+}

@@ -27,9 +27,11 @@ func builders(ctx context.Context, c rueidis.Client) {
 
 func provedCluster(ctx context.Context) {
 	c, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{"a:7000", "b:7000"}})
-	c.Do(ctx, c.B().Keys().Pattern("*").Build())   // want `KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each node of the client's Nodes\(\)`
-	c.Do(ctx, c.B().Flushdb().Build())             // want `FLUSHDB on a cluster client runs on one node and clears only`
-	c.Do(ctx, c.B().Move().Key("k").Db(1).Build()) // want `MOVE needs a database other than 0`
+	c.Do(ctx, c.B().Keys().Pattern("*").Build())                                // want `KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each node of the client's Nodes\(\)`
+	c.Do(ctx, c.B().Flushdb().Build())                                          // want `FLUSHDB on a cluster client runs on one node and clears only`
+	c.Do(ctx, c.B().Move().Key("k").Db(1).Build())                              // want `MOVE needs a database other than 0`
+	c.Receive(ctx, c.B().Psubscribe().Pattern("__keyevent@0__:*").Build(), nil) // want `PSUBSCRIBE "__keyevent@0__:\*" on a cluster client listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them; run it on each node of the client's Nodes\(\)`
+	c.Receive(ctx, c.B().Psubscribe().Pattern("orders:*").Build(), nil)
 }
 
 var cluster = &redisc.Cluster{StartupNodes: []string{":7000"}}
@@ -39,8 +41,10 @@ func lines() {
 	defer c.Close()
 	c.Do("SELECT", 2) // want `SELECT 2 needs a database other than 0`
 	c.Do("SELECT", 0)
-	c.Do("SORT", "ids", "BY", "w_*")         // want `SORT BY "w_\*" reads keys on any slot`
-	c.Do("SSUBSCRIBE", "orders", "payments") // want `SSUBSCRIBE channels "orders" \(slot 105\) and "payments" \(slot 8507\) are on different hash slots`
-	c.Do("KEYS", "*")                        // want `KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on a connection to each master`
+	c.Do("SORT", "ids", "BY", "w_*")                       // want `SORT BY "w_\*" reads keys on any slot`
+	c.Do("SSUBSCRIBE", "orders", "payments")               // want `SSUBSCRIBE channels "orders" \(slot 105\) and "payments" \(slot 8507\) are on different hash slots`
+	c.Do("KEYS", "*")                                      // want `KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on a connection to each master`
+	c.Do("PSUBSCRIBE", "__keyspace@0__:*")                 // want `PSUBSCRIBE "__keyspace@0__:\*" on a cluster client listens on one node`
+	c.Do("CONFIG", "SET", "notify-keyspace-events", "KEA") // want `CONFIG SET notify-keyspace-events on a cluster client configures one node`
 	c.Do("DBSIZE")
 }

@@ -18,8 +18,11 @@ type Client interface {
 	B() Builder
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
+	Receive(ctx context.Context, subscribe Completed, fn func(msg PubSubMessage)) error
 	Close()
 }
+
+type PubSubMessage struct{ Channel, Message string }
 
 type ClientOption struct {
 	InitAddress       []string

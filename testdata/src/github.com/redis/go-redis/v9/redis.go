@@ -118,6 +118,7 @@ type Sort struct {
 type PubSub struct{}
 
 func (c *PubSub) SSubscribe(ctx context.Context, channels ...string) error   { return nil }
+func (c *PubSub) Close() error                                               { return nil }
 func (c *PubSub) SUnsubscribe(ctx context.Context, channels ...string) error { return nil }
 
 type ZStore struct {
@@ -211,6 +212,8 @@ type Pipeliner interface {
 type UniversalClient interface {
 	Cmdable
 	SSubscribe(ctx context.Context, channels ...string) *PubSub
+	Subscribe(ctx context.Context, channels ...string) *PubSub
+	PSubscribe(ctx context.Context, channels ...string) *PubSub
 	Do(ctx context.Context, args ...interface{}) *Cmd
 	Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error
 }
@@ -304,3 +307,9 @@ func (c *ScanCmd) Val() (keys []string, cursor uint64) { return nil, 0 }
 func (c *ScanCmd) Result() (keys []string, cursor uint64, err error) {
 	return nil, 0, nil
 }
+
+func (c *ClusterClient) Subscribe(ctx context.Context, channels ...string) *PubSub  { return nil }
+func (c *ClusterClient) PSubscribe(ctx context.Context, channels ...string) *PubSub { return nil }
+func (c *Client) Subscribe(ctx context.Context, channels ...string) *PubSub         { return nil }
+func (c *Client) PSubscribe(ctx context.Context, channels ...string) *PubSub        { return nil }
+func (c cmdable) ConfigSet(ctx context.Context, parameter, value string) *StatusCmd { return nil }

@@ -117,3 +117,13 @@ func (c SortGet) Build() Completed                                  { return Com
 func (c Ssubscribe) Channel(channel ...string) SsubscribeChannel    { return SsubscribeChannel(c) }
 func (c SsubscribeChannel) Build() Completed                        { return Completed(c) }
 func (c Dbsize) Build() Completed                                   { return Completed(c) }
+
+// Keyspace notifications.
+func (b Builder) Psubscribe() (c Psubscribe)                     { return }
+func (c Psubscribe) Pattern(pattern ...string) PsubscribePattern { return PsubscribePattern(c) }
+func (c PsubscribePattern) Build() Completed                     { return Completed(c) }
+
+type (
+	Psubscribe        Completed
+	PsubscribePattern Completed
+)

@@ -1,0 +1,57 @@
+package analyzer
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/internal/commands"
+)
+
+// CategoryKeyspace is the check of keyspace notifications on a cluster.
+const CategoryKeyspace = "keyspace"
+
+// keyspaceNotifications is the keyspace check: every node of a cluster
+// publishes the keyspace notifications of its own keys only, and a cluster
+// client subscribes on one node and sends CONFIG SET to one node (checked
+// on a three-master cluster: go-redis's ClusterClient.PSubscribe received
+// 11 of 30 events, rueidis's Receive 8; ConfigSet reached 1 of 3 masters).
+// As for onenode, a client that may be either is counted, not reported.
+var keyspaceNotifications = &unitKind{new: func(p *unitPass) reading.Visitor { return keyspace{pass: p} }}
+
+type keyspace struct {
+	hooks
+	pass *unitPass
+}
+
+func (u keyspace) Command(c *reading.Command) {
+	if c.Site == nil {
+		return
+	}
+	_, argv, _, ok := clients.CommandLine(c.Site)
+	if !ok {
+		return
+	}
+	what, undecided, site := commands.KeyspaceEvents(argv)
+	if !site {
+		return
+	}
+	reported := false
+	switch {
+	case what == "":
+	case !u.pass.cfg.IncludeSingleNode && !u.pass.ProvedCluster(c.Site.Client()):
+		undecided = true // a client that may be either
+	default:
+		does := "listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them"
+		if what == "CONFIG SET notify-keyspace-events" {
+			does = "configures one node: the others publish no notifications"
+		}
+		at := c.Site.CallPos()
+		u.pass.report(analysis.Diagnostic{Pos: at.Pos, End: at.End, Category: CategoryKeyspace,
+			Message: fmt.Sprintf("%s on a cluster client %s; %s", what, does, eachNode[c.Site.Library])})
+		reported = true
+	}
+	u.pass.coverage.tally(CategoryKeyspace, reported, undecided)
+}
