@@ -139,7 +139,7 @@ for _, k in ipairs(KEYS) do redis.call('SET', k, 1) end`
 		`2 INCR KEYS[?] true`,
 		`6 RENAME KEYS[?] true`,
 		`6 RENAME KEYS[?] true`,
-		`8 DEL <v> false`, // ARGV's values: not declared
+		`8 DEL <v> false`,     // ARGV's values: not declared
 		`10 SET KEYS[?] true`, // the loop's own k, not the local before it
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -219,8 +219,8 @@ func (k Key) tagTemplate() (Key, bool) {
 const (
 	NoTagProblem TagProblem = iota
 	EmptyTag
-	DoubleTag   // a second "{...}" after the tag
-	NestedTag   // a '{' inside the tag: the tag runs from the first '{' to the first '}'
+	DoubleTag // a second "{...}" after the tag
+	NestedTag // a '{' inside the tag: the tag runs from the first '{' to the first '}'
 	UnclosedTag
 )
 
