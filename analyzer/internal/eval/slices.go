@@ -2,6 +2,7 @@ package eval
 
 import (
 	"golang.org/x/tools/go/ssa"
+	"strings"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
@@ -58,6 +59,9 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 			}
 			return append(append([]Element(nil), head...), tail...), true
 		}
+		if els, ok := splitConstant(v); ok {
+			return els, true
+		}
 		return e.summarizedElements(v, depth, visiting)
 	case *ssa.Phi:
 		if _, loop := loopEntry(v); !loop {
@@ -66,6 +70,41 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 		return e.unrollSlice(v, depth, visiting)
 	}
 	return nil, false
+}
+
+// splitConstant reads strings.Split, strings.Fields and strings.SplitN of
+// constants: keys written as one list, "a:1 a:2".
+func splitConstant(call *ssa.Call) ([]Element, bool) {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "strings" {
+		return nil, false
+	}
+	args := call.Call.Args
+	s, ok := ssaread.ConstString(args[0])
+	if !ok {
+		return nil, false
+	}
+	var parts []string
+	switch fn.Name() {
+	case "Fields":
+		parts = strings.Fields(s)
+	case "Split":
+		sep, ok := ssaread.ConstString(args[1])
+		if !ok {
+			return nil, false
+		}
+		parts = strings.Split(s, sep)
+	default:
+		return nil, false
+	}
+	if len(parts) > MaxElements {
+		return nil, false
+	}
+	out := make([]Element, len(parts))
+	for i, p := range parts {
+		out[i] = Element{Keys: []keymodel.Key{keymodel.TextKey(p)}}
+	}
+	return out, true
 }
 
 // ElementKeys evaluates one element.

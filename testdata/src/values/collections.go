@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gomodule/redigo/redis"
@@ -107,4 +108,11 @@ func flags(conn redis.Conn, names []string) {
 	}
 	conn.Do("MGET", tagged...)
 	conn.Do("HMGET", args...) // the first argument alone is a key
+}
+
+// Keys written as one list and split.
+func splitLists(ctx context.Context, rdb *goredis.ClusterClient) {
+	rdb.Del(ctx, strings.Fields("user:1:a user:2:a")...)    // want `Del keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
+	rdb.Del(ctx, strings.Split("{u}:a,{u}:b", ",")...)      // one tag
+	rdb.MGet(ctx, strings.Split("order:1,order:2", ",")...) // want `MGet keys "order:1" \(slot \d+\) and "order:2" \(slot \d+\)`
 }
