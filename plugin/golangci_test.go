@@ -334,7 +334,7 @@ func TestGolangciLint(t *testing.T) {
 	}
 
 	_, stderr, code := runGCL(t, bin, fixture(t, "include-singlenode: true"), "run", "./...")
-	if code != 3 || !strings.Contains(stderr, `unknown field "include-singlenode" (known settings: include-single-node, include-tests, proofs-only, strict, hot-tags, coverage)`) {
+	if code != 3 || !strings.Contains(stderr, `unknown setting "include-singlenode" (known settings: coverage, hot-tags, include-single-node, include-tests, proofs-only, same-values-only, strict)`) {
 		t.Errorf("misspelt setting: exit %d, stderr:\n%s", code, stderr)
 	}
 }
