@@ -225,6 +225,12 @@ func (c *Site) keysOfSlice(j int) []keymodel.Arg {
 	if init, each, of, ok := c.Eval.Family(v); ok {
 		return append(c.KeyArgs(init), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
 	}
+	if elems, each, of, ok := c.Eval.CalledFamily(v); ok {
+		if each == nil {
+			return c.KeyArgs(atArg(elems, c.ArgPos(j)))
+		}
+		return []keymodel.Arg{{Alts: each, Family: of, At: c.ArgPos(j)}}
+	}
 	if each, of, ok := serverKeys(c.Eval, v); ok {
 		return []keymodel.Arg{{Alts: each, Family: of, At: c.ArgPos(j)}}
 	}
@@ -275,6 +281,15 @@ func (c *Site) KeyArg(v ssa.Value, at keymodel.Range) keymodel.Arg {
 	}
 	arg.Alts = set
 	return arg
+}
+
+// atArg places elements at an argument.
+func atArg(elems []eval.Element, at keymodel.Range) []eval.Element {
+	out := make([]eval.Element, len(elems))
+	for i, el := range elems {
+		out[i] = eval.Element{Value: el.Value, Keys: el.Keys, At: at}
+	}
+	return out
 }
 
 // keysAt reads values of a struct field's slice, all reported at one place.

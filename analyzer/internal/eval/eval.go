@@ -38,9 +38,20 @@ type Evaluator struct {
 // its parameters, so that it can put a call's arguments in: the analysis
 // summarizes the package's functions and reads other packages' facts.
 type Callees interface {
-	// Returns is fn's string result's alternatives and its []string
-	// result's elements, nil when fn builds no key the analysis can read.
-	Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key)
+	// Returns is what fn returns that the analysis can read.
+	Returns(fn *ssa.Function) Returned
+}
+
+// Returned is what a function returns, in terms of its parameters: its
+// string result's alternatives, its []string result's elements when they
+// are a fixed list, or, when it builds one key per element of its slice
+// parameter number EachOf, that key (its Elem parts the element). Nil and
+// zero when the function builds no key the analysis can read.
+type Returned struct {
+	Result []keymodel.Key
+	Elems  [][]keymodel.Key
+	EachOf int
+	Each   []keymodel.Key
 }
 
 // New evaluates the values of one package.

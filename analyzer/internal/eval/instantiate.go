@@ -9,17 +9,86 @@ import (
 )
 
 // returns is what the function a call calls statically returns (see
-// Callees), nil for a call of a function value.
-func (e *Evaluator) returns(call *ssa.Call) (result []keymodel.Key, elems [][]keymodel.Key) {
+// Callees), nothing for a call of a function value.
+func (e *Evaluator) returns(call *ssa.Call) Returned {
 	if fn := call.Call.StaticCallee(); fn != nil {
 		return e.callees.Returns(fn)
 	}
-	return nil, nil
+	return Returned{}
+}
+
+// CalledFamily reads a call of a helper that builds one key per element of
+// a slice it is given (see Returned): with the caller's slice fixed, its
+// keys, one per element; else a family over that slice. ok is false for
+// any other value.
+func (e *Evaluator) CalledFamily(v ssa.Value) (elems []Element, each []keymodel.Key, of string, ok bool) {
+	call, isCall := v.(*ssa.Call)
+	if !isCall {
+		return nil, nil, "", false
+	}
+	ret := e.returns(call)
+	if ret.EachOf == 0 || ret.EachOf > len(call.Call.Args) {
+		return nil, nil, "", false
+	}
+	slice := call.Call.Args[ret.EachOf-1]
+	fresh := e.id(call)
+	if fixed, ok := e.ElementsOf(slice, 0, map[ssa.Value]bool{}); ok {
+		for _, el := range fixed {
+			var ks []keymodel.Key
+			for _, tmpl := range ret.Each {
+				ks = append(ks, e.instantiateEach(tmpl, call.Call.Args, fresh, e.ElementKeys(el, 0, map[ssa.Value]bool{}))...)
+			}
+			elems = append(elems, Element{Keys: ks})
+		}
+		return elems, nil, "", true
+	}
+	element := keymodel.UnknownKey(keymodel.ElementPart(keymodel.Part{ID: fresh + "/elem", Show: e.Show(slice) + "[i]"}, e.id(slice)))
+	for _, tmpl := range ret.Each {
+		each = append(each, e.instantiateEach(tmpl, call.Call.Args, fresh, []keymodel.Key{element})...)
+	}
+	return nil, each, "elements of " + e.Show(slice), true
+}
+
+// instantiateEach instantiates a key template whose Elem parts stand for
+// each element of a slice: elem is the keys one element is.
+func (e *Evaluator) instantiateEach(tmpl keymodel.Key, args []ssa.Value, fresh string, elem []keymodel.Key) []keymodel.Key {
+	out := []keymodel.Key{{}}
+	for _, p := range tmpl {
+		if p.Elem > 0 {
+			out = keymodel.Product(out, elem)
+			continue
+		}
+		out = keymodel.Product(out, e.Instantiate(keymodel.Key{p}, args, fresh, 0, map[ssa.Value]bool{}))
+	}
+	return out
+}
+
+// ParamFamily reads a []string result built one key per element of the
+// function's own slice parameter (see Family): the parameter's number, and
+// the key, its element parts marked Elem.
+func (e *Evaluator) ParamFamily(v ssa.Value) (param int, each []keymodel.Key, ok bool) {
+	init, each, _, slice, ok := e.family(v)
+	p, isParam := slice.(*ssa.Parameter)
+	if !ok || len(init) > 0 || !isParam {
+		return 0, nil, false
+	}
+	param = ssaread.ParamIndex(p)
+	base := keymodel.ElementPart(keymodel.Part{}, e.id(p)).Base
+	out := make([]keymodel.Key, len(each))
+	for i, k := range each {
+		out[i] = append(keymodel.Key(nil), k...)
+		for j := range out[i] {
+			if out[i][j].Unknown && out[i][j].Base == base {
+				out[i][j].Elem, out[i][j].Base = param, ""
+			}
+		}
+	}
+	return param, out, true
 }
 
 // summarizedElements reads the slice a builder returns.
 func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
-	_, elems := e.returns(call)
+	elems := e.returns(call).Elems
 	if elems == nil {
 		return nil, false
 	}
@@ -41,7 +110,7 @@ func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
 func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	result, _ := e.returns(call)
+	result := e.returns(call).Result
 	if result == nil {
 		return nil, false
 	}

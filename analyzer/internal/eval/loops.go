@@ -276,51 +276,58 @@ func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 // the iterations range over, for messages ("elements of tags"). ok is false
 // for any other slice.
 func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of string, ok bool) {
+	init, each, of, _, ok = e.family(v)
+	return init, each, of, ok
+}
+
+// family is Family, and the slice the loop ranges over (nil for a loop
+// with a bound).
+func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
 	switch v := v.(type) {
 	case *ssa.Phi:
 		return e.appendedFamily(v)
 	case *ssa.MakeSlice:
 		return e.storedFamily(v)
 	}
-	return nil, nil, "", false
+	return nil, nil, "", nil, false
 }
 
 // appendedFamily reads a slice appended to in a loop over an input, or a
 // loop with a bound the code does not fix.
-func (e *Evaluator) appendedFamily(phi *ssa.Phi) (init []Element, each []keymodel.Key, of string, ok bool) {
+func (e *Evaluator) appendedFamily(phi *ssa.Phi) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
 	var entry int
 	var loads []*ssa.UnOp
 	if loop, isLoop := rangeLoopOf(phi); isLoop {
 		if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-			return nil, nil, "", false // unrolled instead
+			return nil, nil, "", nil, false // unrolled instead
 		}
-		entry, loads, of = loop.entry, loop.loads, "elements of "+e.Show(loop.slice)
+		entry, loads, of, slice = loop.entry, loop.loads, "elements of "+e.Show(loop.slice), loop.slice
 		if len(loads) == 0 {
-			return nil, nil, "", false
+			return nil, nil, "", nil, false
 		}
 	} else if loop, isOpen := openLoopOf(phi); isOpen {
 		entry, of = loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
 	} else {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	add, isCall := phi.Edges[1-entry].(*ssa.Call)
 	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	added, isList := ssaread.SliceElements(add.Call.Args[1])
 	if !isList || len(added) != 1 {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	init, ok = e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
 	if !ok {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
-	return init, e.elementKeys(loads, added[0]), of, true
+	return init, e.elementKeys(loads, added[0]), of, slice, true
 }
 
 // storedFamily reads a slice made with the length of an input and filled
 // by index in a range loop over that input.
-func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keymodel.Key, of string, ok bool) {
+func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
 	var store *ssa.Store
 	var loop *rangeLoop
 	for _, ref := range *mk.Referrers() {
@@ -330,32 +337,32 @@ func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keym
 		}
 		next, isNext := ia.Index.(*ssa.BinOp)
 		if !isNext || store != nil {
-			return nil, nil, "", false // stored at another index, or twice
+			return nil, nil, "", nil, false // stored at another index, or twice
 		}
 		index, isPhi := next.X.(*ssa.Phi)
 		if !isPhi {
-			return nil, nil, "", false
+			return nil, nil, "", nil, false
 		}
 		l, isLoop := rangeLoopOf(index)
 		if !isLoop || !sameLen(mk.Len, l.slice) {
-			return nil, nil, "", false // some elements would stay ""
+			return nil, nil, "", nil, false // some elements would stay ""
 		}
 		for _, use := range *ia.Referrers() {
 			st, isStore := use.(*ssa.Store)
 			if !isStore || st.Addr != ia || store != nil {
-				return nil, nil, "", false
+				return nil, nil, "", nil, false
 			}
 			store = st
 		}
 		loop = l
 	}
 	if store == nil {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
 	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-		return nil, nil, "", false
+		return nil, nil, "", nil, false
 	}
-	return nil, e.elementKeys(loop.loads, ssaread.UnwrapInterface(store.Val)), "elements of " + e.Show(loop.slice), true
+	return nil, e.elementKeys(loop.loads, ssaread.UnwrapInterface(store.Val)), "elements of " + e.Show(loop.slice), loop.slice, true
 }
 
 // sameLen: n is len(s).

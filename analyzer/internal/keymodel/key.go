@@ -31,6 +31,10 @@ type Part struct {
 	// Join says the part is every element of the slice parameter param,
 	// joined by verb: strings.Join(parts, verb), or k += p over parts.
 	Join bool
+	// Elem > 0 says, in a function's summary, the part is each element of
+	// its slice parameter number Elem in turn (a helper that builds one key
+	// per element). A caller puts its slice's elements in (see eval).
+	Elem int
 	// Of > 0 says the part is a value held by the object that parameter
 	// number Of of the function points to (a field of it, or a value one of
 	// its fields was built from); Sub names the part within that object.

@@ -3,6 +3,8 @@ package reading
 import (
 	"go/types"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
@@ -31,11 +33,43 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	r.summaries[fn] = nil // in progress: a recursive call sees no summary
 	s := &summary{result: r.resultKeys(fn), elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn),
 		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
+	if s.elems == nil {
+		s.eachOf, s.each = r.resultFamily(fn)
+	}
 	if !s.useful() {
 		s = nil
 	}
 	r.summaries[fn] = s
 	return s
+}
+
+// resultFamily reads a []string result built one key per element of a
+// slice parameter: func stockKeys(skus []string) []string.
+func (r *Package) resultFamily(fn *ssa.Function) (int, []keymodel.Key) {
+	results := fn.Signature.Results()
+	if results.Len() != 1 {
+		return 0, nil
+	}
+	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !ssaread.IsString(sl.Elem()) {
+		return 0, nil
+	}
+	var ret *ssa.Return
+	for _, b := range fn.Blocks {
+		if rt, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if ret != nil {
+				return 0, nil
+			}
+			ret = rt
+		}
+	}
+	if ret == nil {
+		return 0, nil
+	}
+	param, each, ok := r.Eval.ParamFamily(ret.Results[0])
+	if !ok {
+		return 0, nil
+	}
+	return param, each
 }
 
 // resultKeys evaluates every return of a function with one string result.
@@ -148,11 +182,11 @@ func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
 }
 
 // Returns is what fn returns, for the evaluator (see callees).
-func (r *Package) Returns(fn *ssa.Function) (result []keymodel.Key, elems [][]keymodel.Key) {
+func (r *Package) Returns(fn *ssa.Function) eval.Returned {
 	if s := r.summaryOf(fn); s != nil {
-		return s.result, s.elems
+		return eval.Returned{Result: s.result, Elems: s.elems, EachOf: s.eachOf, Each: s.each}
 	}
-	return nil, nil
+	return eval.Returned{}
 }
 
 // A calledFunction is what a call calls, as its summary numbers the

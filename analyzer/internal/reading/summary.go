@@ -25,6 +25,11 @@ type summary struct {
 	// elems holds the alternatives of each element of a []string result
 	// that is a fixed list, nil otherwise.
 	elems [][]keymodel.Key
+	// each is the key a []string result holds for each element of slice
+	// parameter eachOf (1-based; 0 when it is not such a result), its Elem
+	// parts the element.
+	eachOf int
+	each   []keymodel.Key
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
@@ -68,7 +73,7 @@ type ScriptKey struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || s.elems != nil || len(s.sinks) > 0 || len(s.queued) > 0 ||
+	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 ||
 		s.singleNodeResult || len(s.singleNodeCallbacks) > 0)
 }
 
@@ -80,6 +85,8 @@ func (s *summary) useful() bool {
 type keyFacts struct {
 	Result factKeyList   // the string result's alternatives
 	Elems  []factKeyList // a []string result's elements
+	EachOf int           // a []string result of one key per element of this slice parameter
+	Each   factKeyList   // that key
 	Sinks  []factSink    // multi-key commands the parameters reach
 	Queued []factSink    // keyed commands queued on pipeline parameters
 
@@ -100,6 +107,7 @@ type factPart struct {
 	Join              bool
 	Of                int
 	Sub               string
+	Elem              int
 }
 
 type factSink struct {
@@ -143,6 +151,9 @@ func (f *keyFacts) String() string {
 			elems = append(elems, showAlts(alts))
 		}
 		out = append(out, "keys ["+strings.Join(elems, ", ")+"]")
+	}
+	if f.EachOf > 0 {
+		out = append(out, fmt.Sprintf("keys %s for each element of p%d", showAlts(f.Each), f.EachOf))
 	}
 	for _, s := range f.Sinks {
 		var keys []string
@@ -191,6 +202,8 @@ func showAlts(alts []factKey) string {
 				parts = append(parts, fmt.Sprintf("%s(p%d)", p.Verb, p.Param))
 			case p.Of > 0:
 				parts = append(parts, fmt.Sprintf("of(p%d, %s)", p.Of, p.Show))
+			case p.Elem > 0:
+				parts = append(parts, fmt.Sprintf("p%d[i]", p.Elem))
 			default:
 				parts = append(parts, "?")
 			}
@@ -205,7 +218,7 @@ func showAlts(alts []factKey) string {
 
 func (s *summary) fact() *keyFacts {
 	ids := map[string]string{} // the package's unknown parts, renumbered u1, u2, ...
-	f := &keyFacts{Result: factKeys(s.result, ids)}
+	f := &keyFacts{Result: factKeys(s.result, ids), EachOf: s.eachOf, Each: factKeys(s.each, ids)}
 	for _, alts := range s.elems {
 		f.Elems = append(f.Elems, factKeys(alts, ids))
 	}
@@ -238,7 +251,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 	for i, k := range keys {
 		fk := make(factKey, len(k))
 		for j, p := range k {
-			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join}
+			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Elem: p.Elem}
 			if p.Unknown && p.Param == 0 {
 				if ids[p.ID] == "" {
 					ids[p.ID] = fmt.Sprintf("u%d", len(ids)+1)
@@ -260,7 +273,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 }
 
 func (f *keyFacts) summary() *summary {
-	s := &summary{result: f.Result.keys()}
+	s := &summary{result: f.Result.keys(), eachOf: f.EachOf, each: f.Each.keys()}
 	for _, alts := range f.Elems {
 		s.elems = append(s.elems, alts.keys())
 	}
@@ -297,7 +310,7 @@ func (l factKeyList) keys() []keymodel.Key {
 		for j, p := range fk {
 			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
 				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join,
-				Of: p.Of, Sub: p.Sub}
+				Of: p.Of, Sub: p.Sub, Elem: p.Elem}
 			if p.Param > 0 {
 				k[j].Show = fmt.Sprintf("p%d", p.Param)
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"values/keys"
 
 	"github.com/gomodule/redigo/redis"
 
@@ -115,4 +116,20 @@ func splitLists(ctx context.Context, rdb *goredis.ClusterClient) {
 	rdb.Del(ctx, strings.Fields("user:1:a user:2:a")...)    // want `Del keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
 	rdb.Del(ctx, strings.Split("{u}:a,{u}:b", ",")...)      // one tag
 	rdb.MGet(ctx, strings.Split("order:1,order:2", ",")...) // want `MGet keys "order:1" \(slot \d+\) and "order:2" \(slot \d+\)`
+}
+
+// Batches a helper builds, in this package or another.
+func helperBatches(ctx context.Context, rdb *goredis.ClusterClient, skus []string, shop string) {
+	rdb.MGet(ctx, keys.StockKeys(skus)...)               // want `MGet keys "stock:<skus\[i\]>" for two different elements of skus are on different hash slots`
+	rdb.MGet(ctx, keys.ShopKeys(shop, skus)...)          // one tag
+	rdb.MGet(ctx, keys.StockKeys([]string{"a", "b"})...) // want `MGet keys "stock:a" \(slot \d+\) and "stock:b" \(slot \d+\) are on different hash slots`
+	rdb.MGet(ctx, localKeys(skus)...)                    // want `MGet keys "sku:<skus\[i\]>" for two different elements of skus`
+}
+
+func localKeys(skus []string) []string {
+	var out []string
+	for _, s := range skus {
+		out = append(out, "sku:"+s)
+	}
+	return out
 }
