@@ -77,69 +77,55 @@ func rangeLoopOf(phi *ssa.Phi) (*rangeLoop, bool) {
 	return loop, true
 }
 
-// A countedLoop is `for i := a; i < b; i++ { ... }` with constant bounds as
-// SSA builds it: a header block with an index φ from the constant a, the
-// test i < b (or i <= b) against a constant, and i+1 on the way around.
+// A countedLoop is `for i := a; i < b; i++ { ... }` (or i <= b) as SSA
+// builds it: a header block with an index φ from the constant a, the test
+// against the bound b, and i+1 on the way around. With a constant bound
+// the evaluator unrolls it; with a bound the code does not fix (an open
+// loop) it cannot, but i differs from one iteration to the next.
 type countedLoop struct {
 	index    *ssa.Phi
 	entry    int // which edge of the header's φs comes from before the loop
 	from, to int64
+	bound    ssa.Value // the bound as written, constant or not
+	fixed    bool      // the bound is a constant: to is b (b+1 for <=)
 }
 
-// countedLoopOf recognizes the counted loop whose header holds phi.
-func countedLoopOf(phi *ssa.Phi) (*countedLoop, bool) {
-	b := phi.Block()
+// countedHeader recognizes the counted loop whose header holds phi.
+func countedHeader(phi *ssa.Phi) (*countedLoop, bool) {
 	test, ok := headerTest(phi)
 	if !ok || (test.Op != token.LSS && test.Op != token.LEQ) {
 		return nil, false
 	}
 	index, ok := test.X.(*ssa.Phi)
-	bound, isConst := ssaread.ConstInt(test.Y)
-	if !ok || !isConst || index.Block() != b || len(index.Edges) != 2 {
+	if !ok || index.Block() != phi.Block() || len(index.Edges) != 2 {
 		return nil, false
 	}
-	if test.Op == token.LEQ {
+	bound, fixed := ssaread.ConstInt(test.Y)
+	if fixed && test.Op == token.LEQ {
 		bound++
 	}
 	for entry, edge := range index.Edges {
 		from, isConst := ssaread.ConstInt(edge)
 		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
 		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
-			return &countedLoop{index: index, entry: entry, from: from, to: bound}, true
+			return &countedLoop{index: index, entry: entry, from: from, to: bound, bound: test.Y, fixed: fixed}, true
 		}
 	}
 	return nil, false
 }
 
-// An openLoop is `for i := a; i < n; i++ { ... }` whose bound n the code
-// does not fix: the evaluator cannot unroll it, but i differs from one
-// iteration to the next.
-type openLoop struct {
-	index *ssa.Phi
-	entry int
-	bound ssa.Value
+// countedLoopOf recognizes the counted loop of constant bounds whose
+// header holds phi.
+func countedLoopOf(phi *ssa.Phi) (*countedLoop, bool) {
+	loop, ok := countedHeader(phi)
+	return loop, ok && loop.fixed
 }
 
 // openLoopOf recognizes the counted loop with a bound the code does not fix
 // whose header holds phi.
-func openLoopOf(phi *ssa.Phi) (*openLoop, bool) {
-	b := phi.Block()
-	test, ok := headerTest(phi)
-	if !ok || (test.Op != token.LSS && test.Op != token.LEQ) {
-		return nil, false
-	}
-	index, ok := test.X.(*ssa.Phi)
-	if _, isConst := ssaread.ConstInt(test.Y); !ok || isConst || index.Block() != b || len(index.Edges) != 2 {
-		return nil, false
-	}
-	for entry, edge := range index.Edges {
-		_, isConst := ssaread.ConstInt(edge)
-		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
-		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
-			return &openLoop{index: index, entry: entry, bound: test.Y}, true
-		}
-	}
-	return nil, false
+func openLoopOf(phi *ssa.Phi) (*countedLoop, bool) {
+	loop, ok := countedHeader(phi)
+	return loop, ok && !loop.fixed
 }
 
 // loopEntry says whether phi is in the header of a loop the evaluator can
