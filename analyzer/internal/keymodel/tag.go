@@ -228,13 +228,6 @@ const (
 // '}' after it, for messages.
 func (k Key) Tag() (Key, bool) { return k.tagTemplate() }
 
-// AssumingIDs is the key with its ids taken to hold no brace (see
-// assumeIDs).
-func (k Key) AssumingIDs() Key {
-	out, _ := k.assumeIDs()
-	return out
-}
-
 // TagProblemAssuming is TagProblem with the key's ids (values after known
 // text) taken to hold no brace, and the names of the values so taken; none
 // when the key has the problem whatever they hold.

@@ -107,9 +107,6 @@ type Claims struct {
 	Values bool
 }
 
-// ProofsOnly are the claims of proofs for every value alone.
-var ProofsOnly = Claims{}
-
 // Differ says whether every alternative of x is on another slot than every
 // alternative of y: proved for every value, or near-sure as the claims
 // allow.
