@@ -41,7 +41,7 @@ func (u keyspace) Command(c *reading.Command) {
 	reported := false
 	switch {
 	case what == "":
-	case !u.pass.cfg.IncludeSingleNode && !u.pass.ProvedCluster(c.Site.Client()):
+	case u.pass.mayBeEither(c.Site):
 		undecided = true // a client that may be either
 	default:
 		does := "listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them"

@@ -42,7 +42,7 @@ func (u readiness) Command(c *reading.Command) {
 		switch {
 		case p.Undecided:
 			undecided = true
-		case p.Whatever && !u.pass.cfg.IncludeSingleNode && !u.pass.ProvedCluster(site.Client()):
+		case p.Whatever && u.pass.mayBeEither(site):
 			undecided = true // a client that may be either
 		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
 			// run on every master by the client's resolver: fine
