@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,7 +79,7 @@ func runExamples(t *testing.T, examples []example) {
 		}
 		body.WriteString("\t" + ex.code)
 		if ex.want != "" {
-			body.WriteString(" // want `" + regexp.QuoteMeta(ex.want) + "`")
+			body.WriteString(" // want `^" + regexp.QuoteMeta(ex.want) + "$`")
 		}
 		body.WriteString("\n")
 		if ex.setup != nil {
@@ -381,3 +382,64 @@ func TestSameValuesOnly(t *testing.T) {
 type errorCount struct{ n int }
 
 func (e *errorCount) Errorf(format string, args ...any) { e.n++ }
+
+// remedyClause is how a finding's last clause starts: what to do, in the
+// imperative (see remedy.go and each check's unit).
+var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transaction per slot|subscribe once per slot|` +
+	`make .+ their hash tag, as in "|give them the hash tag \{|give both keys one hash tag|give every key one hash tag|` +
+	`give the watched keys and the callback's keys one hash tag|give the script's keys the declared keys' hash tag|` +
+	`give the keys one hash tag of one value|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
+	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +
+	`pass the key in|tell data apart by key prefix|sort in the client|run it on (each|a connection to each)|` +
+	`crossslot -list-checks lists them|write it as //crossslot:ignore)[^;]*$`)
+
+// TestEveryFindingSaysWhatToDo runs every check, opt-in ones included, over
+// every fixture package and checks that each finding ends with its fix.
+func TestEveryFindingSaysWhatToDo(t *testing.T) {
+	all := &analyzer.Config{Strict: true, HotTags: true, IncludeSingleNode: true}
+	dirs, err := os.ReadDir(filepath.Join(testdata(t), "src"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkgs []string
+	for _, d := range dirs {
+		if d.IsDir() && !strings.Contains(d.Name(), ".") {
+			pkgs = append(pkgs, d.Name()+"/...")
+		}
+	}
+	seen := map[string]int{}
+	for _, r := range analysistest.Run(&errorCount{}, testdata(t), analyzer.New(all), pkgs...) {
+		for _, d := range r.Diagnostics {
+			seen[d.Category]++
+			if !remedyClause.MatchString(d.Message) {
+				t.Errorf("%s: %s finding does not end with what to do: %s", r.Pass.Fset.Position(d.Pos), d.Category, d.Message)
+			}
+		}
+	}
+	for _, c := range analyzer.Checks() {
+		if seen[c.Name] == 0 {
+			t.Errorf("no finding of check %s in the fixtures", c.Name)
+		}
+	}
+}
+
+// TestFixesSayTheyRenameKeys: every suggested fix renames keys, so its
+// title says so; the builder fix names the builders it edits.
+func TestFixesSayTheyRenameKeys(t *testing.T) {
+	var titles []string
+	for _, r := range analysistest.Run(&errorCount{}, testdata(t), analyzer.Analyzer, "fixes", "templatefix") {
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				titles = append(titles, f.Message)
+				if !strings.HasSuffix(f.Message, "; this renames the keys, so migrate their stored data") {
+					t.Errorf("fix %q does not say it renames the keys", f.Message)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"put the shared id in a hash tag in itemsKey;", "put the shared id in a hash tag in lines and sum;"} {
+		if !slices.ContainsFunc(titles, func(s string) bool { return strings.HasPrefix(s, want) }) {
+			t.Errorf("no fix titled %q...; got %q", want, titles)
+		}
+	}
+}

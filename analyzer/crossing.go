@@ -119,28 +119,35 @@ func (p *unitPass) transactionCrossing(cmds []clients.Command, compared func(i, 
 }
 
 // crossingDiagnostic reports a command's crossing (see commandCrossing) as
-// check category, its keys called noun, fate ending the message.
-func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, noun, fate string) analysis.Diagnostic {
+// check category, its keys called noun, fate ending the message before the
+// remedy (remedy.go), which is the batch's unless fix is given.
+func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, noun, fate, fix string, batch batchKind) analysis.Diagnostic {
 	var in string
 	if c.Wrapper != nil {
 		in = fmt.Sprintf(" in %s (%s)", c.Wrapper.Name, c.Wrapper.Where)
 	}
+	remedy := func(r string) string {
+		if fix != "" {
+			r = fix
+		}
+		return "; " + r
+	}
 	switch x.kind {
 	case familyCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-			Message: fmt.Sprintf("%s %s %s for two different %s are on different hash slots%s%s%s",
-				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs(), fate, in)}
+			Message: fmt.Sprintf("%s %s %s for two different %s are on different hash slots%s%s%s%s",
+				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs(), fate, in, remedy(familyRemedy(batch, c.Method)))}
 	case zeroCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-			Message: fmt.Sprintf("%s %s %s and \"\" (%s on the paths that leave it unassigned) are on different hash slots%s%s",
-				c.Method, noun, x.d.Show(true, ""), x.at.ZeroOnPath, x.d.How(), fate),
+			Message: fmt.Sprintf("%s %s %s and \"\" (%s on the paths that leave it unassigned) are on different hash slots%s%s%s",
+				c.Method, noun, x.d.Show(true, ""), x.at.ZeroOnPath, x.d.How(), fate, remedy(zeroRemedy(x.at.ZeroOnPath))),
 			Related: []analysis.RelatedInformation{{
 				Pos: x.other.At.Pos, End: x.other.At.End,
 				Message: "key " + x.other.Alts[0].Quoted() + x.d.SlotOf(true),
 			}}}
 	}
 	d := analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How(), fate, in),
+		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, c.Method))),
 		Related: []analysis.RelatedInformation{{
 			Pos: x.other.At.Pos, End: x.other.At.End,
 			Message: "key " + x.other.Alts[0].Quoted() + x.d.SlotOf(x.otherFirst),
@@ -154,7 +161,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 			})
 		}
 	} else if d.SuggestedFixes = coLocateFix(c.Keys, p.Eval.Source.Literals); d.SuggestedFixes == nil {
-		d.SuggestedFixes = templateFix(c.Keys, p.Eval)
+		d.SuggestedFixes = templateFix(c.Keys, p.Eval, p.keyBuilders())
 	}
 	return d
 }

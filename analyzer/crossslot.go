@@ -22,7 +22,7 @@ func (u commandSlots) Command(c *reading.Command) {
 	if !c.Multi || clients.ShardedPubSub[c.Method] {
 		return // sharded channels: shardedpubsub.go
 	}
-	fate := ""
+	fate, fix := "", ""
 	if c.Site != nil {
 		fate = c.Site.Fate
 		switch c.Split {
@@ -30,12 +30,12 @@ func (u commandSlots) Command(c *reading.Command) {
 			u.pass.coverage.count(false, nil, false, u.pass.cfg.claims()) // split by slot and merged: fine
 			return
 		case reading.SplitWrite:
-			fate = splitWrite
+			fate, fix = splitWrite, splitWriteRemedy
 		}
 	}
 	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)
 	if found {
-		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate))
+		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
 	}
 	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims())
 }

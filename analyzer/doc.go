@@ -66,10 +66,10 @@
 //
 // # Examples
 //
-//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots
-//	rdb.Get(ctx, "user:{}:a")             // Get key "user:{}:a" has an empty hash tag {}, so the whole key is hashed
-//	rdb.Get(ctx, "{a}:{b}")               // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts
-//	rdb.Get(ctx, "user:{1")               // Get key "user:{1" has a '{' with no '}' after it, so the whole key is hashed
+//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag
+//	rdb.Get(ctx, "user:{}:a")             // Get key "user:{}:a" has an empty hash tag {}, so the whole key is hashed; put the entity's id between the braces, or remove them
+//	rdb.Get(ctx, "{a}:{b}")               // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts; keep one pair of braces, around the part that decides the slot
+//	rdb.Get(ctx, "user:{1")               // Get key "user:{1" has a '{' with no '}' after it, so the whole key is hashed; close the tag with '}', or remove the '{'
 //
 // # Check crossslot
 //
@@ -98,7 +98,7 @@
 // they make; maps, slices and runes may print braces and are never taken
 // to hold none.
 //
-//	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace)
+//	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace); send one call per slot, or give keys that belong together one hash tag
 //
 // Two more claims rest on values (-same-values-only leaves them out). Keys
 // of different values are on one slot for about 1 in 16384 pairs of them,
@@ -110,10 +110,10 @@
 // says so.
 //
 //	userID, orderID := fmt.Sprint(a), fmt.Sprint(b)
-//	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace)
+//	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); give both keys one hash tag
 //
 //	name := fmt.Sprint(a)
-//	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag
+//	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag; send one call per slot, or give keys that belong together one hash tag
 //
 // A field read twice from one value, in a function that never stores into
 // it, is one value. A field the package sets once (in a constructor, a
@@ -129,7 +129,7 @@
 //
 //	var dedup string
 //	if token != "" { dedup = "dedup:{" + ch + "}:" + token }
-//	rdb.MGet(ctx, "log:{"+ch+"}", dedup) // MGet keys "log:{<ch>}" and "" (dedup on the paths that leave it unassigned) are on different hash slots for all but about 1 in 16384 values of ch
+//	rdb.MGet(ctx, "log:{"+ch+"}", dedup) // MGet keys "log:{<ch>}" and "" (dedup on the paths that leave it unassigned) are on different hash slots for all but about 1 in 16384 values of ch (assuming ch holds no brace); assign dedup on every path before the call, or skip the call when it is empty
 //
 // A call through an interface the module declares, when exactly one type
 // the package sees implements it, is followed like a static call of that
@@ -144,7 +144,7 @@
 // "user:2:a") get no fix: one tag would put all of them on one slot. Split such
 // a batch by slot instead (slotcalc.Grouper), or send one command per key.
 //
-//	rdb.MGet(ctx, "user:1:profile", "user:1:settings") // MGet keys "user:1:profile" (slot 12348) and "user:1:settings" (slot 13072) are on different hash slots
+//	rdb.MGet(ctx, "user:1:profile", "user:1:settings") // MGet keys "user:1:profile" (slot 12348) and "user:1:settings" (slot 13072) are on different hash slots; give them the hash tag {user:1}, as in "{user:1}:profile"
 //	rdb.MGet(ctx, "{user:1}:profile", "{user:1}:settings") // after the fix: both on slot 10778
 //
 // Keys built at the call around one shared value, by a one-verb
@@ -152,7 +152,7 @@
 // in a tag in each template, when the fixed keys then provably share a slot
 // (and the value is never empty or a brace):
 //
-//	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", a), fmt.Sprintf("order:%d:total", a)) // MGet keys "order:<a>:items" and "order:<a>:total" are on different hash slots for every value of a
+//	rdb.MGet(ctx, fmt.Sprintf("order:%d:items", a), fmt.Sprintf("order:%d:total", a)) // MGet keys "order:<a>:items" and "order:<a>:total" are on different hash slots for every value of a; make a their hash tag, as in "order:{<a>}:items"
 //	rdb.MGet(ctx, fmt.Sprintf("order:{%d}:items", a), fmt.Sprintf("order:{%d}:total", a)) // after the fix: both on a's slot
 //
 // # Check emptytag
@@ -164,7 +164,7 @@
 // placeholder was left empty, such as fmt.Sprintf("user:{}:%d", id). Keys
 // meant to share a slot through it are spread over the cluster.
 //
-//	rdb.Get(ctx, "user:{}:profile") // Get key "user:{}:profile" has an empty hash tag {}, so the whole key is hashed
+//	rdb.Get(ctx, "user:{}:profile") // Get key "user:{}:profile" has an empty hash tag {}, so the whole key is hashed; put the entity's id between the braces, or remove them
 //
 // # Check doubletag
 //
@@ -174,8 +174,8 @@
 // text, and a '{' inside the first tag belongs to the tag. Code that writes
 // "{tenant}:{user}" expecting both to count co-locates by tenant only.
 //
-//	rdb.Get(ctx, "{a}:{b}")      // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts
-//	rdb.Get(ctx, "user:{{1}}:a") // Get key "user:{{1}}:a" has a '{' inside its hash tag: the server hashes "{1", from the first '{' to the first '}'
+//	rdb.Get(ctx, "{a}:{b}")      // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts; keep one pair of braces, around the part that decides the slot
+//	rdb.Get(ctx, "user:{{1}}:a") // Get key "user:{{1}}:a" has a '{' inside its hash tag: the server hashes "{1", from the first '{' to the first '}'; keep one pair of braces, around the part that decides the slot
 //
 // # Check unclosedtag
 //
@@ -184,7 +184,7 @@
 // Without a closing '}' there is no hash tag, and keys meant to share one are
 // spread over the cluster.
 //
-//	rdb.Get(ctx, "user:{1:profile") // Get key "user:{1:profile" has a '{' with no '}' after it, so the whole key is hashed
+//	rdb.Get(ctx, "user:{1:profile") // Get key "user:{1:profile" has a '{' with no '}' after it, so the whole key is hashed; close the tag with '}', or remove the '{'
 //
 // # Check unprovable
 //
@@ -197,7 +197,7 @@
 // empty (then the key is "{}" and hashed whole). Keys that come from the
 // function's parameters are checked where it is called.
 //
-//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{<a>}:a" and "user:{<b>}:b" hash different values
+//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{<a>}:a" and "user:{<b>}:b" hash different values; give the keys one hash tag of one value, or say why they share a slot in a //crossslot:ignore unprovable comment
 //	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", a)) // after the fix: both on a's slot
 //
 // # Check scriptslot
@@ -216,7 +216,7 @@
 // A script whose first line declares flags=allow-cross-slot-keys is not
 // checked for slots.
 //
-//	rdb.Eval(ctx, "return redis.call('INCR', KEYS[1] .. ':count')", []string{"user:1"}) // Eval script's INCR key "user:1:count" (slot 11676) and the declared key "user:1" (slot 10778) are on different hash slots; on a cluster the script fails where they are on different nodes (non local key)
+//	rdb.Eval(ctx, "return redis.call('INCR', KEYS[1] .. ':count')", []string{"user:1"}) // Eval script's INCR key "user:1:count" (slot 11676) and the declared key "user:1" (slot 10778) are on different hash slots; on a cluster the script fails where they are on different nodes (non local key); give the script's keys the declared keys' hash tag
 //	rdb.Eval(ctx, "return redis.call('INCR', KEYS[1] .. ':count')", []string{"user:{1}"}) // after the fix: the count shares the tag
 //
 // # Check undeclaredkey
@@ -231,7 +231,7 @@
 // prefix), each call of the function is judged instead, with the keys it
 // passes.
 //
-//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, fmt.Sprint(a)) // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)
+//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, fmt.Sprint(a)) // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key); pass the key in KEYS, with the declared keys' hash tag
 //
 // # Check missingkey
 //
@@ -240,7 +240,7 @@
 // KEYS[n] beyond the keys passed is nil, so the command that uses it fails
 // or touches a key other than intended.
 //
-//	rdb.Eval(ctx, "return redis.call('GET', KEYS[2])", []string{"user:1"}) // Eval script reads KEYS[2], but the call passes 1 key: it gets nil
+//	rdb.Eval(ctx, "return redis.call('GET', KEYS[2])", []string{"user:1"}) // Eval script reads KEYS[2], but the call passes 1 key: it gets nil; pass the key in the call's keys
 //
 // # Check hottag
 //
@@ -251,7 +251,7 @@
 // mistake Redis's cluster guidance warns about. Put the entity in the tag
 // ("feed:{" + userID + "}"), or leave the tag out.
 //
-//	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot
+//	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot; put a in the tag instead
 //	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", a)) // after the fix: each feed on its own slot
 //
 // # Check database
@@ -299,7 +299,7 @@
 // on different slots fail with CROSSSLOT. Give the channels one hash tag,
 // or subscribe to each on its own.
 //
-//	rdb.SSubscribe(ctx, "orders", "payments") // SSubscribe channels "orders" (slot 105) and "payments" (slot 8507) are on different hash slots
+//	rdb.SSubscribe(ctx, "orders", "payments") // SSubscribe channels "orders" (slot 105) and "payments" (slot 8507) are on different hash slots; subscribe once per slot, or give keys that belong together one hash tag
 //
 // # Check keyspace
 //

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,7 +64,7 @@ func coLocateFix(keys []keymodel.Arg, literals map[keymodel.Range]*ast.BasicLit)
 		return nil
 	}
 	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("put the shared %q in a hash tag, renaming the keys", entity),
+		Message:   fmt.Sprintf("put the shared %q in a hash tag%s", entity, renames),
 		TextEdits: edits,
 	}}
 }
@@ -77,21 +78,25 @@ func literalLike(lit *ast.BasicLit, s string) string {
 }
 
 // templateFix puts the one value every key of a command shares in a hash
-// tag, in each key's template at the call:
+// tag, in each key's template: at the call, or in the key builder of this
+// package the call gets the key from (one edit there fixes every caller):
 //
 //	fmt.Sprintf("order:%d:items", id) → fmt.Sprintf("order:{%d}:items", id)
 //	"order:" + id + ":total"          → "order:{" + id + "}:total"
+//	itemsKey(id), where itemsKey returns fmt.Sprintf("order:%d:items", id)
 //
-// It is offered only when every key is written so at the call, around one
-// value that is never empty and never holds a brace, with no brace in its
-// text, and when the fixed keys then provably share a slot (the key model
-// checks the rewritten keys). The keys move to another slot, so their stored
-// data needs migrating; the fix says so.
-func templateFix(keys []keymodel.Arg, ev *eval.Evaluator) []analysis.SuggestedFix {
+// It is offered only when every key is written so, around one value that is
+// never empty and never holds a brace, with no brace in its text, and when
+// the fixed keys then provably share a slot (the key model checks the
+// rewritten keys). The keys move to another slot, so their stored data
+// needs migrating; the fix's title says so.
+func templateFix(keys []keymodel.Arg, ev *eval.Evaluator, builders map[*types.Func]*ast.FuncDecl) []analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	var fixed []keymodel.Key
 	var shared keymodel.Part
+	var where []string
 	done := map[keymodel.Range]bool{}
+	edited := map[token.Pos]bool{}
 	for i, k := range keys {
 		if len(k.Alts) != 1 {
 			return nil
@@ -105,11 +110,24 @@ func templateFix(keys []keymodel.Arg, ev *eval.Evaluator) []analysis.SuggestedFi
 			continue // one expression read twice
 		}
 		done[k.At] = true
-		e, ok := templateEdits(ev.Source.Exprs[k.At], ev.Info)
+		expr := ev.Source.Exprs[k.At]
+		e, ok := templateEdits(expr, ev.Info)
 		if !ok {
-			return nil
+			var builder string
+			e, builder, ok = builderEdits(expr, ev.Info, builders)
+			if !ok {
+				return nil
+			}
+			if !slices.Contains(where, builder) {
+				where = append(where, builder)
+			}
 		}
-		edits = append(edits, e...)
+		for _, edit := range e {
+			if !edited[edit.Pos] { // two keys from one builder
+				edited[edit.Pos] = true
+				edits = append(edits, edit)
+			}
+		}
 		fixed = append(fixed, tagged(k.Alts[0]))
 	}
 	for _, f := range fixed[1:] {
@@ -120,10 +138,63 @@ func templateFix(keys []keymodel.Arg, ev *eval.Evaluator) []analysis.SuggestedFi
 	if len(fixed) < 2 {
 		return nil
 	}
+	in := ""
+	if len(where) > 0 {
+		in = " in " + strings.Join(where, " and ")
+	}
 	return []analysis.SuggestedFix{{
-		Message:   fmt.Sprintf("put the shared %s in a hash tag; the keys move to another slot, so migrate their stored data", shared.Show),
+		Message:   fmt.Sprintf("put the shared %s in a hash tag%s%s", shared.Show, in, renames),
 		TextEdits: edits,
 	}}
+}
+
+// renames ends the title of every fix that renames keys.
+const renames = "; this renames the keys, so migrate their stored data"
+
+// builderEdits are the template edits in the key builder a call expression
+// calls: a function of this package whose body is one return of a
+// template (see templateEdits). builder names it.
+func builderEdits(e ast.Expr, info *types.Info, builders map[*types.Func]*ast.FuncDecl) (edits []analysis.TextEdit, builder string, ok bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil, "", false
+	}
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	default:
+		return nil, "", false
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	decl := builders[fn]
+	if decl == nil || decl.Body == nil || len(decl.Body.List) != 1 {
+		return nil, "", false
+	}
+	ret, ok := decl.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, "", false
+	}
+	edits, ok = templateEdits(ast.Unparen(ret.Results[0]), info)
+	return edits, fn.Name(), ok
+}
+
+// keyBuilders are a package's function declarations by their object, where
+// templateFix may find a key's template.
+func keyBuilders(files []*ast.File, info *types.Info) map[*types.Func]*ast.FuncDecl {
+	out := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+					out[fn] = fd
+				}
+			}
+		}
+	}
+	return out
 }
 
 // oneValue is a key's only unknown part, when the key has one, never empty

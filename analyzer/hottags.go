@@ -30,7 +30,7 @@ func (u hotTag) Key(c *reading.Command, k keymodel.Arg) {
 	}
 	u.pass.report(analysis.Diagnostic{
 		Pos: k.At.Pos, End: k.At.End, Category: CategoryHotTag,
-		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot",
-			c.Method, k.Alts[0].Quoted(), tag, values, slotcalc.Slot(tag)),
+		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot; put %s in the tag instead",
+			c.Method, k.Alts[0].Quoted(), tag, values, slotcalc.Slot(tag), values),
 	})
 }

@@ -53,7 +53,7 @@ func (u scripts) checkScript(site *clients.Site, declared []keymodel.Arg) {
 	for _, r := range script.KeyReads {
 		if passed >= 0 && r.N > passed {
 			u.reportAt(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
-				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil", site.Method, r.N, plural(passed, "key")))
+				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil; pass the key in the call's keys", site.Method, r.N, plural(passed, "key")))
 			break
 		}
 	}
@@ -109,7 +109,7 @@ func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.A
 	for _, d := range declared {
 		if diff, ok := u.pass.Differ(d, k.Key); ok {
 			return CategoryScriptSlot, fmt.Sprintf(
-				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key)",
+				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key); give the script's keys the declared keys' hash tag",
 				method, k.Command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
 		}
 		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.Key) == "" || keymodel.SameTagTemplate(d, k.Key) || keymodel.SameAssumingNoBrace(d, k.Key)
@@ -119,13 +119,16 @@ func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.A
 	}
 	if k.FromData != "" {
 		return CategoryUndeclaredKey, fmt.Sprintf(
-			"%s script's %s key %s is read from data (%s) and not declared in KEYS%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
-			method, k.Command, k.Lua, k.FromData, in)
+			"%s script's %s key %s is read from data (%s) and not declared in KEYS%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key); %s",
+			method, k.Command, k.Lua, k.FromData, in, undeclaredRemedy)
 	}
 	return CategoryUndeclaredKey, fmt.Sprintf(
-		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key)",
-		method, k.Command, k.Lua, in)
+		"%s script's %s key %s is not declared in KEYS and not proved to be on the declared keys' slot%s; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key); %s",
+		method, k.Command, k.Lua, in, undeclaredRemedy)
 }
+
+// undeclaredRemedy ends an undeclaredkey finding.
+const undeclaredRemedy = "pass the key in KEYS, with the declared keys' hash tag"
 
 // reportAt reports at a line of the script: in the Go string literal that
 // writes it (at want, or the line's first non-blank character), in the

@@ -32,14 +32,14 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	case found && x.loop:
 		u.pass.report(analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
-			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s",
-				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs(), t.Fate),
+			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s; %s",
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs(), t.Fate, familyRemedy(transactionBatch, "")),
 		})
 	case found:
 		u.pass.report(analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
-			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s",
-				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How(), t.Fate),
+			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s; %s",
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How(), t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
 			Related: []analysis.RelatedInformation{{
 				Pos: x.earlier.At.Pos, End: x.earlier.At.End,
 				Message: fmt.Sprintf("%s key %s%s", t.Commands[x.i].Method, x.earlier.Alts[0].Quoted(), x.d.SlotOf(true)),
@@ -65,8 +65,8 @@ func (u transactionSlots) watch(t *reading.Transaction) {
 	}
 	u.pass.report(analysis.Diagnostic{
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
-		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s",
-			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How(), t.Fate),
+		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
+			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How(), t.Fate, watchRemedy),
 		Related: []analysis.RelatedInformation{{
 			Pos: x.earlier.At.Pos, End: x.earlier.At.End, Message: "watched key " + x.earlier.Alts[0].Quoted() + x.d.SlotOf(true),
 		}},

@@ -1,6 +1,9 @@
 package analyzer
 
 import (
+	"go/ast"
+	"go/types"
+
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"golang.org/x/tools/go/analysis"
 
@@ -21,9 +24,19 @@ type unitPass struct {
 	*reading.Package
 	cfg      *Config
 	coverage *Coverage
+	builders map[*types.Func]*ast.FuncDecl // made when a fix first needs them
 }
 
 func (p *unitPass) report(d analysis.Diagnostic) { p.Pass.Report(d) }
+
+// keyBuilders are the package's functions, where a fix may find a key's
+// template (see templateFix).
+func (p *unitPass) keyBuilders() map[*types.Func]*ast.FuncDecl {
+	if p.builders == nil {
+		p.builders = keyBuilders(p.Pass.Files, p.Pass.TypesInfo)
+	}
+	return p.builders
+}
 
 // mayBeEither reports a call whose client may or may not be a cluster
 // client: a command that is a problem only on a cluster, whatever its

@@ -57,9 +57,9 @@ func TestShowIgnored(t *testing.T) {
 		t.Errorf("-show-ignored -fail doubletag: exit %d, want 0 (the doubletag findings are ignored)\n%s", code, stderr)
 	}
 	for _, want := range []string{
-		"directives/file.go:12:15: Get key \"{acme}:{7}:profile\" has a second hash tag after {acme}; only the first one counts (doubletag, ignored)\n",
-		"directives/line.go:14:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots (crossslot, ignored)\n",
-		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots (crossslot)\n",
+		"directives/file.go:12:15: Get key \"{acme}:{7}:profile\" has a second hash tag after {acme}; only the first one counts; keep one pair of braces, around the part that decides the slot (doubletag, ignored)\n",
+		"directives/line.go:14:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag (crossslot, ignored)\n",
+		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots; send one call per slot, or give keys that belong together one hash tag (crossslot)\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("-show-ignored output lacks %q:\n%s", want, stdout)

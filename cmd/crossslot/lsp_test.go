@@ -203,7 +203,7 @@ func TestLanguageServer(t *testing.T) {
 		diags = p.Diagnostics
 		return true
 	})
-	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots`
+	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag`
 	found := false
 	for _, d := range diags {
 		if d.Message == want && d.Range.Start.Line == 23 && d.Source == "crossslot" && d.Code == "crossslot" && d.Severity == 1 {
@@ -358,7 +358,7 @@ func runNeovim(t *testing.T, nvim, initLua string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots"
+	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag"
 	if !strings.Contains(string(b), want+"\n") {
 		t.Errorf("Neovim received:\n%s\nwant a line %q", b, want)
 	}

@@ -24,7 +24,7 @@ func TestReadinessOnRealClients(t *testing.T) {
 	categories := []string{"database", "sortpattern", "onenode", "shardedpubsub", "keyspace"}
 	expectEachBadOnce(t, "readiness", names, found, 17, "one finding of a readiness check", func(fn string, d vetDiagnostic) bool {
 		if fn == "badSplitMSetNX" {
-			return d.Category == "crossslot" && strings.HasSuffix(d.Message, "splits it by slot, so it does not fail but is not atomic")
+			return d.Category == "crossslot" && strings.HasSuffix(d.Message, "splits it by slot, so it does not fail but is not atomic; if the write must be atomic, give the keys one hash tag")
 		}
 		return slices.Contains(categories, d.Category)
 	})

@@ -15,5 +15,5 @@ func hot(ctx context.Context, rdb *redis.ClusterClient, userID int) {
 	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", userID))      // the entity is the tag
 	rdb.Get(ctx, fmt.Sprintf("feed:%d", userID))        // no tag
 	rdb.Get(ctx, "feed:{global}:all")                   // one key, no entity
-	rdb.Get(ctx, fmt.Sprintf("user:{}:%d", userID))     // want `^Get key "user:\{\}:<userID>" has an empty hash tag \{\}, so the whole key is hashed$`
+	rdb.Get(ctx, fmt.Sprintf("user:{}:%d", userID))     // want `^Get key "user:\{\}:<userID>" has an empty hash tag \{\}, so the whole key is hashed; put the entity's id between the braces, or remove them$`
 }

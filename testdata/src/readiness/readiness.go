@@ -104,7 +104,7 @@ func (s *shop) calls(ctx context.Context) {
 	s.rdb.Touch(ctx, "a", "b")
 	s.rdb.Del(ctx, "a", "b")              // want `Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the client's command-info resolver splits it by slot, so it does not fail but is not atomic`
 	s.rdb.MSetNX(ctx, "a", "1", "b", "2") // want `MSetNX keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the client's command-info resolver splits it`
-	s.rdb.SUnion(ctx, "a", "b")           // want `^SUnion keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	s.rdb.SUnion(ctx, "a", "b")           // want `^SUnion keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; give both keys one hash tag$`
 	s.rdb.FlushDB(ctx)                    // every master, with the resolver
 }
 
@@ -113,7 +113,7 @@ func resolverHere(ctx context.Context) {
 	c.SetCommandInfoResolver(c.NewDynamicResolver())
 	c.MGet(ctx, "a", "b")
 	d := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"a:7000"}})
-	d.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	d.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; send one call per slot, or give keys that belong together one hash tag$`
 	d.FlushDB(ctx)        // want `FLUSHDB on a cluster client runs on one node`
 }
 

@@ -246,9 +246,9 @@ type kv interface {
 type board struct{ rdb kv }
 
 func (b board) read(ctx context.Context) {
-	b.rdb.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	b.rdb.MGet(ctx, "a", "b") // want `^MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; send one call per slot, or give keys that belong together one hash tag$`
 	b.rdb.MGet(ctx, "{t}a", "{t}b")
-	b.rdb.Del(ctx, "a", "b") // want `^Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots$`
+	b.rdb.Del(ctx, "a", "b") // want `^Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; send one call per slot, or give keys that belong together one hash tag$`
 }
 
 // A method of another signature is not go-redis's.

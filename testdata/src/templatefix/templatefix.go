@@ -1,5 +1,5 @@
 // Package templatefix pins the template fix: the one value every key shares
-// goes into a hash tag, in each key's template at the call.
+// goes into a hash tag, in each key's template at the call or in its builder.
 package templatefix
 
 import (
@@ -24,4 +24,35 @@ func notFixed(ctx context.Context, rdb *redis.ClusterClient, id int, name string
 	// A key built before the call: its template may serve other calls.
 	items := fmt.Sprintf("order:%d:items", id)
 	rdb.MGet(ctx, items, fmt.Sprintf("order:%d:total", id)) // want `for every value of id`
+}
+
+// Key builders of this package: the fix goes into the builder, so one edit
+// fixes every caller.
+func itemsKey(id int) string { return fmt.Sprintf("order:%d:items", id) }
+
+func totalKey(id int) string {
+	return "order:" + strconv.Itoa(id) + ":total"
+}
+
+type cartKeys struct{}
+
+func (cartKeys) lines(id int) string { return fmt.Sprintf("cart:%d:lines", id) }
+
+func (cartKeys) sum(id int) string { return fmt.Sprintf("cart:%d:sum", id) }
+
+func fixedInBuilders(ctx context.Context, rdb *redis.ClusterClient, id int) {
+	rdb.MGet(ctx, itemsKey(id), fmt.Sprintf("order:%d:total", id)) // want `make id their hash tag, as in "order:\{<id>\}:items"`
+	var k cartKeys
+	rdb.Del(ctx, k.lines(id), k.sum(id)) // want `make id their hash tag, as in "cart:\{<id>\}:lines"`
+}
+
+// A builder that does more than return its template is left alone.
+func loggedKey(id int) string {
+	key := fmt.Sprintf("log:%d:a", id)
+	return key
+}
+
+func notFixedBuilders(ctx context.Context, rdb *redis.ClusterClient, id int) {
+	rdb.MGet(ctx, loggedKey(id), fmt.Sprintf("log:%d:b", id))         // want `for every value of id`
+	rdb.MGet(ctx, totalKey(id), fmt.Sprintf("order:%d:total2", id+1)) // want `for all but about 1 in 16384`
 }

@@ -1,0 +1,135 @@
+package analyzer
+
+import (
+	"strings"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+)
+
+// Every finding ends with what to do about it, after "; ", in a short
+// clause worded for its check and for the shape of its keys; `crossslot
+// -explain CHECK` says more. The clauses of the checks of a batch's slots
+// are chosen here, from the two keys that cross.
+
+// A batchKind names what a batch is, for the clause that splits it.
+type batchKind int
+
+const (
+	commandBatch     batchKind = iota // one multi-key command
+	transactionBatch                  // one MULTI/EXEC
+	channelBatch                      // one SSUBSCRIBE or SUNSUBSCRIBE
+)
+
+// splitting is how a batch of keys on several slots is split.
+var splitting = map[batchKind]string{
+	commandBatch:     "send one call per slot",
+	transactionBatch: "run one transaction per slot",
+	channelBatch:     "subscribe once per slot",
+}
+
+// independentKeys are the commands whose keys do not depend on each other:
+// one call per slot does what the one call did (go-redis's cluster client
+// splits some of them itself). Any other command (RENAME, SUNIONSTORE, a
+// script) needs its keys on one slot.
+var independentKeys = map[string]bool{"MGET": true, "MSET": true, "DEL": true, "UNLINK": true, "EXISTS": true, "TOUCH": true}
+
+// splittable reports whether a batch can be split by slot.
+func splittable(batch batchKind, method string) bool {
+	return batch != commandBatch || independentKeys[strings.ToUpper(method)]
+}
+
+// pairRemedy is the clause for two keys of a batch on different slots:
+//   - keys built around one shared value, with no tag: make the value the
+//     tag ("order:<id>:items" and "order:<id>:total" → "order:{<id>}:items");
+//   - constant keys of one entity, "type:id:field": make the entity the tag;
+//   - otherwise, keys of different entities or values: split the batch
+//     when it can be, since one tag for all of them would pile every entity
+//     on one slot; else co-locate the two, with their common prefix as the
+//     example tag.
+func pairRemedy(a, b keymodel.Key, batch batchKind, method string) string {
+	if u, ok := oneValue(a); ok {
+		if v, ok := oneValue(b); ok && u.ID == v.ID {
+			return "make " + u.Show + " their hash tag, as in " + tagged(a).Quoted()
+		}
+	}
+	if entity, ok := sharedEntity(a, b); ok {
+		return "give them the hash tag {" + entity + "}, as in " + keymodel.TextKey(withEntityTag(a, entity)).Quoted()
+	}
+	if splittable(batch, method) {
+		return splitting[batch] + ", or give keys that belong together one hash tag"
+	}
+	if prefix := commonSegments(a, b); prefix != "" {
+		return "give both keys one hash tag, such as {" + prefix + "}"
+	}
+	return "give both keys one hash tag"
+}
+
+// familyRemedy is the clause for a key built per element of an input: the
+// elements are different entities, so the batch is split by slot when it
+// can be.
+func familyRemedy(batch batchKind, method string) string {
+	if splittable(batch, method) {
+		return "group the keys by slot (slotcalc.Slot) and " + splitting[batch]
+	}
+	return "give every key one hash tag, or run the command per key and combine the results in the client"
+}
+
+// commonSegments is the ':'-separated segments two keys' known text starts
+// with, "" when none.
+func commonSegments(a, b keymodel.Key) string {
+	x, y := leadingText(a), leadingText(b)
+	if len(y) < len(x) {
+		x, y = y, x
+	}
+	if strings.HasPrefix(y, x+":") {
+		return strings.Trim(x, "{}") // "report:1" and "report:1:archived"
+	}
+	n := 0
+	for i := 0; i < len(x) && x[i] == y[i]; i++ {
+		if x[i] == ':' {
+			n = i
+		}
+	}
+	return strings.Trim(x[:n], "{}")
+}
+
+// leadingText is the known text a key starts with.
+func leadingText(k keymodel.Key) string {
+	if len(k) == 0 || k[0].Unknown {
+		return ""
+	}
+	return k[0].Text
+}
+
+// zeroRemedy is the clause for a key left "" on some paths.
+func zeroRemedy(variable string) string {
+	return "assign " + variable + " on every path before the call, or skip the call when it is empty"
+}
+
+// splitWriteRemedy is the clause for a write the client splits by slot.
+const splitWriteRemedy = "if the write must be atomic, give the keys one hash tag"
+
+// watchRemedy is the clause for a Watch callback's key on another slot than
+// the watched keys.
+const watchRemedy = "give the watched keys and the callback's keys one hash tag"
+
+// sharedEntity is the "type:id" two constant keys without braces share
+// before their last ':', when they do.
+func sharedEntity(a, b keymodel.Key) (string, bool) {
+	x, ok1 := a.Known()
+	y, ok2 := b.Known()
+	if !ok1 || !ok2 || strings.ContainsAny(x+y, "{}") {
+		return "", false
+	}
+	i, j := strings.LastIndexByte(x, ':'), strings.LastIndexByte(y, ':')
+	if i < 0 || j < 0 || x[:i] != y[:j] || !strings.Contains(x[:i], ":") {
+		return "", false
+	}
+	return x[:i], true
+}
+
+// withEntityTag is a key whose text starts with entity, with it in braces.
+func withEntityTag(k keymodel.Key, entity string) string {
+	text, _ := k.Known()
+	return "{" + entity + "}" + strings.TrimPrefix(text, entity)
+}
