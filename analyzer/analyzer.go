@@ -83,7 +83,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
-	honourIgnores(pass)
+	honourIgnores(pass, cfg.ShowIgnored)
 	r := reading.Read(pass, cfg.readingOptions())
 	var coverage *Coverage
 	if need == reading.CallsAndSummaries {

@@ -24,6 +24,11 @@ type Config struct {
 	// HotTags also reports, as check hottag, keys whose tag is one constant
 	// while a per-entity value sits outside it.
 	HotTags bool
+	// ShowIgnored keeps the findings a //crossslot:ignore directive
+	// silences, marked by a related position (see SilencedBy), for a front
+	// end that lists them (the standalone command's -show-ignored). It is
+	// no flag: a front end sets it.
+	ShowIgnored bool
 	// Coverage names a file that each package's Coverage is appended to.
 	Coverage string
 }

@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -15,11 +16,24 @@ import (
 //	rdb.MGet(ctx, "user:3:a", "user:4:a")
 //
 // It names the checks it silences (comma-separated) and a reason, which is
-// required, and applies to its own line and the line after it.
+// required, and applies to its own line and the line after it: to a finding
+// there, or to a finding one of whose related positions is there (the
+// opening call of a transaction, the call that runs a script), where a
+// reader of the finding may well put it.
 const ignoreDirective = "//crossslot:ignore"
 
+// SilencedBy starts the related information added to a finding a
+// //crossslot:ignore directive silenced, when Config.ShowIgnored keeps it.
+const SilencedBy = "silenced by " + ignoreDirective
+
 // ignores are a package's directives by file and line.
-type ignores map[string]map[int][]string // file -> line -> checks
+type ignores map[string]map[int][]directive // file -> line -> directives
+
+// A directive is one //crossslot:ignore comment: the checks it names.
+type directive struct {
+	checks []string
+	at     token.Pos
+}
 
 // readIgnores reads the directives, and reports those that cannot be
 // honoured: without a reason, or naming no known check.
@@ -51,10 +65,10 @@ func readIgnores(pass *analysis.Pass, report func(analysis.Diagnostic)) ignores 
 				}
 				p := pass.Fset.Position(c.Pos())
 				if out[p.Filename] == nil {
-					out[p.Filename] = map[int][]string{}
+					out[p.Filename] = map[int][]directive{}
 				}
 				for _, line := range []int{p.Line, p.Line + 1} {
-					out[p.Filename][line] = append(out[p.Filename][line], checks...)
+					out[p.Filename][line] = append(out[p.Filename][line], directive{checks: checks, at: c.Pos()})
 				}
 			}
 		}
@@ -62,25 +76,38 @@ func readIgnores(pass *analysis.Pass, report func(analysis.Diagnostic)) ignores 
 	return out
 }
 
-// honourIgnores makes the pass drop the diagnostics a directive covers, and
-// report the directives that cannot be honoured.
-func honourIgnores(pass *analysis.Pass) {
+// honourIgnores makes the pass drop the diagnostics a directive covers (or,
+// to show them, mark them: see SilencedBy), and report the directives that
+// cannot be honoured.
+func honourIgnores(pass *analysis.Pass, show bool) {
 	report := pass.Report
 	ignored := readIgnores(pass, report)
 	pass.Report = func(d analysis.Diagnostic) {
-		if !ignored.silences(pass.Fset, d) {
+		at, silenced := ignored.silences(pass.Fset, d)
+		switch {
+		case !silenced:
+			report(d)
+		case show:
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, End: at, Message: SilencedBy})
 			report(d)
 		}
 	}
 }
 
-// silences reports whether a directive covers the diagnostic.
-func (ig ignores) silences(fset *token.FileSet, d analysis.Diagnostic) bool {
-	p := fset.Position(d.Pos)
-	for _, check := range ig[p.Filename][p.Line] {
-		if check == d.Category {
-			return true
+// silences reports whether a directive covers the diagnostic, at its
+// position or at a related one, and where the directive is.
+func (ig ignores) silences(fset *token.FileSet, d analysis.Diagnostic) (token.Pos, bool) {
+	positions := []token.Pos{d.Pos}
+	for _, r := range d.Related {
+		positions = append(positions, r.Pos)
+	}
+	for _, pos := range positions {
+		p := fset.Position(pos)
+		for _, dir := range ig[p.Filename][p.Line] {
+			if slices.Contains(dir.checks, d.Category) {
+				return dir.at, true
+			}
 		}
 	}
-	return false
+	return token.NoPos, false
 }

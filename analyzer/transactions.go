@@ -31,7 +31,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	switch {
 	case found && x.loop:
 		u.pass.report(analysis.Diagnostic{
-			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
+			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot, Related: opensHere(t),
 			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s; %s",
 				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs(), t.Fate, familyRemedy(transactionBatch, "")),
 		})
@@ -40,10 +40,10 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s; %s",
 				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How(), t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
-			Related: []analysis.RelatedInformation{{
+			Related: append([]analysis.RelatedInformation{{
 				Pos: x.earlier.At.Pos, End: x.earlier.At.End,
 				Message: fmt.Sprintf("%s key %s%s", t.Commands[x.i].Method, x.earlier.Alts[0].Quoted(), x.d.SlotOf(true)),
-			}},
+			}}, opensHere(t)...),
 		})
 	}
 	switch {
@@ -67,8 +67,17 @@ func (u transactionSlots) watch(t *reading.Transaction) {
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
 			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How(), t.Fate, watchRemedy),
-		Related: []analysis.RelatedInformation{{
+		Related: append([]analysis.RelatedInformation{{
 			Pos: x.earlier.At.Pos, End: x.earlier.At.End, Message: "watched key " + x.earlier.Alts[0].Quoted() + x.d.SlotOf(true),
-		}},
+		}}, opensHere(t)...),
 	})
+}
+
+// opensHere is the related position of the call that opens a transaction,
+// where a reader looks first (and may put a //crossslot:ignore).
+func opensHere(t *reading.Transaction) []analysis.RelatedInformation {
+	if !t.At.Pos.IsValid() {
+		return nil
+	}
+	return []analysis.RelatedInformation{{Pos: t.At.Pos, End: t.At.End, Message: t.Name + " opens the transaction here"}}
 }

@@ -161,3 +161,58 @@ func cliWithConf(t *testing.T, conf string) string {
 	}
 	return dir
 }
+
+// TestDirectivesAtRelatedPositions: a directive above the call that opens
+// a transaction, or runs a script, silences the finding it relates to.
+// Standalone, //lint:ignore and //crossslot:ignore both do, and
+// -show-ignored lists what each silenced; go vet has only
+// //crossslot:ignore.
+func TestDirectivesAtRelatedPositions(t *testing.T) {
+	got := lintJSON(t, "./related")
+	want := markedLines(t, "related", "reported")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	stdout, _, _ := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "json", "-show-ignored", "./related")
+	var ignored []string
+	for _, f := range decodeFindings(t, stdout) {
+		if f.Severity == "ignored" {
+			ignored = append(ignored, fmt.Sprintf("%d: %s", f.Location.Line, f.Code))
+		}
+	}
+	if wantIgnored := []string{"17: crossslot", "23: crossslot", "39: scriptslot"}; strings.Join(ignored, ", ") != strings.Join(wantIgnored, ", ") {
+		t.Errorf("-show-ignored lists %v as ignored, want %v", ignored, wantIgnored)
+	}
+
+	var vetLines []string
+	for _, d := range vetJSON(t, cliDir, []string{"./related"})["example.com/cli/related"]["crossslot"] {
+		vetLines = append(vetLines, fmt.Sprintf("%s: %s", d.Posn[strings.LastIndex(d.Posn, "related.go:"):strings.LastIndexByte(d.Posn, ':')], d.Category))
+	}
+	if wantVet := []string{"related.go:17: crossslot", "related.go:30: crossslot", "related.go:39: scriptslot", "related.go:42: scriptslot"}; strings.Join(vetLines, ", ") != strings.Join(wantVet, ", ") {
+		t.Errorf("go vet reports %v, want %v (only //crossslot:ignore silences there)", vetLines, wantVet)
+	}
+}
+
+// TestLanguageServerDirectivesAtRelatedPositions: in the editor,
+// //crossslot:ignore above the call that opens a transaction silences its
+// finding too (the language server has no //lint:ignore, as gopls has none).
+func TestLanguageServerDirectivesAtRelatedPositions(t *testing.T) {
+	dir, err := filepath.Abs(cliDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, _ := startLSP(t, dir)
+	file := filepath.Join(dir, "related", "related.go")
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(file), "languageId": "go", "version": 1, "text": ""}}, false)
+	_, messages := c.analyzed(filepath.Join(dir, "related"), file)
+	var keys []string
+	for _, m := range messages {
+		if k, _, ok := strings.Cut(m, " (slot"); ok {
+			keys = append(keys, k)
+		}
+	}
+	want := []string{`TxPipelined keys "visits:1"`, `TxPipelined keys "visits:5"`, `Eval script's INCR key "audit:total"`, `Eval script's INCR key "audit:total"`}
+	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
+		t.Errorf("published:\n%s\nwant:\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+}

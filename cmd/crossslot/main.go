@@ -110,6 +110,12 @@ func standalone(args []string) int {
 		return explain(os.Stdout, os.Stderr, name)
 	}
 	if format := os.Getenv(lintcmdOutputEnv); format != "" {
+		if format == "json" {
+			// report lists what //crossslot:ignore silenced too; results
+			// cached so are kept apart from the others.
+			cfg.ShowIgnored = true
+			os.Setenv("STATICCHECK_CACHE", filepath.Join(os.Getenv("STATICCHECK_CACHE"), "show-ignored"))
+		}
 		return lintcmdRaw(fs, cmd.Execute, format)
 	}
 	if cwd, err := os.Getwd(); err == nil {

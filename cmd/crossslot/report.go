@@ -68,8 +68,7 @@ func report(fs *flag.FlagSet, args []string) int {
 		return code
 	}
 
-	var shown []finding
-	var errors, warnings, ignored, notAnalyzed int
+	var all []finding
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 64<<10), 16<<20)
 	for sc.Scan() {
@@ -79,6 +78,13 @@ func report(fs *flag.FlagSet, args []string) int {
 			continue
 		}
 		f.Code = ourCategory(f.Code)
+		all = append(all, f)
+	}
+	all = honourRelatedIgnores(all)
+
+	var shown []finding
+	var errors, warnings, ignored, notAnalyzed int
+	for _, f := range all {
 		switch {
 		case f.Severity == "ignored":
 			ignored++
@@ -104,8 +110,10 @@ func report(fs *flag.FlagSet, args []string) int {
 		writeJSON(os.Stdout, shown)
 	case "stylish":
 		writeStylish(os.Stdout, shown, errors, warnings, ignored)
+		explainHint(os.Stderr, shown)
 	default:
 		writeText(os.Stdout, shown)
+		explainHint(os.Stderr, shown)
 	}
 	switch {
 	case notAnalyzed > 0:
@@ -195,6 +203,17 @@ func category(f finding) string {
 		return f.Code + ", ignored"
 	}
 	return f.Code
+}
+
+// explainHint tells a reader of the human formats where the longer fix of
+// each finding is: every message ends with a short one.
+func explainHint(w io.Writer, findings []finding) {
+	for _, f := range findings {
+		if f.Code != categoryDirective && f.Code != "compile" && f.Code != "config" {
+			fmt.Fprintf(w, "crossslot -explain CHECK says more about each check and how to fix it (e.g. crossslot -explain %s)\n", f.Code)
+			return
+		}
+	}
 }
 
 // writeText writes lintcmd's text format: position relative to the working

@@ -329,7 +329,10 @@ func TestVetProtocol(t *testing.T) {
 // text is file:line:col: message (check) with related keys indented below;
 // stylish groups by file and counts what the directives silenced.
 func TestTextAndStylish(t *testing.T) {
-	stdout, _, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, "./directives")
+	stdout, stderr, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, "./directives")
+	if want := "crossslot -explain CHECK says more about each check and how to fix it (e.g. crossslot -explain crossslot)\n"; !strings.Contains(stderr, want) {
+		t.Errorf("text: stderr lacks %q:\n%s", want, stderr)
+	}
 	for _, want := range []string{
 		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots; send one call per slot, or give keys that belong together one hash tag (crossslot)\n" +
 			"\tdirectives/line.go:15:16: key \"user:3:a\" is on slot 12067\n",

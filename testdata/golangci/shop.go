@@ -29,3 +29,26 @@ func acrossPackages(ctx context.Context, rdb redis.UniversalClient) {
 func onOneNode(ctx context.Context, rdb *redis.Client) {
 	rdb.Del(ctx, "cart:9", "orders:9") // with include-single-node: crossslot
 }
+
+// Directives above the call that opens a transaction, a related position of
+// its finding: crossslot's own, and golangci-lint's, which covers the whole
+// statement below it.
+func transactions(ctx context.Context, rdb redis.UniversalClient) {
+	//crossslot:ignore crossslot one shard in this deployment
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.Incr(ctx, "visits:1")
+		pipe.Incr(ctx, "visits:2")
+		return nil
+	})
+	//nolint:crossslot // one shard in this deployment
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.Incr(ctx, "visits:3")
+		pipe.Incr(ctx, "visits:4")
+		return nil
+	})
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.Incr(ctx, "visits:5")
+		pipe.Incr(ctx, "visits:6") // golangci: crossslot
+		return nil
+	})
+}

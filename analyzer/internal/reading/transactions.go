@@ -1,6 +1,8 @@
 package reading
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
@@ -33,6 +35,9 @@ type Transaction struct {
 	// MULTI/EXEC, DoMulti.
 	Name     string
 	Commands []clients.Command
+	// At is the call that opens it (TxPipelined, TxPipeline, Watch, MULTI,
+	// DoMulti), up to its '(' : findings name it as a related position.
+	At keymodel.Range
 	// Fate says what the client or the server does with one whose keys are
 	// on different slots.
 	Fate string
@@ -62,7 +67,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			continue
 		}
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok {
-			out = append(out, &Transaction{Name: "DoMulti", Commands: cmds,
+			out = append(out, &Transaction{Name: "DoMulti", Commands: cmds, At: r.opening(call.Pos()),
 				Fate: "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"})
 		}
 		m := clients.GoRedisMethod(common)
@@ -72,23 +77,32 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		switch m.Name() {
 		case "TxPipelined":
 			if cb := ssaread.CallbackArg(common); cb != nil {
-				out = append(out, &Transaction{Name: "TxPipelined", Commands: r.queuedOn(cb), Fate: clients.TransactionFate(m)})
+				out = append(out, &Transaction{Name: "TxPipelined", Commands: r.queuedOn(cb), Fate: clients.TransactionFate(m), At: r.opening(call.Pos())})
 			}
 		case "TxPipeline":
 			if v, ok := call.(*ssa.Call); ok {
 				cmds, at := r.pipelineCommands(fn, v)
-				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, Fate: clients.TransactionFate(m),
+				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, Fate: clients.TransactionFate(m), At: r.opening(call.Pos()),
 					Together: func(i, j int) bool { return ssaread.OnOnePath(at[i], at[j]) }})
 			}
 		case "Watch":
 			if cb := ssaread.CallbackArg(common); cb != nil {
 				site := clients.NewSite(r.Eval, common, m.Signature())
-				out = append(out, &Transaction{Name: "Watch", Commands: r.queuedOn(cb), Watch: true, Watched: site.KeysOfParam("keys"),
+				out = append(out, &Transaction{Name: "Watch", Commands: r.queuedOn(cb), Watch: true, Watched: site.KeysOfParam("keys"), At: r.opening(call.Pos()),
 					Fate: "the callback runs on the watched keys' node, where another slot fails with MOVED"})
 			}
 		}
 	}
 	return append(out, r.multiExecs(fn)...)
+}
+
+// opening is the range of the call whose '(' is at lparen, from its start
+// to the '(' (a callback's body is not the call's place).
+func (r *Package) opening(lparen token.Pos) keymodel.Range {
+	if call := r.Eval.Source.Calls[lparen]; call != nil {
+		return keymodel.Range{Pos: call.Pos(), End: call.Lparen}
+	}
+	return keymodel.Range{Pos: lparen, End: lparen}
 }
 
 // pipelineCommands is what fn queues on the TxPipeline() value txp before an
@@ -129,6 +143,7 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 	var out []*Transaction
 	for _, b := range fn.Blocks {
 		open := map[ssa.Value][]clients.Command{} // by connection, since its MULTI
+		multiAt := map[ssa.Value]token.Pos{}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -142,10 +157,10 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 			cmds, inTx := open[conn]
 			switch site.Method {
 			case "MULTI":
-				open[conn] = []clients.Command{}
+				open[conn], multiAt[conn] = []clients.Command{}, call.Pos()
 			case "EXEC":
 				if inTx && !r.testOffCluster(call.Pos(), conn) {
-					out = append(out, &Transaction{Name: "MULTI/EXEC", Commands: cmds, Fate: "the server refuses the transaction at EXEC (CROSSSLOT)"})
+					out = append(out, &Transaction{Name: "MULTI/EXEC", Commands: cmds, Fate: "the server refuses the transaction at EXEC (CROSSSLOT)", At: r.opening(multiAt[conn])})
 				}
 				delete(open, conn)
 			case "DISCARD":

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/crossslot/crossslot/analyzer"
+)
+
+// lintcmd matches a //lint:ignore directive with a finding at the line after
+// it only. A reader of a transaction's finding, though, looks at the call
+// that opens it, and a reader of a script's, at the call that runs it: the
+// finding's related positions. honourRelatedIgnores lets such a directive
+// silence the finding too, and marks what //crossslot:ignore silenced
+// (the analyzer keeps those for us, see analyzer.SilencedBy) as ignored.
+
+// staleDirective is lintcmd's message for a directive that matched nothing.
+const staleDirective = "this linter directive didn't match anything; should it be removed?"
+
+// honourRelatedIgnores marks as ignored the findings a //lint:ignore above
+// one of their related positions names, drops the directives' "matched
+// nothing" findings it so matches, and marks the findings silenced by
+// //crossslot:ignore.
+func honourRelatedIgnores(findings []finding) []finding {
+	lines := map[string][]string{}
+	lineOf := func(file string, n int) string {
+		if _, ok := lines[file]; !ok {
+			lines[file] = readLines(file)
+		}
+		if n < 1 || n > len(lines[file]) {
+			return ""
+		}
+		return lines[file][n-1]
+	}
+	matched := map[position]bool{}
+	for i, f := range findings {
+		if f.Severity == "ignored" || f.Code == categoryDirective {
+			continue
+		}
+		if slices.ContainsFunc(f.Related, func(r related) bool { return strings.HasPrefix(r.Message, analyzer.SilencedBy) }) {
+			findings[i].Severity = "ignored"
+			continue
+		}
+		for _, r := range f.Related {
+			for _, stale := range findings {
+				at := stale.Location
+				if stale.Code != categoryDirective || stale.Message != staleDirective || at.File != r.Location.File || at.Line != r.Location.Line-1 {
+					continue
+				}
+				if slices.Contains(ignoredChecks(lineOf(at.File, at.Line)), f.Code) {
+					findings[i].Severity = "ignored"
+					matched[at] = true
+				}
+			}
+		}
+	}
+	return slices.DeleteFunc(findings, func(f finding) bool {
+		return f.Code == categoryDirective && f.Message == staleDirective && matched[f.Location]
+	})
+}
+
+// ignoredChecks is the checks a //lint:ignore directive on a line names.
+func ignoredChecks(line string) []string {
+	_, rest, ok := strings.Cut(line, "//lint:ignore ")
+	if !ok {
+		return nil
+	}
+	fields := strings.Fields(rest)
+	if len(fields) < 2 { // lintcmd wants a reason
+		return nil
+	}
+	return strings.Split(fields[0], ",")
+}
+
+// readLines is a file's lines, none when it cannot be read.
+func readLines(file string) []string {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	for sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	return out
+}
