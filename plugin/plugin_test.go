@@ -116,3 +116,30 @@ func TestReadmeMentionsEverySetting(t *testing.T) {
 		}
 	}
 }
+
+// TestOneIssuePerFinding: golangci-lint makes each related position an
+// issue of its own, so the plugin's findings carry none; a directive at a
+// related position still silences its finding (the ignored fixture).
+func TestOneIssuePerFinding(t *testing.T) {
+	testdata, err := filepath.Abs("../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plugin.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, _ := p.BuildAnalyzers()
+	n := 0
+	for _, r := range analysistest.Run(t, testdata, as[0], "tx", "ignored") {
+		for _, d := range r.Diagnostics {
+			n++
+			if len(d.Related) > 0 {
+				t.Errorf("%s: a finding with %d related positions, each an issue in golangci-lint", r.Pass.Fset.Position(d.Pos), len(d.Related))
+			}
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d findings on the tx and ignored fixtures", n)
+	}
+}

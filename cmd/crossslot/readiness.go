@@ -38,14 +38,15 @@ func readinessRows() []string {
 // what moving to a cluster breaks: each check's call sites, how many are
 // fine on a cluster, reported, or undecided, then the reported sites.
 //
-//	crossslot readiness [-md] [-include-single-node] [packages]
+//	crossslot readiness [-md] [-include-single-node] [-fail] [packages]
 func readinessReport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("crossslot readiness", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	md := fs.Bool("md", false, "print Markdown, to paste into a pull request or an issue")
 	single := fs.Bool("include-single-node", false, "check single-node clients too: what breaks if they become cluster clients")
+	fail := fs.Bool("fail", false, "exit 1 when anything is reported, to gate a migration in CI")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: crossslot readiness [-md] [-include-single-node] [packages]")
+		fmt.Fprintln(stderr, "usage: crossslot readiness [-md] [-include-single-node] [-fail] [packages]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -75,6 +76,7 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	summaries := modules.summarize(byPackage, findings)
+	reported := 0
 	for i, s := range summaries {
 		if i > 0 {
 			fmt.Fprintln(stdout)
@@ -84,8 +86,12 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 		} else {
 			s.text(stdout)
 		}
+		reported += len(s.reported)
 	}
-	return 0
+	if *fail && reported > 0 {
+		return exitFindings
+	}
+	return exitClean
 }
 
 // analyzeForReadiness runs the standalone analysis in a child process and
@@ -175,7 +181,28 @@ type moduleReadiness struct {
 	module   string
 	packages int
 	rows     map[string]analyzer.Tally
+	// others counts the findings of the checks that count no sites (tags,
+	// scripts, and the opt-in ones): rows of the table when there are any.
+	others   map[string]int
 	reported []finding
+}
+
+// isCheck reports whether a finding's code is a check's, not a directive's
+// or a load error's.
+func isCheck(code string) bool {
+	return slices.ContainsFunc(analyzer.Checks(), func(c analyzer.Check) bool { return c.Name == code })
+}
+
+// otherRows are a module's rows of checks that count no sites, in the order
+// of the table of checks.
+func (s *moduleReadiness) otherRows() []string {
+	var out []string
+	for _, c := range analyzer.Checks() {
+		if s.others[c.Name] > 0 {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []finding) []*moduleReadiness {
@@ -184,7 +211,7 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		if s, ok := byModule[mod]; ok {
 			return s
 		}
-		s := &moduleReadiness{module: mod, rows: map[string]analyzer.Tally{}}
+		s := &moduleReadiness{module: mod, rows: map[string]analyzer.Tally{}, others: map[string]int{}}
 		byModule[mod] = s
 		return s
 	}
@@ -205,11 +232,15 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		}
 	}
 	for _, f := range findings {
-		if !slices.Contains(readinessChecks, f.Code) {
+		if !isCheck(f.Code) {
 			continue
 		}
 		if mod, ok := idx.dirs[filepath.Dir(f.Location.File)]; ok {
-			get(mod).reported = append(get(mod).reported, f)
+			s := get(mod)
+			s.reported = append(s.reported, f)
+			if !slices.Contains(readinessChecks, f.Code) {
+				s.others[f.Code]++
+			}
 		}
 	}
 	var out []*moduleReadiness
@@ -243,6 +274,9 @@ func (s *moduleReadiness) text(w io.Writer) {
 		r := s.rows[check]
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
 	}
+	for _, check := range s.otherRows() {
+		fmt.Fprintf(tw, "%s\t-\t-\t%d\t-\t\n", check, s.others[check])
+	}
 	tw.Flush()
 	if len(s.reported) == 0 {
 		fmt.Fprintln(w, "\nnothing reported")
@@ -262,6 +296,9 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	for _, check := range readinessChecks {
 		r := s.rows[check]
 		fmt.Fprintf(w, "| `%s` | %d | %d | %d | %d |\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
+	}
+	for _, check := range s.otherRows() {
+		fmt.Fprintf(w, "| `%s` | - | - | %d | - |\n", check, s.others[check])
 	}
 	if len(s.reported) == 0 {
 		fmt.Fprintln(w, "\nNothing reported.")

@@ -92,3 +92,29 @@ func TestReadinessSummary(t *testing.T) {
 		}
 	}
 }
+
+// TestReadinessListsEveryCheckAndFails: the summary lists every finding
+// the standalone command reports (tags and scripts too, as rows of their
+// own), and -fail makes findings exit 1, for CI to gate a migration on.
+func TestReadinessListsEveryCheckAndFails(t *testing.T) {
+	env := fixtureEnv()
+	standalone := lintJSONIn(t, exampleDir, "./...")
+	text, stderr, code := runIn(t, exampleDir, env, crossslotBin, "readiness", "-fail", "./...")
+	if code != exitFindings {
+		t.Errorf("readiness -fail with findings: exit %d, want %d\n%s", code, exitFindings, stderr)
+	}
+	if want := fmt.Sprintf("\nreported (%d):\n", len(standalone)); !strings.Contains(text, want) {
+		t.Errorf("the standalone command reports %d findings; the summary lacks %q:\n%s", len(standalone), want, text)
+	}
+	for _, check := range []string{"emptytag", "doubletag", "unclosedtag"} {
+		if !regexp.MustCompile(`(?m)^\s*` + check + `\s+-\s+-\s+1\s+-\s*$`).MatchString(text) {
+			t.Errorf("no row for %s:\n%s", check, text)
+		}
+	}
+	if _, _, code := runIn(t, exampleDir, env, crossslotBin, "readiness", "./..."); code != exitClean {
+		t.Errorf("readiness without -fail: exit %d, want 0", code)
+	}
+	if _, stderr, code := runIn(t, exampleDir, env, crossslotBin, "readiness", "-fail", "./store"); code != exitClean {
+		t.Errorf("readiness -fail with nothing reported: exit %d, want 0\n%s", code, stderr)
+	}
+}
