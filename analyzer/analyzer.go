@@ -21,7 +21,7 @@ func New(cfg *Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: "crossslot",
 		Doc:  analysisDoc(),
-		URL:  "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer",
+		URL:  "https://github.com/crossslot/crossslot#readme",
 		// No required analyzers: buildssa would build SSA (and ctrlflow
 		// compute facts) for every package, the standard library included;
 		// crossslot builds SSA itself, only where keys can be (see

@@ -2,6 +2,7 @@ package analyzer_test
 
 import (
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -440,6 +441,23 @@ func TestFixesSayTheyRenameKeys(t *testing.T) {
 	for _, want := range []string{"put the shared id in a hash tag in itemsKey;", "put the shared id in a hash tag in lines and sum;"} {
 		if !slices.ContainsFunc(titles, func(s string) bool { return strings.HasPrefix(s, want) }) {
 			t.Errorf("no fix titled %q...; got %q", want, titles)
+		}
+	}
+}
+
+// TestDocNamesFlagsAsTyped: the documentation (-explain, -help) names each
+// analyzer flag as users type it, -crossslot.NAME, in every front end.
+func TestDocNamesFlagsAsTyped(t *testing.T) {
+	var names []string
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) { names = append(names, regexp.QuoteMeta(f.Name)) })
+	bare := regexp.MustCompile(`(^|[^\w.-])-(` + strings.Join(names, "|") + `)\b`)
+	texts := []string{analyzer.Analyzer.Doc}
+	for _, c := range analyzer.Checks() {
+		texts = append(texts, c.Title, c.Text)
+	}
+	for _, text := range texts {
+		for _, m := range bare.FindAllString(text, -1) {
+			t.Errorf("the documentation names %q; users type -crossslot.%s", strings.TrimSpace(m), strings.TrimLeft(strings.TrimSpace(m), "(-"))
 		}
 	}
 }

@@ -29,7 +29,7 @@
 // that says what the imported go-redis does (v9.11+ rejects the transaction,
 // earlier versions split it per slot). The analyzer reports what it proves
 // for every value the code lets a key take, or for all but about 1 in 16384
-// of them (near-sure; -proofs-only leaves those out): a key it cannot pin
+// of them (near-sure; -crossslot.proofs-only leaves those out): a key it cannot pin
 // down is never reported.
 //
 // Each finding has a category, which is also its check name in the
@@ -61,7 +61,7 @@
 //     cluster client reach one node.
 //
 // Calls on *redis.Client and *redis.Conn talk to one node, where any keys may
-// be combined; they are skipped unless -include-single-node is set, and so are
+// be combined; they are skipped unless -crossslot.include-single-node is set, and so are
 // calls on pipelines, transactions and interfaces made from one.
 //
 // # Examples
@@ -89,7 +89,7 @@
 // for none, which is decided exactly ("for every value of id"). Any other
 // difference in the text around the shared values leaves them on one slot
 // for about 1 in 16384 values, reported as such ("for all but about 1 in
-// 16384 values of id") unless -proofs-only is set; so is a fixed key beside
+// 16384 values of id") unless -crossslot.proofs-only is set; so is a fixed key beside
 // a key whose hashed part holds a value. A string value that follows
 // literal text in a key (an id: "bal:"+acct+":cur") is taken to hold no
 // brace for that tier, and the message says so. Types decide where they
@@ -100,7 +100,7 @@
 //
 //	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace); send one call per slot, or give keys that belong together one hash tag
 //
-// Two more claims rest on values (-same-values-only leaves them out). Keys
+// Two more claims rest on values (-crossslot.same-values-only leaves them out). Keys
 // of different values are on one slot for about 1 in 16384 pairs of them,
 // and also whenever the values are equal where the keys are otherwise the
 // same text ("pairs of different values"); two values written the same way
@@ -190,7 +190,7 @@
 //
 // unprovable: a command's keys are not proved to share a hash slot (strict mode)
 //
-// Off unless -strict is set, for teams that want every batch co-located by
+// Off unless -crossslot.strict is set, for teams that want every batch co-located by
 // construction. It reports multi-key commands and transactions whose keys
 // the analyzer cannot prove to share a slot: keys without one tag, tags made
 // of different values, keys from input, and tags made of a value that may be
@@ -246,7 +246,7 @@
 //
 // hottag: a key's hash tag is one constant while a per-entity value sits outside it (opt-in)
 //
-// Off unless -hot-tags is set. "feed:{global}:" + userID puts every user's
+// Off unless -crossslot.hot-tags is set. "feed:{global}:" + userID puts every user's
 // feed on the slot of "global", so one node serves all of them: the hot-slot
 // mistake Redis's cluster guidance warns about. Put the entity in the tag
 // ("feed:{" + userID + "}"), or leave the tag out.
@@ -263,7 +263,7 @@
 // IsClusterMode) is a cluster client and drops its DB option, so data meant
 // for database 3 lands in database 0 beside everything else. Tell data
 // apart by key prefix, or use separate clusters. A *redis.Client given a DB
-// is reported with -include-single-node only: it is a cluster node's client
+// is reported with -crossslot.include-single-node only: it is a cluster node's client
 // only if pointed at one.
 //
 //	rdb.Do(ctx, "SELECT", 2) // SELECT 2 needs a database other than 0, which a cluster does not have (ERR SELECT is not allowed in cluster mode); tell data apart by key prefix instead
@@ -312,7 +312,7 @@
 // notify-keyspace-events through a cluster client configures one node.
 // Subscribe, and configure, on each master. As for onenode, a client that
 // may or may not be a cluster client is counted, not reported, unless
-// -include-single-node is set.
+// -crossslot.include-single-node is set.
 //
 //	rdb.PSubscribe(ctx, "__keyevent@0__:expired") // PSUBSCRIBE "__keyevent@0__:expired" on a cluster client listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them; run it on each master with ForEachMaster
 package analyzer

@@ -11,8 +11,10 @@ import (
 	"github.com/crossslot/crossslot/analyzer"
 )
 
-// docURL is where the checks are documented online.
-const docURL = "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer"
+// docURL is where the checks are documented online: the repository's
+// README, until the module is published (then its package documentation,
+// whose "Check NAME" sections are doc.go's, would say the same).
+const docURL = "https://github.com/crossslot/crossslot#what-it-reports"
 
 // checks gives lintcmd one check per diagnostic category, documented by
 // analyzer.Checks. The crossslot check is the analyzer, which reports every
@@ -69,7 +71,7 @@ func checkList(list string, extra ...string) error {
 func explain(stdout, stderr io.Writer, name string) int {
 	for _, c := range analyzer.Checks() {
 		if strings.EqualFold(c.Name, name) {
-			fmt.Fprintf(stdout, "%s: %s\n\n%s\n\nOnline documentation\n    %s#hdr-Check_%s\n", c.Name, c.Title, c.Text, docURL, c.Name)
+			fmt.Fprintf(stdout, "%s: %s\n\n%s\n\nOnline documentation\n    %s\n", c.Name, c.Title, c.Text, docURL)
 			return 0
 		}
 	}

@@ -258,31 +258,7 @@ end })
 // <!-- recipe: name -->, unindented.
 func readmeRecipe(t testing.TB, name string) string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, rest, ok := strings.Cut(string(b), "<!-- recipe: "+name+" -->\n")
-	if !ok {
-		t.Fatalf("the README has no recipe %q", name)
-	}
-	lines := strings.Split(rest, "\n")
-	indent := len(lines[0]) - len(strings.TrimLeft(lines[0], " "))
-	if !strings.HasPrefix(strings.TrimSpace(lines[0]), "```") {
-		t.Fatalf("recipe %q is not followed by a code block", name)
-	}
-	var code []string
-	for _, l := range lines[1:] {
-		if strings.TrimSpace(l) == "```" {
-			return strings.Join(code, "\n") + "\n"
-		}
-		if len(l) >= indent {
-			l = l[indent:]
-		}
-		code = append(code, l)
-	}
-	t.Fatalf("recipe %q: the code block does not end", name)
-	return ""
+	return cmdtest.ReadmeRecipe(t, "../../README.md", name)
 }
 
 // neovimVersion is the installed Neovim's minor version (0.7 is 7).

@@ -158,7 +158,7 @@ func relinkSARIF(out []byte) (_ []byte, notAnalyzed bool) {
 		rules, _ := driver["rules"].([]any)
 		for _, rule := range rules {
 			if rule, ok := rule.(map[string]any); ok {
-				rule["helpUri"] = fmt.Sprintf("%s#hdr-Check_%v", docURL, rule["id"])
+				rule["helpUri"] = docURL
 			}
 		}
 	}

@@ -121,7 +121,7 @@ func TestExplain(t *testing.T) {
 	for _, c := range analyzer.Checks() {
 		stdout, _, code := runIn(t, ".", os.Environ(), crossslotBin, "-explain", c.Name)
 		if code != 0 || !strings.HasPrefix(stdout, c.Name+": "+c.Title+"\n") || !strings.Contains(stdout, "\trdb.") ||
-			!strings.Contains(stdout, "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer#hdr-Check_"+c.Name) {
+			!strings.Contains(stdout, "\n    "+docURL+"\n") {
 			t.Errorf("-explain %s: exit %d\n%s", c.Name, code, stdout)
 		}
 	}
@@ -228,7 +228,7 @@ func TestSARIF(t *testing.T) {
 	rules := map[string]bool{}
 	for _, r := range run.Tool.Driver.Rules {
 		rules[r.ID] = true
-		if r.ShortDescription.Text == "" || r.HelpURI != "https://pkg.go.dev/github.com/crossslot/crossslot/analyzer#hdr-Check_"+r.ID {
+		if r.ShortDescription.Text == "" || r.HelpURI != docURL {
 			t.Errorf("rule %s: description %q, helpUri %q", r.ID, r.ShortDescription.Text, r.HelpURI)
 		}
 	}

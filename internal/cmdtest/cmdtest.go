@@ -94,3 +94,34 @@ func Marked(t testing.TB, dir string, markers ...string) []string {
 	sort.Strings(want)
 	return want
 }
+
+// ReadmeRecipe returns the code block that follows the README's
+// "<!-- recipe: NAME -->" line, its indentation removed.
+func ReadmeRecipe(t testing.TB, readme, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "<!-- recipe: "+name+" -->\n")
+	if !ok {
+		t.Fatalf("the README has no recipe %q", name)
+	}
+	lines := strings.Split(rest, "\n")
+	indent := len(lines[0]) - len(strings.TrimLeft(lines[0], " "))
+	if !strings.HasPrefix(strings.TrimSpace(lines[0]), "```") {
+		t.Fatalf("recipe %q is not followed by a code block", name)
+	}
+	var code []string
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "```" {
+			return strings.Join(code, "\n") + "\n"
+		}
+		if len(l) >= indent {
+			l = l[indent:]
+		}
+		code = append(code, l)
+	}
+	t.Fatalf("recipe %q: the code block does not end", name)
+	return ""
+}
