@@ -52,7 +52,7 @@ type lspFix struct {
 	rng   lspRange
 	diag  json.RawMessage
 	title string
-	edits []lspTextEdit
+	edits map[string][]lspTextEdit // by file URI: a fix may edit a key builder in another file
 }
 
 type lspPosition struct {
@@ -325,9 +325,10 @@ func (s *lspServer) publish(sess *lspSession, diags map[*packages.Package][]anal
 			byFile[posn.Filename] = append(byFile[posn.Filename], diag)
 			raw, _ := json.Marshal(diag)
 			for _, fix := range d.SuggestedFixes {
-				var edits []lspTextEdit
+				edits := map[string][]lspTextEdit{}
 				for _, e := range fix.TextEdits {
-					edits = append(edits, lspTextEdit{Range: toRange(fset, e.Pos, e.End), NewText: string(e.NewText)})
+					uri := toURI(fset.Position(e.Pos).Filename)
+					edits[uri] = append(edits[uri], lspTextEdit{Range: toRange(fset, e.Pos, e.End), NewText: string(e.NewText)})
 				}
 				fixes[toURI(posn.Filename)] = append(fixes[toURI(posn.Filename)], lspFix{rng: rng, diag: raw, title: fix.Message, edits: edits})
 			}
@@ -368,7 +369,7 @@ func (s *lspServer) codeActions(params json.RawMessage) []map[string]any {
 		}
 		out = append(out, map[string]any{
 			"title": f.title, "kind": "quickfix", "diagnostics": []json.RawMessage{f.diag},
-			"edit": map[string]any{"changes": map[string]any{p.TextDocument.URI: f.edits}},
+			"edit": map[string]any{"changes": f.edits},
 		})
 	}
 	return out

@@ -340,3 +340,37 @@ func runNeovim(t *testing.T, nvim, initLua string) {
 	}
 	t.Logf("Neovim received %d diagnostics from crossslot lsp", strings.Count(string(b), "\n"))
 }
+
+// TestLanguageServerFixInBuilder: the fix of a finding whose keys come
+// from key builders in another file of the package edits that file.
+func TestLanguageServerFixInBuilder(t *testing.T) {
+	dir, err := filepath.Abs(cliDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, _ := startLSP(t, dir)
+	file := filepath.Join(dir, "builders", "orders.go")
+	uri := toURI(file)
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
+	if _, messages := c.analyzed(filepath.Join(dir, "builders"), file); len(messages) != 1 {
+		t.Fatalf("orders.go's diagnostics: %q", messages)
+	}
+	id := c.send("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri},
+		"range":        lspRange{Start: lspPosition{Line: 9}, End: lspPosition{Line: 9, Character: 80}},
+		"context":      map[string]any{"diagnostics": []any{}},
+	}, true)
+	actions := c.until("code actions", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	var result []struct {
+		Title string
+		Edit  struct{ Changes map[string][]lspTextEdit }
+	}
+	b, _ := json.Marshal(actions.Result)
+	if err := json.Unmarshal(b, &result); err != nil || len(result) != 1 {
+		t.Fatalf("code actions: %s", b)
+	}
+	keys := toURI(filepath.Join(dir, "builders", "keys.go"))
+	if edits := result[0].Edit.Changes[keys]; len(edits) != 4 || len(result[0].Edit.Changes) != 1 {
+		t.Errorf("the fix %q edits %s, want 4 edits in keys.go only", result[0].Title, b)
+	}
+}
