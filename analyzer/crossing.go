@@ -126,6 +126,12 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 	if c.Wrapper != nil {
 		in = fmt.Sprintf(" in %s (%s)", c.Wrapper.Name, c.Wrapper.Where)
 	}
+	command := c.Method // "Do" for a raw command: its name decides the remedy
+	if c.Site != nil {
+		if name, _, _, ok := clients.CommandLine(c.Site); ok && name != "" {
+			command = name
+		}
+	}
 	remedy := func(r string) string {
 		if fix != "" {
 			r = fix
@@ -136,7 +142,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 	case familyCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
 			Message: fmt.Sprintf("%s %s %s for two different %s are on different hash slots%s%s%s%s",
-				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs(), fate, in, remedy(familyRemedy(batch, c.Method)))}
+				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs(), fate, in, remedy(familyRemedy(batch, command)))}
 	case zeroCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
 			Message: fmt.Sprintf("%s %s %s and \"\" (%s on the paths that leave it unassigned) are on different hash slots%s%s%s",
@@ -147,7 +153,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 			}}}
 	}
 	d := analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, c.Method))),
+		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, command))),
 		Related: []analysis.RelatedInformation{{
 			Pos: x.other.At.Pos, End: x.other.At.End,
 			Message: "key " + x.other.Alts[0].Quoted() + x.d.SlotOf(x.otherFirst),
