@@ -422,6 +422,7 @@ func TestEveryFindingSaysWhatToDo(t *testing.T) {
 			t.Errorf("no finding of check %s in the fixtures", c.Name)
 		}
 	}
+	t.Logf("findings by check, each ending with what to do: %v", seen)
 }
 
 // TestFixesSayTheyRenameKeys: every suggested fix renames keys, so its
