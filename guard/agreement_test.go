@@ -128,3 +128,47 @@ func TestStats(t *testing.T) {
 		t.Errorf("last crossslot violation %+v", last)
 	}
 }
+
+// TestScriptsSameVerdictAsTheCluster runs scripts that touch a key besides
+// their declared one through a guarded client of a plain server, by EVAL
+// and by go-redis's Script (EVALSHA first, as users run them), and on the
+// three-master cluster: the guard refuses what the cluster refuses, with
+// its text.
+func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.ClusterAddr(t)
+	if err := guardtest.CheckScriptLayout(clusterAddr); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	guarded := redis.NewClient(&redis.Options{Addr: plainAddr})
+	guarded.AddHook(guard.New(guard.Options{}))
+	defer guarded.Close()
+	guarded.ScriptFlush(ctx)
+	refused := 0
+	for _, s := range guardtest.Scripts {
+		c := guardtest.EvalOnCluster(clusterAddr, s)
+		var args []interface{}
+		for _, a := range s.Args {
+			args = append(args, a)
+		}
+		script := redis.NewScript(s.Lua)
+		for how, g := range map[string]error{
+			"Script.Run": script.Run(ctx, guarded, s.Keys, args...).Err(),
+			"Eval":       guarded.Eval(ctx, s.Lua, s.Keys, args...).Err(),
+			"EvalSha":    guarded.EvalSha(ctx, script.Hash(), s.Keys, args...).Err(),
+		} {
+			if errors.Is(g, redis.Nil) {
+				g = nil
+			}
+			if !guardtest.SameScriptVerdict(g, c) {
+				t.Errorf("%s (%s): guarded single node says %v, the cluster says %v", s.Name, how, g, c)
+			}
+		}
+		if c != nil {
+			refused++
+		}
+	}
+	if refused != 4 {
+		t.Errorf("the cluster refused %d scripts, want 4", refused)
+	}
+}

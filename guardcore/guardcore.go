@@ -59,12 +59,17 @@ type Violation struct {
 	// Problem is "crossslot", "emptytag" or "unclosedtag"; or what else a
 	// cluster refuses (see Refusal): "database" (SELECT n, MOVE, SWAPDB,
 	// COPY ... DB n), "sortpattern" (SORT BY a pattern, SORT GET),
-	// "shardedpubsub" (sharded channels on different slots).
+	// "shardedpubsub" (sharded channels on different slots), "scriptkey"
+	// (a key a script touches on another slot than its declared keys, or
+	// with none declared).
 	Problem string
 	// Refusal is the cluster's error for the problems other than
 	// crossslot and the tags: what a Fail-mode guard returns.
 	Refusal string
-	Caller  string // file:line, when Options.Caller is set
+	// Script is the command a script sends with the key, for scriptkey
+	// ("INCR").
+	Script string
+	Caller string // file:line, when Options.Caller is set
 }
 
 func (v Violation) String() string {
@@ -74,6 +79,12 @@ func (v Violation) String() string {
 		s = fmt.Sprintf("%s: %s", v.Command, v.Refusal)
 	case "shardedpubsub":
 		s = fmt.Sprintf("%s channels %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
+	case "scriptkey":
+		if len(v.Keys) == 1 {
+			s = fmt.Sprintf("%s script's %s key %q (slot %d), with no key declared", v.Command, v.Script, v.Keys[0], v.Slots[0])
+		} else {
+			s = fmt.Sprintf("%s script's %s key %q (slot %d) and the declared key %q (slot %d)", v.Command, v.Script, v.Keys[1], v.Slots[1], v.Keys[0], v.Slots[0])
+		}
 	case "crossslot":
 		s = fmt.Sprintf("%s keys %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
 	case "emptytag":
@@ -99,7 +110,7 @@ func (e *Error) Error() string {
 			detail += " at " + e.Caller
 		}
 		return e.Refusal + " (crossslot guard: " + detail + ")"
-	case "shardedpubsub":
+	case "shardedpubsub", "scriptkey":
 		return e.Refusal + " (crossslot guard: " + e.Violation.String() + ")"
 	}
 	return "CROSSSLOT Keys in request don't hash to the same slot (crossslot guard: " + e.Violation.String() + ")"
@@ -208,6 +219,10 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 	if v, ok := refused(name, line); ok {
 		return c.refuse(c.withCaller(v))
 	}
+	if strings.EqualFold(name, "SCRIPT") {
+		loadedScript(line)
+		return nil
+	}
 	cmd, ok := lookup(name)
 	if !ok {
 		return nil
@@ -230,7 +245,27 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 		}
 		keys = append(keys, argv[p].Text)
 	}
-	return c.judge(cmd.Name, keys, tx)
+	if err := c.judge(cmd.Name, keys, tx); err != nil || !isScriptCall(cmd.Name) {
+		return err
+	}
+	texts := make([]string, len(argv))
+	for i, a := range argv {
+		if !a.Known {
+			return nil
+		}
+		texts[i] = a.Text
+	}
+	return c.scriptKeys(cmd.Name, texts, keys)
+}
+
+// isScriptCall says whether a command runs a script whose text the guard
+// may know.
+func isScriptCall(name string) bool {
+	switch name {
+	case "EVAL", "EVAL_RO", "EVALSHA", "EVALSHA_RO":
+		return true
+	}
+	return false
 }
 
 // singleKey reads the key of a command that takes one key, at a fixed
@@ -362,9 +397,10 @@ func (c *Checker) caller() string {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
 	for {
 		f, more := frames.Next()
+		file := unversioned(f.File)
 		mine := false
 		for _, lib := range c.library {
-			if strings.Contains(f.File, lib) {
+			if strings.Contains(file, lib) {
 				mine = true
 				break
 			}
@@ -378,10 +414,29 @@ func (c *Checker) caller() string {
 	}
 }
 
+// thisFile is this package's directory: its frames are the guard's.
 var thisFile = func() string {
 	_, file, _, _ := runtime.Caller(0)
-	return file
+	return file[:strings.LastIndexByte(file, '/')+1]
 }()
+
+// unversioned is a file's path without the module versions the module
+// cache puts in it (".../redigo@v1.9.3/redis/pool.go" is
+// ".../redigo/redis/pool.go"), so that a library's path fragment matches
+// it as users have the library.
+func unversioned(file string) string {
+	for {
+		at := strings.IndexByte(file, '@')
+		if at < 0 {
+			return file
+		}
+		end := strings.IndexByte(file[at:], '/')
+		if end < 0 {
+			return file
+		}
+		file = file[:at] + file[at+end:]
+	}
+}
 
 // tagProblem says whether a key's tag is malformed: "{}" first, or a '{'
 // with no '}' after it.

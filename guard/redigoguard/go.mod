@@ -7,4 +7,6 @@ require (
 	github.com/gomodule/redigo v1.9.3
 )
 
+require github.com/yuin/gopher-lua v1.1.2 // indirect
+
 replace github.com/crossslot/crossslot => ../..

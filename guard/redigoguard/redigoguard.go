@@ -19,7 +19,6 @@ package redigoguard
 
 import (
 	"context"
-	"errors"
 	"runtime"
 	"strings"
 	"time"
@@ -65,9 +64,22 @@ var thisFile = func() string {
 	return file
 }()
 
-// errAborted is what EXEC returns after a command of its transaction was
-// refused.
-var errAborted = errors.New("EXECABORT Transaction discarded because of previous errors (crossslot guard)")
+// An AbortError is what EXEC returns after a command of its transaction
+// was refused: the server's EXECABORT, naming the refused command, its keys
+// and (with Options.Caller) its line, which EXEC's own line would not.
+type AbortError struct {
+	Cause error // the refusal of the command the transaction lost
+}
+
+func (e *AbortError) Error() string {
+	detail := e.Cause.Error()
+	if ge, ok := e.Cause.(*guardcore.Error); ok {
+		detail = ge.Violation.String()
+	}
+	return "EXECABORT Transaction discarded because of previous errors (crossslot guard: " + detail + ")"
+}
+
+func (e *AbortError) Unwrap() error { return e.Cause }
 
 // conn is a guarded connection, used by one goroutine at a time as redigo's
 // are.
@@ -75,8 +87,9 @@ type conn struct {
 	redis.Conn
 	chk *guardcore.Checker
 	tx  *guardcore.Tx // between MULTI and EXEC or DISCARD
-	// refused: a command of the transaction was not sent; EXEC discards it.
-	refused bool
+	// refused is the refusal of a command of the transaction that was not
+	// sent; EXEC discards the transaction.
+	refused error
 }
 
 // line is a redigo command line: the name, then the arguments.
@@ -108,25 +121,25 @@ func (c *conn) check(name string, args []interface{}) (discard bool, err error) 
 	case name == "": // Do("") flushes and receives what was sent
 		return false, nil
 	case strings.EqualFold(name, "MULTI"):
-		c.tx, c.refused = &guardcore.Tx{}, false
+		c.tx, c.refused = &guardcore.Tx{}, nil
 		return false, nil
 	case strings.EqualFold(name, "EXEC"):
-		discard = c.refused
-		c.tx, c.refused = nil, false
-		if discard {
-			return true, errAborted
+		refused := c.refused
+		c.tx, c.refused = nil, nil
+		if refused != nil {
+			return true, &AbortError{Cause: refused}
 		}
 		return false, nil
 	case strings.EqualFold(name, "DISCARD"):
-		c.tx, c.refused = nil, false
+		c.tx, c.refused = nil, nil
 		return false, nil
 	}
 	if !c.chk.Sampled() {
 		return false, nil
 	}
 	err = guardcore.Check(c.chk, line{name, args}, c.tx)
-	if err != nil && c.tx != nil {
-		c.refused = true
+	if err != nil && c.tx != nil && c.refused == nil {
+		c.refused = err
 	}
 	return false, err
 }

@@ -1,7 +1,10 @@
 package redigoguard_test
 
 import (
+	"errors"
+	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -113,6 +116,70 @@ func TestDialGuardsAPool(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Fatalf("MGET: %v, want %s", err, want)
 	}
+}
+
+// TestCallerThroughAPool: through a Pool, whose frames are redigo's in the
+// module cache (".../redigo@v1.9.3/redis/pool.go"), the reported call site
+// is the caller's line.
+func TestCallerThroughAPool(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	pool := &redis.Pool{Dial: redigoguard.Dial(redigoguard.Options{Caller: true}, func() (redis.Conn, error) {
+		return redis.Dial("tcp", plainAddr)
+	})}
+	defer pool.Close()
+	c := pool.Get()
+	defer c.Close()
+	_, err := c.Do("MGET", "user:1:a", "user:2:a") // through the pool
+	if err == nil || !strings.HasSuffix(err.Error(), fmt.Sprintf(" at %s:%d)", thisTestFile(), lineOf(t, `_, err := c.Do("MGET", "user:1:a", "user:2:a") // through the pool`))) {
+		t.Errorf("MGET through a pool: %v, want its call site in this file", err)
+	}
+}
+
+// TestExecAbortNamesTheRefusal: EXEC after a refused Send fails as the
+// server's EXECABORT, naming the refused command, its keys and its line.
+func TestExecAbortNamesTheRefusal(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	raw, err := redis.Dial("tcp", plainAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redigoguard.Wrap(raw, redigoguard.Options{Caller: true})
+	defer c.Close()
+	c.Send("MULTI")
+	c.Send("INCR", "visits:1")
+	c.Send("INCR", "visits:2") // refused
+	_, err = c.Do("EXEC")
+	var abort *redigoguard.AbortError
+	want := fmt.Sprintf(`EXECABORT Transaction discarded because of previous errors (crossslot guard: MULTI/EXEC INCR keys "visits:1" (slot 5949) and "visits:2" (slot 10078) at %s:%d)`,
+		thisTestFile(), lineOf(t, `c.Send("INCR", "visits:2") // refused`))
+	if !errors.As(err, &abort) || err.Error() != want {
+		t.Errorf("EXEC: %v\nwant %s", err, want)
+	}
+	if _, err := c.Do("PING"); err != nil {
+		t.Errorf("PING after the discarded transaction: %v", err)
+	}
+}
+
+// thisTestFile is this file's path, as the runtime reports it.
+func thisTestFile() string {
+	_, file, _, _ := runtime.Caller(0)
+	return file
+}
+
+// lineOf is the line of this file that holds code.
+func lineOf(t *testing.T, code string) int {
+	t.Helper()
+	b, err := os.ReadFile(thisTestFile())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.TrimSpace(l) == code {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line %q", code)
+	return 0
 }
 
 // noop is a connection that answers every command at once, without a

@@ -7,6 +7,9 @@ require (
 	github.com/redis/rueidis v1.0.79
 )
 
-require golang.org/x/sys v0.47.0 // indirect
+require (
+	github.com/yuin/gopher-lua v1.1.2 // indirect
+	golang.org/x/sys v0.47.0 // indirect
+)
 
 replace github.com/crossslot/crossslot => ../..
