@@ -63,8 +63,18 @@ func TestFailMode(t *testing.T) {
 	}
 	process(ctx, redis.NewCmd(ctx, "get", "user:{}:a"))
 	process(ctx, redis.NewCmd(ctx, "set", "user:{1", "x"))
-	if len(reported) != 2 || reported[0].Problem != "emptytag" || reported[1].Problem != "unclosedtag" {
-		t.Errorf("malformed tags reported as %+v", reported)
+	process(ctx, redis.NewCmd(ctx, "get", "lock:{cart:{alice}:items}"))
+	process(ctx, redis.NewCmd(ctx, "get", "user:{1}:{profile}"))
+	// Near-misses: one tag, braces after an empty pair, a lone '}'.
+	process(ctx, redis.NewCmd(ctx, "get", "user:{1}:profile"))
+	process(ctx, redis.NewCmd(ctx, "get", "user:{1}:{}"))
+	process(ctx, redis.NewCmd(ctx, "get", "user:}1{"))
+	var problems []string
+	for _, v := range reported {
+		problems = append(problems, v.Problem+" "+v.Keys[0])
+	}
+	if want := []string{"emptytag user:{}:a", "unclosedtag user:{1", "doubletag lock:{cart:{alice}:items}", "doubletag user:{1}:{profile}", "unclosedtag user:}1{"}; strings.Join(problems, ", ") != strings.Join(want, ", ") {
+		t.Errorf("malformed tags reported as %v, want %v", problems, want)
 	}
 }
 

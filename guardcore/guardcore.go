@@ -56,7 +56,8 @@ type Violation struct {
 	Command string   // "MGET", or "MULTI/EXEC MGET" for a transaction's command
 	Keys    []string // the two keys on different slots, or the key with a malformed tag
 	Slots   []int
-	// Problem is "crossslot", "emptytag" or "unclosedtag"; or what else a
+	// Problem is "crossslot", "emptytag", "unclosedtag" or "doubletag"; or
+	// what else a
 	// cluster refuses (see Refusal): "database" (SELECT n, MOVE, SWAPDB,
 	// COPY ... DB n), "sortpattern" (SORT BY a pattern, SORT GET),
 	// "shardedpubsub" (sharded channels on different slots), "scriptkey"
@@ -91,6 +92,8 @@ func (v Violation) String() string {
 		s = fmt.Sprintf("%s key %q has an empty hash tag {}, so the whole key is hashed", v.Command, v.Keys[0])
 	case "unclosedtag":
 		s = fmt.Sprintf("%s key %q has a '{' with no '}' after it, so the whole key is hashed", v.Command, v.Keys[0])
+	case "doubletag":
+		s = fmt.Sprintf("%s key %q has a second hash tag, or a '{' inside its tag; only the first '{' to the first '}' counts (slot %d)", v.Command, v.Keys[0], v.Slots[0])
 	}
 	if v.Caller != "" {
 		s += " at " + v.Caller
@@ -438,8 +441,10 @@ func unversioned(file string) string {
 	}
 }
 
-// tagProblem says whether a key's tag is malformed: "{}" first, or a '{'
-// with no '}' after it.
+// tagProblem says whether a key's tag is malformed: "{}" first, a '{'
+// with no '}' after it, or a second tag after the first or a '{' inside
+// it ("lock:{cart:{alice}:items}" hashes "cart:{alice"), which the server
+// ignores or hashes as it stands.
 func tagProblem(k string) string {
 	open := strings.IndexByte(k, '{')
 	if open < 0 {
@@ -451,6 +456,13 @@ func tagProblem(k string) string {
 		return "unclosedtag"
 	case close == 0:
 		return "emptytag"
+	}
+	tag, rest := k[open+1:open+1+close], k[open+1+close+1:]
+	if strings.IndexByte(tag, '{') >= 0 {
+		return "doubletag"
+	}
+	if i := strings.IndexByte(rest, '{'); i >= 0 && strings.IndexByte(rest[i+1:], '}') > 0 {
+		return "doubletag"
 	}
 	return ""
 }

@@ -30,8 +30,11 @@ var Corpus = []string{
 }
 
 // KeyPairs are the keys put in for A and B: on two slots, on one (a tag),
-// and the empty key (slot 0) with one on slot 0.
-var KeyPairs = [][2]string{{"a", "b"}, {"{t}a", "{t}b"}, {"", "{}"}, {"", "x"}}
+// the empty key (slot 0) with one on slot 0, and doubled tags: only the
+// first '{' to the first '}' counts, so the first pair shares a slot and
+// the second does not.
+var KeyPairs = [][2]string{{"a", "b"}, {"{t}a", "{t}b"}, {"", "{}"}, {"", "x"},
+	{"lock:{cart:{alice}:a}", "lock:{cart:{alice}:b}"}, {"{a}:{t}", "{b}:{t}"}}
 
 // Line is a corpus line with a and b put in.
 func Line(tmpl string, a, b string) []string {
