@@ -287,3 +287,35 @@ func TestSameRefusalsAsTheCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptsSameVerdictAsTheCluster runs scripts that touch a key besides
+// their declared one through a guarded connection to a plain server, by
+// EVAL and by redigo's Script (EVALSHA first), and on the three-master
+// cluster: the guard refuses what the cluster refuses.
+func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.ClusterAddr(t)
+	if err := guardtest.CheckScriptLayout(clusterAddr); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := redis.Dial("tcp", plainAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	guarded := redigoguard.Wrap(raw, redigoguard.Options{})
+	defer guarded.Close()
+	guarded.Do("SCRIPT", "FLUSH")
+	for _, s := range guardtest.Scripts {
+		c := guardtest.EvalOnCluster(clusterAddr, s)
+		var keysAndArgs []interface{}
+		for _, a := range append(append([]string{}, s.Keys...), s.Args...) {
+			keysAndArgs = append(keysAndArgs, a)
+		}
+		_, viaScript := redis.NewScript(len(s.Keys), s.Lua).Do(guarded, keysAndArgs...)
+		_, viaEval := guarded.Do("EVAL", append([]interface{}{s.Lua, len(s.Keys)}, keysAndArgs...)...)
+		for how, g := range map[string]error{"Script.Do": viaScript, "EVAL": viaEval} {
+			if !guardtest.SameScriptVerdict(g, c) {
+				t.Errorf("%s (%s): guarded single node says %v, the cluster says %v", s.Name, how, g, c)
+			}
+		}
+	}
+}

@@ -230,3 +230,34 @@ func TestSameRefusalsAsTheCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptsSameVerdictAsTheCluster runs scripts that touch a key besides
+// their declared one through the guarded client of a plain server, by EVAL
+// and by the client's Lua script (EVALSHA first), and on the three-master
+// cluster: the guard refuses what the cluster refuses.
+func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
+	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.ClusterAddr(t)
+	if err := guardtest.CheckScriptLayout(clusterAddr); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{})
+	guarded.Do(ctx, guarded.B().ScriptFlush().Build())
+	for _, s := range guardtest.Scripts {
+		c := guardtest.EvalOnCluster(clusterAddr, s)
+		errOf := func(err error) error {
+			if rueidis.IsRedisNil(err) {
+				return nil
+			}
+			return err
+		}
+		for how, g := range map[string]error{
+			"Lua.Exec": errOf(rueidis.NewLuaScript(s.Lua).Exec(ctx, guarded, s.Keys, s.Args).Error()),
+			"EVAL":     errOf(guarded.Do(ctx, guarded.B().Eval().Script(s.Lua).Numkeys(int64(len(s.Keys))).Key(s.Keys...).Arg(s.Args...).Build()).Error()),
+		} {
+			if !guardtest.SameScriptVerdict(g, c) {
+				t.Errorf("%s (%s): guarded single node says %v, the cluster says %v", s.Name, how, g, c)
+			}
+		}
+	}
+}
