@@ -94,3 +94,38 @@ func BenchmarkGet(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEval measures a script call through the guard on the no-op
+// connection: unguarded; guarded with one script text, read once and then
+// found in the cache; and guarded with a new text every call, read every
+// time (what the cache saves).
+//
+//	go test -run=^$ -bench=Eval -count=8 . | benchstat -col /impl -
+func BenchmarkEval(b *testing.B) {
+	const lua = "redis.call('INCR', KEYS[1]); return redis.call('INCR', KEYS[1] .. ':held')"
+	opt := &redis.Options{Dialer: func(context.Context, string, string) (net.Conn, error) { return okConn(), nil }, Protocol: 2, DisableIdentity: true, PoolSize: 1}
+	ctx := context.Background()
+	keys := []string{"{lock}:1"}
+	for _, impl := range []string{"plain", "guarded", "guarded-new-text"} {
+		b.Run("impl="+impl, func(b *testing.B) {
+			rdb := redis.NewClient(opt)
+			defer rdb.Close()
+			if impl != "plain" {
+				rdb.AddHook(guard.New(guard.Options{}))
+			}
+			rdb.Eval(ctx, lua, keys) // connect, and read the script once
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				script := lua
+				if impl == "guarded-new-text" {
+					n++
+					script = lua + " -- " + strconv.Itoa(n)
+				}
+				if err := rdb.Eval(ctx, script, keys).Err(); err != nil && err != redis.Nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
