@@ -19,6 +19,7 @@ package guard
 import (
 	"context"
 	"runtime"
+	"strings"
 
 	"github.com/redis/go-redis/v9"
 
@@ -98,11 +99,30 @@ func (h *hook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Process
 		// A plain pipeline is split per node: each command on its own.
 		for _, cmd := range cmds {
 			if err := h.check(cmd, nil); err != nil {
+				if e, ok := err.(*Error); ok && e.Problem == "database" && inConnectionSetup() {
+					e.Command += " (the client's Options.DB, sent on every new connection: a cluster client has no DB option)"
+				}
 				cmd.SetErr(err)
 				return err
 			}
 		}
 		return next(ctx, cmds)
+	}
+}
+
+// inConnectionSetup says whether go-redis is setting up a new connection:
+// a SELECT there is the client's Options.DB, not a command of the caller.
+func inConnectionSetup() bool {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.Contains(f.Function, "/go-redis/") && strings.HasSuffix(f.Function, ".initConn") {
+			return true
+		}
+		if !more {
+			return false
+		}
 	}
 }
 

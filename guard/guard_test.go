@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/crossslot/crossslot/guard"
+	"github.com/crossslot/crossslot/internal/redistest"
 )
 
 // sent records what reaches the next hook.
@@ -139,5 +140,26 @@ func TestNoAllocationOnSingleKeyCommands(t *testing.T) {
 	set := redis.NewStatusCmd(ctx, "set", "user:1:profile", "x")
 	if n := testing.AllocsPerRun(1000, func() { process(ctx, get); process(ctx, set) }); n != 0 {
 		t.Errorf("%v allocations per single-key command, want 0", n)
+	}
+}
+
+// TestDatabaseOption: a client whose options select a database fails on
+// its first command, as on a cluster, with an error that names the option.
+func TestDatabaseOption(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	rdb := redis.NewClient(&redis.Options{Addr: plainAddr, DB: 4})
+	rdb.AddHook(guard.New(guard.Options{}))
+	defer rdb.Close()
+	err := rdb.Get(context.Background(), "a").Err()
+	want := "ERR SELECT is not allowed in cluster mode (crossslot guard: SELECT 4 (the client's Options.DB, sent on every new connection: a cluster client has no DB option))"
+	if err == nil || err.Error() != want {
+		t.Errorf("GET with DB: 4: %v\nwant %s", err, want)
+	}
+	// SELECT sent by the caller is the caller's.
+	plain := redis.NewClient(&redis.Options{Addr: plainAddr})
+	plain.AddHook(guard.New(guard.Options{}))
+	defer plain.Close()
+	if err := plain.Do(context.Background(), "SELECT", 4).Err(); err == nil || strings.Contains(err.Error(), "Options.DB") {
+		t.Errorf("SELECT 4 sent by the caller: %v", err)
 	}
 }
