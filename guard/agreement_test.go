@@ -103,8 +103,59 @@ func TestSameRefusalsAsTheCluster(t *testing.T) {
 			t.Errorf("%s: guarded single node says %v, the cluster says %v", tmpl, g, c)
 		}
 	}
-	// go-redis's PubSub sends SSUBSCRIBE on its own connection, past the
-	// hooks: the guard does not see it (redigoguard and rueidisguard do).
+	// go-redis's PubSub sends SSUBSCRIBE on a connection of its own, past
+	// the command hooks: the guard checks it there (see DialHook).
+	for _, channels := range [][]string{{"orders", "payments"}, {"{shop}orders", "{shop}payments"}} {
+		subscribe := func(rdb redis.UniversalClient) error {
+			ctx, cancel := context.WithTimeout(ctx, time.Second)
+			defer cancel()
+			ps := rdb.SSubscribe(ctx, channels...)
+			defer ps.Close()
+			_, err := ps.Receive(ctx)
+			return err
+		}
+		if g, c := subscribe(guarded), subscribe(cluster); crossSlot(g) != crossSlot(c) || (g == nil) != (c == nil) {
+			t.Errorf("SSUBSCRIBE %v: guarded single node says %v, the cluster says %v", channels, g, c)
+		}
+	}
+}
+
+// TestKeyspaceSubscriptions: a subscription to keyspace notifications, which
+// on a cluster receives one node's events, is reported (never refused),
+// through go-redis's PubSub and as CONFIG SET; other channels are not.
+func TestKeyspaceSubscriptions(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	ctx := context.Background()
+	var reported []string
+	rdb := redis.NewClient(&redis.Options{Addr: plainAddr})
+	rdb.AddHook(guard.New(guard.Options{Caller: true, Report: func(v guard.Violation) { reported = append(reported, v.String()) }}))
+	defer rdb.Close()
+	for _, subscribe := range []func(context.Context, ...string) *redis.PubSub{rdb.PSubscribe, rdb.Subscribe} {
+		for _, ch := range []string{"__keyevent@0__:expired", "news.*"} {
+			ps := subscribe(ctx, ch)
+			if _, err := ps.Receive(ctx); err != nil {
+				t.Errorf("subscribing to %s: %v", ch, err)
+			}
+			ps.Close()
+		}
+	}
+	if err := rdb.ConfigSet(ctx, "notify-keyspace-events", "Ex").Err(); err != nil {
+		t.Fatal(err)
+	}
+	rdb.ConfigSet(ctx, "maxmemory-policy", "noeviction")
+	want := []string{
+		`PSUBSCRIBE "__keyevent@0__:expired" listens on one node of a cluster, and each node publishes the notifications of its own keys only`,
+		`SUBSCRIBE "__keyevent@0__:expired" listens on one node of a cluster, and each node publishes the notifications of its own keys only`,
+		`CONFIG SET notify-keyspace-events configures one node of a cluster: the others publish no notifications`,
+	}
+	if len(reported) != len(want) {
+		t.Fatalf("reported %q, want %q", reported, want)
+	}
+	for i, r := range reported {
+		if !strings.HasPrefix(r, want[i]+" at ") || !strings.Contains(r, "agreement_test.go:") {
+			t.Errorf("reported %q, want %q at this file", r, want[i])
+		}
+	}
 }
 
 // TestStats counts a Report-mode guard's violations by problem, with the

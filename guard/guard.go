@@ -54,7 +54,7 @@ func (e *Error) Is(target error) bool {
 
 // New returns a hook for rdb.AddHook, on any go-redis v9 client.
 func New(opts Options) redis.Hook {
-	return &hook{c: guardcore.New(opts, "/github.com/redis/go-redis/", thisFile)}
+	return &hook{c: guardcore.New(opts, "/github.com/redis/go-redis/", thisFile, pubSubFile)}
 }
 
 var thisFile = func() string {
@@ -63,8 +63,6 @@ var thisFile = func() string {
 }()
 
 type hook struct{ c *guardcore.Checker }
-
-func (h *hook) DialHook(next redis.DialHook) redis.DialHook { return next }
 
 func (h *hook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {

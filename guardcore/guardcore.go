@@ -11,6 +11,7 @@ package guardcore
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -60,7 +61,9 @@ type Violation struct {
 	// what else a
 	// cluster refuses (see Refusal): "database" (SELECT n, MOVE, SWAPDB,
 	// COPY ... DB n), "sortpattern" (SORT BY a pattern, SORT GET),
-	// "shardedpubsub" (sharded channels on different slots), "scriptkey"
+	// "shardedpubsub" (sharded channels on different slots), "keyspace"
+	// (a subscription to keyspace notifications, or their configuration:
+	// reported, never refused), "scriptkey"
 	// (a key a script touches on another slot than its declared keys, or
 	// with none declared).
 	Problem string
@@ -92,6 +95,12 @@ func (v Violation) String() string {
 		s = fmt.Sprintf("%s key %q has an empty hash tag {}, so the whole key is hashed", v.Command, v.Keys[0])
 	case "unclosedtag":
 		s = fmt.Sprintf("%s key %q has a '{' with no '}' after it, so the whole key is hashed", v.Command, v.Keys[0])
+	case "keyspace":
+		if len(v.Keys) == 0 {
+			s = v.Command + " configures one node of a cluster: the others publish no notifications"
+		} else {
+			s = fmt.Sprintf("%s %q listens on one node of a cluster, and each node publishes the notifications of its own keys only", v.Command, v.Keys[0])
+		}
 	case "doubletag":
 		s = fmt.Sprintf("%s key %q has a second hash tag, or a '{' inside its tag; only the first '{' to the first '}' counts (slot %d)", v.Command, v.Keys[0], v.Slots[0])
 	}
@@ -226,6 +235,12 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 		loadedScript(line)
 		return nil
 	}
+	if v, ok := keyspaceNotifications(name, line); ok {
+		if c.opts.Report != nil || c.opts.Stats != nil {
+			c.notice(c.withCaller(v))
+		}
+		return nil
+	}
 	cmd, ok := lookup(name)
 	if !ok {
 		return nil
@@ -328,6 +343,41 @@ func refused[L Line](name string, line L) (Violation, bool) {
 // refusedNames are the commands refused reads, upper case.
 var refusedNames = append([]string{"SSUBSCRIBE", "SUNSUBSCRIBE"}, commands.RefusedNames...)
 
+// keyspaceNotifications reads a subscription to keyspace notifications
+// (SUBSCRIBE or PSUBSCRIBE of __keyspace@ or __keyevent@ channels), or a
+// CONFIG SET of notify-keyspace-events: a cluster node publishes the events
+// of its own keys only, and a client subscribes, or configures, one node.
+// The cluster refuses neither, so the guard only reports them.
+func keyspaceNotifications[L Line](name string, line L) (Violation, bool) {
+	switch {
+	case strings.EqualFold(name, "SUBSCRIBE"), strings.EqualFold(name, "PSUBSCRIBE"):
+		for i := 1; i < line.Len(); i++ {
+			ch, _ := line.Text(i)
+			if strings.HasPrefix(ch, "__keyspace@") || strings.HasPrefix(ch, "__keyevent@") {
+				return Violation{Command: strings.ToUpper(name), Keys: []string{ch}, Problem: "keyspace"}, true
+			}
+		}
+	case strings.EqualFold(name, "CONFIG") && line.Len() >= 4:
+		sub, _ := line.Text(1)
+		param, _ := line.Text(2)
+		if strings.EqualFold(sub, "SET") && strings.EqualFold(param, "notify-keyspace-events") {
+			return Violation{Command: "CONFIG SET notify-keyspace-events", Problem: "keyspace"}, true
+		}
+	}
+	return Violation{}, false
+}
+
+// notice reports what a cluster does differently but does not refuse: to
+// Options.Report and Options.Stats, in either mode.
+func (c *Checker) notice(v Violation) {
+	if c.opts.Stats != nil {
+		c.opts.Stats.add(v)
+	}
+	if c.opts.Report != nil {
+		c.opts.Report(v)
+	}
+}
+
 // refuse counts a violation and reports it, or returns it in Fail mode.
 func (c *Checker) refuse(v Violation) error {
 	if c.opts.Stats != nil {
@@ -346,13 +396,7 @@ func (c *Checker) refuse(v Violation) error {
 func (c *Checker) judge(command string, keys []string, tx *Tx) error {
 	for _, k := range keys {
 		if problem := tagProblem(k); problem != "" && (c.opts.Report != nil || c.opts.Stats != nil) {
-			v := c.violation(command, problem, []string{k}, []int{slotcalc.Slot(k)})
-			if c.opts.Stats != nil {
-				c.opts.Stats.add(v)
-			}
-			if c.opts.Report != nil {
-				c.opts.Report(v)
-			}
+			c.notice(c.violation(command, problem, []string{k}, []int{slotcalc.Slot(k)}))
 		}
 	}
 	var first string
@@ -401,7 +445,7 @@ func (c *Checker) caller() string {
 	for {
 		f, more := frames.Next()
 		file := unversioned(f.File)
-		mine := false
+		mine := goroot != "" && strings.HasPrefix(file, goroot) // the standard library's (bufio under a PubSub's write)
 		for _, lib := range c.library {
 			if strings.Contains(file, lib) {
 				mine = true
@@ -416,6 +460,17 @@ func (c *Checker) caller() string {
 		}
 	}
 }
+
+// goroot is where the standard library's files are, as frames name them
+// (the directory of strings.Index's file, less "strings/"); "" when frames
+// do not say (a -trimpath build).
+var goroot = func() string {
+	file, _ := runtime.FuncForPC(reflect.ValueOf(strings.Index).Pointer()).FileLine(0)
+	if i := strings.LastIndex(file, "/src/strings/"); i > 0 {
+		return file[:i+len("/src/")]
+	}
+	return ""
+}()
 
 // thisFile is this package's directory: its frames are the guard's.
 var thisFile = func() string {

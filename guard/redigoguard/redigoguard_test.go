@@ -319,3 +319,25 @@ func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyspaceSubscriptions: a subscription to keyspace notifications is
+// reported (on a cluster it receives one node's events), never refused;
+// another pattern is not.
+func TestKeyspaceSubscriptions(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	raw, err := redis.Dial("tcp", plainAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	psc := redis.PubSubConn{Conn: redigoguard.Wrap(raw, redigoguard.Options{Report: func(v redigoguard.Violation) { got = append(got, v.Problem+" "+v.Keys[0]) }})}
+	defer psc.Close()
+	for _, ch := range []string{"__keyevent@0__:expired", "news.*"} {
+		if err := psc.PSubscribe(ch); err != nil {
+			t.Errorf("PSUBSCRIBE %s: %v", ch, err)
+		}
+	}
+	if want := "keyspace __keyevent@0__:expired"; len(got) != 1 || got[0] != want {
+		t.Errorf("reported %q, want %q", got, want)
+	}
+}

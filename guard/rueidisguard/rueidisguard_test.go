@@ -261,3 +261,23 @@ func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyspaceSubscriptions: a subscription to keyspace notifications is
+// reported (on a cluster it receives one node's events), never refused;
+// another pattern is not.
+func TestKeyspaceSubscriptions(t *testing.T) {
+	plainAddr := redistest.PlainAddr(t)
+	var got []string
+	c := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{Report: func(v rueidisguard.Violation) { got = append(got, v.Problem+" "+v.Keys[0]) }})
+	for _, ch := range []string{"__keyevent@0__:expired", "news.*"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		err := c.Receive(ctx, c.B().Psubscribe().Pattern(ch).Build(), func(rueidis.PubSubMessage) {})
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("PSUBSCRIBE %s: %v, want it subscribed until the deadline", ch, err)
+		}
+	}
+	if want := "keyspace __keyevent@0__:expired"; len(got) != 1 || got[0] != want {
+		t.Errorf("reported %q, want %q", got, want)
+	}
+}
