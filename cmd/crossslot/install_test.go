@@ -214,6 +214,36 @@ func TestReadmeOtherGuards(t *testing.T) {
 	}
 }
 
+// TestReadmeGuardWorkspace runs the README's workspace lines in a scratch
+// module that uses the four guards (the README's go-redis test and the other
+// guards' test): no replace, no require of a guard, and the tests pass.
+func TestReadmeGuardWorkspace(t *testing.T) {
+	redistest.Slow(t)
+	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
+	root := repoRoot(t)
+	dir := scratchModule(t, "shop_test.go", otherGuardsTest)
+	if err := os.WriteFile(filepath.Join(dir, "guard_test.go"), []byte(readmeRecipe(t, "guard-test")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var env []string // a workspace of its own: not GOWORK=off, and no -mod flag, which workspaces refuse
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GOWORK=") && !strings.HasPrefix(kv, "GOFLAGS=") {
+			env = append(env, kv)
+		}
+	}
+	script := strings.ReplaceAll(readmeRecipe(t, "guard-workspace"), "/path/to/crossslot", root) + "go get github.com/alicebob/miniredis/v2\n"
+	if stdout, stderr, code := runIn(t, dir, env, "bash", "-e", "-c", script); code != 0 {
+		t.Fatalf("the workspace lines: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err != nil || strings.Contains(string(b), "crossslot") {
+		t.Errorf("go.mod names crossslot after the workspace lines: %s %v", b, err)
+	}
+	stdout, stderr, code := runIn(t, dir, env, "go", "test", "-count=1", "-v", "./...")
+	if code != 0 || !strings.Contains(stdout, "--- PASS: TestOtherGuards") || !strings.Contains(stdout, "--- PASS: TestCrossSlotFailsOnMiniredis") {
+		t.Fatalf("the guards' tests in a workspace: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
 // repoRoot is this checkout's root, which the recipes' /path/to/crossslot
 // stands for.
 func repoRoot(t *testing.T) string {
