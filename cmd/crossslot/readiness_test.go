@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -116,5 +118,28 @@ func TestReadinessListsEveryCheckAndFails(t *testing.T) {
 	}
 	if _, stderr, code := runIn(t, exampleDir, env, crossslotBin, "readiness", "-fail", "./store"); code != exitClean {
 		t.Errorf("readiness -fail with nothing reported: exit %d, want 0\n%s", code, stderr)
+	}
+}
+
+// TestReadinessWithABrokenPackage: a package that does not type-check does
+// not hide the others' summary; it is named after it, and the exit status
+// says that not everything was analyzed.
+func TestReadinessWithABrokenPackage(t *testing.T) {
+	dir := cmdtest.CopyDir(t, exampleDir)
+	if err := os.MkdirAll(filepath.Join(dir, "bad"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "bad", "bad.go"), []byte("package bad\n\nfunc f() int { return \"x\" }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, "readiness", "./...")
+	if code != exitNotAnalyzed {
+		t.Errorf("exit %d, want %d\n%s", code, exitNotAnalyzed, stderr)
+	}
+	for _, want := range []string{"cluster readiness of example.com/shop (2 packages with Redis calls)", "\nreported (23):\n",
+		"\nnot analyzed (1), so not in the table above:\n", "bad/bad.go:3:23: cannot use \"x\""} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, stdout)
+		}
 	}
 }
