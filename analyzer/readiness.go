@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -62,10 +63,12 @@ var problemCategory = map[clients.ProblemKind]string{
 	clients.OneNode:         CategoryOneNode,
 }
 
-// ClientMade reports a go-redis client made with a database other than 0:
-// dropped by a cluster client, refused by a cluster node.
+// ClientMade reports a client made with a database other than 0 (go-redis's
+// DB, rueidis's SelectDB, redigo's DialDatabase): dropped by a cluster
+// client, refused by a cluster node; and counts one whose database the code
+// does not fix as undecided.
 func (u readiness) ClientMade(m *reading.ClientMade) {
-	if m.Problem.Kind == clients.OtherDatabase && !u.pass.cfg.IncludeSingleNode {
+	if m.Problem.Undecided || m.Problem.Kind == clients.OtherDatabase && !u.pass.cfg.IncludeSingleNode {
 		u.pass.coverage.tally(CategoryDatabase, false, true)
 		return // a client of one server: a cluster only if pointed at one
 	}
@@ -77,7 +80,7 @@ func (u readiness) ClientMade(m *reading.ClientMade) {
 // is, "" for a command.
 func (u readiness) report(option string, lib clients.Library, p clients.ClusterProblem) {
 	what := p.What
-	if option != "" {
+	if option != "" && !strings.HasPrefix(p.What, option) { // DialDatabase 2 names itself
 		what = option + " option " + p.What
 	}
 	var category, msg string

@@ -3,7 +3,10 @@
 // redigo with redisc. Functions named bad* hold a call
 // crossslot reports: each returns the cluster's error, or says what it lost
 // (keys a one-node KEYS did not see, a database a cluster client dropped).
-// good* ones it leaves alone, and they succeed.
+// good* ones it leaves alone, and they succeed. undecided* ones make a
+// client whose constructor does not say whether it reaches a cluster: by
+// default crossslot counts them as undecided, with -include-single-node it
+// reports them, and on the cluster they fail.
 package main
 
 import (
@@ -428,6 +431,39 @@ func badKeyspaceConfigSet(ctx context.Context, e env) error {
 	return nil
 }
 
+// Every client's database option, on a cluster node: refused at connect.
+func undecidedGoRedisDB(ctx context.Context, e env) error {
+	c := redis.NewClient(&redis.Options{Addr: e.addrs[0], DB: 2})
+	defer c.Close()
+	return c.Ping(ctx).Err()
+}
+
+func undecidedRueidisSelectDB(ctx context.Context, e env) error {
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: e.addrs, SelectDB: 2})
+	if err != nil {
+		return err
+	}
+	c.Close()
+	return nil
+}
+
+func undecidedRedigoDialDatabase(ctx context.Context, e env) error {
+	c, err := redigo.Dial("tcp", e.addrs[0], redigo.DialDatabase(2))
+	if err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+func goodRueidisNoSelectDB(ctx context.Context, e env) error {
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: e.addrs, SelectDB: 0})
+	if err != nil {
+		return err
+	}
+	c.Close()
+	return nil
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, env) error
@@ -463,6 +499,10 @@ var scenarios = []struct {
 	{"badKeyspaceSubscribe", badKeyspaceSubscribe},
 	{"goodKeyspaceOnEachMaster", goodKeyspaceOnEachMaster},
 	{"badKeyspaceConfigSet", badKeyspaceConfigSet},
+	{"undecidedGoRedisDB", undecidedGoRedisDB},
+	{"undecidedRueidisSelectDB", undecidedRueidisSelectDB},
+	{"undecidedRedigoDialDatabase", undecidedRedigoDialDatabase},
+	{"goodRueidisNoSelectDB", goodRueidisNoSelectDB},
 }
 
 // run runs one scenario and says how it went; a panic (rueidis's builder

@@ -8,6 +8,7 @@ var clientModules = []string{
 	"github.com/redis/go-redis/v9",
 	"github.com/go-redis/redis",
 	"github.com/gomodule/redigo",
+	"github.com/garyburd/redigo", // redigo's path before v2.0.0, the same API
 	"github.com/mna/redisc",
 	"github.com/redis/rueidis",
 	"github.com/valkey-io/valkey-go",

@@ -270,36 +270,73 @@ func (c *Site) intParam(name string) (int64, keymodel.Range, bool) {
 	return n, c.ArgPos(j), ok
 }
 
-// DatabaseOption reads the DB option of a go-redis constructor call: a
-// client of one server given a database other than 0 (refused by a cluster
-// node: SELECT), or a client that is surely a cluster client given one (the
-// option is dropped). ok is false when the call sets no such DB.
+// databaseOptions are the constructors and dial options that select a
+// database for every connection they make, by package: the option's
+// parameter and field ("" for a dial option whose argument is the number).
+// A cluster node refuses the SELECT (rueidis's NewClient fails with it, and
+// so does redigo's Dial), and go-redis's universal client drops the option
+// when it makes a cluster client.
+var databaseOptions = map[string]map[string][2]string{
+	"github.com/redis/rueidis":         {"NewClient": {"option", "SelectDB"}},
+	"github.com/valkey-io/valkey-go":   {"NewClient": {"option", "SelectDB"}},
+	"github.com/gomodule/redigo/redis": {"DialDatabase": {"db", ""}},
+	"github.com/garyburd/redigo/redis": {"DialDatabase": {"db", ""}},
+}
+
+// DatabaseOption reads the database option of a client constructor call
+// (go-redis's DB, rueidis's and valkey-go's SelectDB, redigo's
+// DialDatabase): a client of one server given a database other than 0
+// (refused by a cluster node: SELECT), a client that is surely a cluster
+// client given one (go-redis drops it), or an option the code does not fix
+// (from configuration: Undecided). ok is false when the call sets no
+// database.
 func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	fn := call.Call.StaticCallee()
 	pkg := ssaread.FuncPackage(fn)
-	if pkg == nil || !GoRedisPackages[pkg.Path()] {
+	if pkg == nil {
 		return ClusterProblem{}, false
 	}
 	c := SiteOf(ev, &call.Call)
-	param := "opt"
-	switch fn.Name() {
-	case "NewClient":
-	case "NewUniversalClient":
-		param = "opts"
+	var param, field, option string
+	switch {
+	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewClient":
+		param, field, option = "opt", "DB", "DB"
+	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
+		param, field, option = "opts", "DB", "DB"
 	default:
-		return ClusterProblem{}, false
+		o, ok := databaseOptions[pkg.Path()][fn.Name()]
+		if !ok {
+			return ClusterProblem{}, false
+		}
+		param, field, option = o[0], o[1], o[1]
+		if field == "" {
+			option = fn.Name()
+		}
 	}
-	db, ok := c.fieldOfParam(param, "DB")
-	if !ok {
-		return ClusterProblem{}, false
+	var db eval.Element
+	if field == "" {
+		j, v, ok := c.Param(param)
+		if !ok {
+			return ClusterProblem{}, false
+		}
+		db = eval.Element{Value: v, At: c.ArgPos(j)}
+	} else if e, ok := c.fieldOfParam(param, field); ok {
+		db = e
+	} else {
+		// Options the call does not write out (a value from elsewhere):
+		// whether they select a database is not known here.
+		return ClusterProblem{Kind: OtherDatabase, What: option, Undecided: true, At: c.CallPos()}, true
 	}
-	k, ok := db.Value.(*ssa.Const)
-	if !ok || k.Value == nil || k.Value.Kind() != constant.Int || constant.Sign(k.Value) == 0 {
+	k, isConst := db.Value.(*ssa.Const)
+	switch {
+	case !isConst || k.Value == nil || k.Value.Kind() != constant.Int:
+		return ClusterProblem{Kind: OtherDatabase, What: option, Undecided: true, At: db.At}, true
+	case constant.Sign(k.Value) == 0:
 		return ClusterProblem{}, false
 	}
 	n := k.Value.ExactString()
 	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, ev) {
-		return ClusterProblem{Kind: DroppedDatabase, What: "DB " + n, At: db.At}, true
+		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At}, true
 	}
-	return ClusterProblem{Kind: OtherDatabase, What: "DB " + n, Refusal: commands.RefusedSelect, At: db.At}, true
+	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At}, true
 }

@@ -58,5 +58,5 @@ func runsOnGivenClient(t types.Type) bool {
 			return true
 		}
 	}
-	return ssaread.IsNamed(t, redigoPath, "Script")
+	return isRedigoNamed(t, "Script")
 }

@@ -1,6 +1,7 @@
 package clients
 
 import (
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -20,7 +21,21 @@ import (
 // library built on it (redisc, through its imports), or the configuration
 // includes single-node clients.
 
-const redigoPath = "github.com/gomodule/redigo/redis"
+// redigoPaths are redigo's package, under its path and the one it had
+// before (github.com/garyburd/redigo, the same API, still imported by
+// older services).
+var redigoPaths = map[string]bool{"github.com/gomodule/redigo/redis": true, "github.com/garyburd/redigo/redis": true}
+
+// isRedigoNamed reports whether t is redigo's type of that name, under
+// either path.
+func isRedigoNamed(t types.Type, name string) bool {
+	for path := range redigoPaths {
+		if ssaread.IsNamed(t, path, name) {
+			return true
+		}
+	}
+	return false
+}
 
 // RedigoClusterLibraries are cluster clients built on redigo's Conn.
 var RedigoClusterLibraries = map[string]bool{"github.com/mna/redisc": true}
@@ -36,12 +51,12 @@ var redigoScripts = map[string]int{"Do": 1, "Send": 1, "SendHash": 1, "DoContext
 // redigoCall recognizes a redigo command or script call.
 func redigoCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 	m := ssaread.CalledFunc(common)
-	if m == nil || m.Pkg() == nil || m.Pkg().Path() != redigoPath || m.Signature().Recv() == nil {
+	if m == nil || m.Pkg() == nil || !redigoPaths[m.Pkg().Path()] || m.Signature().Recv() == nil {
 		return nil
 	}
 	site := NewSite(ev, common, m.Signature())
 	site.Library = Redigo
-	if ssaread.IsNamed(m.Signature().Recv().Type(), redigoPath, "Script") {
+	if isRedigoNamed(m.Signature().Recv().Type(), "Script") {
 		i, ok := redigoScripts[m.Name()]
 		if !ok {
 			return nil
@@ -111,7 +126,7 @@ func redigoScriptKeys(argsAt int) KeyRule {
 // variable that only the package initializer sets (see stores).
 func scriptKeyCount(ev *eval.Evaluator, v ssa.Value) (int, bool) {
 	call, fn, ok := ev.MadeBy(v)
-	if !ok || fn.Pkg == nil || fn.Pkg.Pkg.Path() != redigoPath || fn.Name() != "NewScript" {
+	if !ok || fn.Pkg == nil || !redigoPaths[fn.Pkg.Pkg.Path()] || fn.Name() != "NewScript" {
 		return 0, false
 	}
 	n, ok := ssaread.ConstInt(call.Call.Args[0])

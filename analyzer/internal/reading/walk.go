@@ -54,7 +54,7 @@ const (
 // not honour (a database other than 0).
 type ClientMade struct {
 	Call        *ssa.Call
-	Constructor string // NewClient, NewUniversalClient, ...
+	Constructor string // NewClient, NewUniversalClient, DialDatabase, ...
 	Problem     clients.ClusterProblem
 }
 
@@ -122,8 +122,9 @@ func (r *Package) split(site *clients.Site) Split {
 	return SplitWrite
 }
 
-// clientsMade lists the go-redis clients fn makes with a database other
-// than 0, leaving out those of tests off a cluster.
+// clientsMade lists the clients fn makes with a database option (go-redis,
+// rueidis, valkey-go, redigo's dial option), leaving out those of tests off
+// a cluster.
 func (r *Package) clientsMade(fn *ssa.Function) []*ClientMade {
 	var out []*ClientMade
 	for call := range ssaread.CallsIn(fn) {

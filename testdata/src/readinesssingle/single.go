@@ -5,7 +5,10 @@ package readinesssingle
 import (
 	"context"
 
+	redigo "github.com/gomodule/redigo/redis"
 	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+	"github.com/valkey-io/valkey-go"
 )
 
 func moveToCluster(ctx context.Context, single *redis.Client, conn *redis.Conn) {
@@ -16,4 +19,21 @@ func moveToCluster(ctx context.Context, single *redis.Client, conn *redis.Conn) 
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}, DB: 3}) // want `NewUniversalClient option DB 3 needs a database other than 0`
 	single.SSubscribe(ctx, "orders", "payments")                                        // want `SSubscribe channels "orders" \(slot \d+\) and "payments" \(slot \d+\) are on different hash slots`
 	conn.Select(ctx, 0)
+}
+
+// Every client's database option: rueidis's and valkey-go's SelectDB, and
+// redigo's DialDatabase, all sent as SELECT on each connection (rueidis's
+// NewClient fails with it on a cluster node). Options the code does not fix
+// (from configuration) are counted as undecided, not reported.
+func databaseOptions(dbFromConfig int, addrs []string, opts *redis.Options) {
+	rueidis.NewClient(rueidis.ClientOption{InitAddress: addrs, SelectDB: 2}) // want `NewClient option SelectDB 2 needs a database other than 0, which a cluster does not have \(ERR SELECT is not allowed in cluster mode\)`
+	valkey.NewClient(valkey.ClientOption{InitAddress: addrs, SelectDB: 1})   // want `NewClient option SelectDB 1 needs a database other than 0`
+	redigo.Dial("tcp", "a:6379", redigo.DialDatabase(3))                     // want `DialDatabase 3 needs a database other than 0`
+	rueidis.NewClient(rueidis.ClientOption{InitAddress: addrs})
+	rueidis.NewClient(rueidis.ClientOption{InitAddress: addrs, SelectDB: 0})
+	redigo.Dial("tcp", "a:6379", redigo.DialDatabase(0))
+	redigo.Dial("tcp", "a:6379", redigo.DialDatabase(dbFromConfig))
+	rueidis.NewClient(rueidis.ClientOption{InitAddress: addrs, SelectDB: dbFromConfig})
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: addrs, DB: dbFromConfig})
+	redis.NewClient(opts)
 }

@@ -27,6 +27,7 @@ type PubSubMessage struct{ Channel, Message string }
 type ClientOption struct {
 	InitAddress       []string
 	ForceSingleClient bool
+	SelectDB          int
 }
 
 func NewClient(option ClientOption) (client Client, err error) { return nil, nil }

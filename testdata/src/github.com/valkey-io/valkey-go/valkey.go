@@ -24,6 +24,7 @@ type Client interface {
 type ClientOption struct {
 	InitAddress       []string
 	ForceSingleClient bool
+	SelectDB          int
 }
 
 func NewClient(option ClientOption) (client Client, err error) { return nil, nil }

@@ -28,6 +28,8 @@ type ConnWithTimeout interface {
 
 type DialOption struct{}
 
+func DialDatabase(db int) DialOption { return DialOption{} }
+
 func Dial(network, address string, options ...DialOption) (Conn, error) { return nil, nil }
 
 type Pool struct{}

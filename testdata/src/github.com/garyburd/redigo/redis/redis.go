@@ -1,0 +1,48 @@
+// Package redis stubs github.com/garyburd/redigo/redis for the analyzer's
+// tests, with the real package's signatures.
+package redis
+
+import (
+	"context"
+	"time"
+)
+
+type Conn interface {
+	Close() error
+	Err() error
+	Do(commandName string, args ...interface{}) (reply interface{}, err error)
+	Send(commandName string, args ...interface{}) error
+	Flush() error
+	Receive() (reply interface{}, err error)
+}
+
+type ConnWithContext interface {
+	Conn
+	DoContext(ctx context.Context, commandName string, args ...interface{}) (reply interface{}, err error)
+}
+
+type ConnWithTimeout interface {
+	Conn
+	DoWithTimeout(timeout time.Duration, commandName string, args ...interface{}) (reply interface{}, err error)
+}
+
+type DialOption struct{}
+
+func DialDatabase(db int) DialOption { return DialOption{} }
+
+func Dial(network, address string, options ...DialOption) (Conn, error) { return nil, nil }
+
+type Pool struct{}
+
+func (p *Pool) Get() Conn { return nil }
+
+type Script struct{ keyCount int }
+
+func NewScript(keyCount int, src string) *Script { return &Script{keyCount: keyCount} }
+
+func (s *Script) Do(c Conn, keysAndArgs ...interface{}) (interface{}, error) { return nil, nil }
+func (s *Script) DoContext(ctx context.Context, c Conn, keysAndArgs ...interface{}) (interface{}, error) {
+	return nil, nil
+}
+func (s *Script) Send(c Conn, keysAndArgs ...interface{}) error     { return nil }
+func (s *Script) SendHash(c Conn, keysAndArgs ...interface{}) error { return nil }
