@@ -45,6 +45,7 @@ func (cfg *Config) bindFlags(fs *flag.FlagSet) {
 		"report only keys proved to be on different slots for every value, not those on different slots for all but about 1 in 16384 values")
 	fs.BoolVar(&cfg.SameValuesOnly, "same-values-only", cfg.SameValuesOnly,
 		"report keys on different slots only where they hash the same values: leave out keys of two different values (on one slot for about 1 in 16384 pairs) and keys that start with a value that may hold a hash tag")
+	fs.Var(&cfg.Target, "target", targetUsage)
 	for _, c := range checks {
 		if c.OptIn != nil {
 			on := c.OptIn.On(cfg)

@@ -476,3 +476,24 @@ func TestDocNamesFlagsAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestValkey9Target: with -crossslot.target=valkey9:16 the database check
+// follows what a Valkey 9 cluster of 16 databases accepts.
+func TestValkey9Target(t *testing.T) {
+	cfg := &analyzer.Config{IncludeSingleNode: true}
+	a := analyzer.New(cfg)
+	if err := a.Flags.Set("target", "valkey9:16"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata(t), a, "valkey9")
+	for _, bad := range []string{"valkey9:0", "valkey10", "redis:2", "valkey9:x"} {
+		if err := analyzer.New(&analyzer.Config{}).Flags.Set("target", bad); err == nil {
+			t.Errorf("-crossslot.target=%s accepted", bad)
+		}
+	}
+	var missed errorCount // the default target, Redis: every database other than 0 refused
+	analysistest.Run(&missed, testdata(t), analyzer.New(&analyzer.Config{IncludeSingleNode: true}), "valkey9")
+	if missed.n == 0 {
+		t.Error("with the default target, the valkey9 fixture got the same findings")
+	}
+}

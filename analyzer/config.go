@@ -29,6 +29,8 @@ type Config struct {
 	// end that lists them (the standalone command's -show-ignored). It is
 	// no flag: a front end sets it.
 	ShowIgnored bool
+	// Target is the server the cluster runs: how many databases it has.
+	Target Target
 	// Coverage names a file that each package's Coverage is appended to.
 	Coverage string
 }

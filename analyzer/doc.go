@@ -262,9 +262,16 @@
 // COPY ... DB n; a universal client given several addresses (or
 // IsClusterMode) is a cluster client and drops its DB option, so data meant
 // for database 3 lands in database 0 beside everything else. Tell data
-// apart by key prefix, or use separate clusters. A *redis.Client given a DB
-// is reported with -crossslot.include-single-node only: it is a cluster node's client
-// only if pointed at one.
+// apart by key prefix, or use separate clusters. A client that selects a
+// database on every connection (go-redis's *redis.Client given a DB,
+// rueidis's and valkey-go's SelectDB, redigo's DialDatabase) is reported
+// with -crossslot.include-single-node only: it is a cluster node's client only if
+// pointed at one; a database the code does not fix (options from
+// configuration) is counted as undecided. Valkey 9 has as many databases in
+// cluster mode as its cluster-databases setting:
+// -crossslot.target=valkey9:16 accepts SELECT, MOVE and COPY ... DB of
+// databases 0 to 15 (SWAPDB stays disabled, and a cluster client still
+// drops a DB option).
 //
 //	rdb.Do(ctx, "SELECT", 2) // SELECT 2 needs a database other than 0, which a cluster does not have (ERR SELECT is not allowed in cluster mode); tell data apart by key prefix instead
 //

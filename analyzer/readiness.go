@@ -43,6 +43,8 @@ func (u readiness) Command(c *reading.Command) {
 		switch {
 		case p.Undecided:
 			undecided = true
+		case u.hasDatabase(p):
+			// a database the target's cluster has (Valkey 9): fine
 		case p.Whatever && u.pass.mayBeEither(site):
 			undecided = true // a client that may be either
 		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
@@ -68,12 +70,22 @@ var problemCategory = map[clients.ProblemKind]string{
 // client, refused by a cluster node; and counts one whose database the code
 // does not fix as undecided.
 func (u readiness) ClientMade(m *reading.ClientMade) {
-	if m.Problem.Undecided || m.Problem.Kind == clients.OtherDatabase && !u.pass.cfg.IncludeSingleNode {
+	switch {
+	case u.hasDatabase(m.Problem):
+		u.pass.coverage.tally(CategoryDatabase, false, false)
+		return
+	case m.Problem.Undecided || m.Problem.Kind == clients.OtherDatabase && !u.pass.cfg.IncludeSingleNode:
 		u.pass.coverage.tally(CategoryDatabase, false, true)
 		return // a client of one server: a cluster only if pointed at one
 	}
 	u.report(m.Constructor, clients.GoRedis, m.Problem)
 	u.pass.coverage.tally(CategoryDatabase, true, false)
+}
+
+// hasDatabase reports whether the target's cluster has the database a
+// problem needs: Valkey 9 with cluster-databases N has databases 0 to N-1.
+func (u readiness) hasDatabase(p clients.ClusterProblem) bool {
+	return p.Kind == clients.OtherDatabase && !p.Undecided && p.DB >= 0 && p.DB < u.pass.cfg.Target.databases()
 }
 
 // report reports one problem; option names the constructor whose option it
@@ -88,6 +100,9 @@ func (u readiness) report(option string, lib clients.Library, p clients.ClusterP
 	case clients.OtherDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", what, p.Refusal)
+		if t := u.pass.cfg.Target; t.databases() > 1 {
+			msg = fmt.Sprintf("%s needs a database the cluster does not have: %s has databases 0 to %d (cluster-databases %d); use one of those, or tell data apart by key prefix", what, t.String(), t.databases()-1, t.databases())
+		}
 	case clients.DroppedDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)

@@ -334,7 +334,7 @@ func TestGolangciLint(t *testing.T) {
 	}
 
 	_, stderr, code := runGCL(t, bin, fixture(t, "include-singlenode: true"), "run", "./...")
-	if code != 3 || !strings.Contains(stderr, `unknown setting "include-singlenode" (known settings: coverage, hot-tags, include-single-node, include-tests, proofs-only, same-values-only, strict)`) {
+	if code != 3 || !strings.Contains(stderr, `unknown setting "include-singlenode" (known settings: coverage, hot-tags, include-single-node, include-tests, proofs-only, same-values-only, strict, target)`) {
 		t.Errorf("misspelt setting: exit %d, stderr:\n%s", code, stderr)
 	}
 }

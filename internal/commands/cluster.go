@@ -20,6 +20,11 @@ type Refusal struct {
 	// Arg is the index in the line of the argument that decides, 0 when
 	// the command itself is refused whatever its arguments (MOVE, SWAPDB).
 	Arg int
+	// DB is the database a database refusal is about (SELECT n, MOVE key n,
+	// COPY ... DB n), -1 when none is (SWAPDB) or it is not known: a
+	// cluster of several databases (Valkey 9's cluster-databases) accepts
+	// the ones it has.
+	DB int
 }
 
 // The cluster's errors.
@@ -48,10 +53,14 @@ func Refuses(argv []Arg) (refusals []Refusal, undecided bool) {
 		case len(argv) < 2 || !argv[1].Known:
 			return nil, true
 		case argv[1].Text != "0":
-			return []Refusal{{Problem: "database", What: "SELECT " + argv[1].Text, Text: RefusedSelect, Arg: 1}}, false
+			return []Refusal{{Problem: "database", What: "SELECT " + argv[1].Text, Text: RefusedSelect, Arg: 1, DB: dbNumber(argv[1].Text)}}, false
 		}
 	case "MOVE", "SWAPDB":
-		return []Refusal{{Problem: "database", What: name, Text: "ERR " + name + " is not allowed in cluster mode"}}, false
+		db := -1
+		if name == "MOVE" && len(argv) > 2 && argv[2].Known {
+			db = dbNumber(argv[2].Text)
+		}
+		return []Refusal{{Problem: "database", What: name, Text: "ERR " + name + " is not allowed in cluster mode", DB: db}}, false
 	case "COPY":
 		for i := 3; i+1 < len(argv); i++ {
 			if argv[i].Known && strings.EqualFold(argv[i].Text, "DB") {
@@ -59,7 +68,7 @@ func Refuses(argv []Arg) (refusals []Refusal, undecided bool) {
 				case !argv[i+1].Known:
 					return nil, true
 				case argv[i+1].Text != "0":
-					return []Refusal{{Problem: "database", What: "COPY ... DB " + argv[i+1].Text, Text: RefusedCopyDB, Arg: i + 1}}, false
+					return []Refusal{{Problem: "database", What: "COPY ... DB " + argv[i+1].Text, Text: RefusedCopyDB, Arg: i + 1, DB: dbNumber(argv[i+1].Text)}}, false
 				}
 			}
 		}
@@ -142,4 +151,13 @@ func KeyspaceEvents(argv []Arg) (what string, undecided, site bool) {
 // keyspaceChannel: a channel (or pattern) of keyspace notifications.
 func keyspaceChannel(ch string) bool {
 	return strings.HasPrefix(ch, "__keyspace@") || strings.HasPrefix(ch, "__keyevent@") || strings.HasPrefix(ch, "__key*")
+}
+
+// dbNumber is a database argument's number, -1 when it is not one.
+func dbNumber(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
 }

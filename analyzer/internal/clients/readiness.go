@@ -53,6 +53,10 @@ type ClusterProblem struct {
 	// Undecided: the argument that decides (a database, a SORT pattern) is
 	// not fixed by the code; not reported, counted.
 	Undecided bool
+	// DB is the database an OtherDatabase problem needs (SELECT 2, MOVE k 2,
+	// COPY ... DB 2, a DB 2 option), -1 when none is known (SWAPDB): a
+	// cluster of several databases (Valkey 9) has some.
+	DB int
 }
 
 func kindOf(name string) (ProblemKind, bool) {
@@ -94,9 +98,9 @@ func ClusterProblems(c *Site) (kind ProblemKind, problems []ClusterProblem, site
 	refusals, undecided := commands.Refuses(argv)
 	var out []ClusterProblem
 	for _, r := range refusals {
-		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, At: c.CallPos(), Whatever: r.Arg == 0}
+		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, At: c.CallPos(), Whatever: r.Arg == 0, DB: r.DB}
 		if r.Problem == "sortpattern" {
-			p.Kind = SortPattern
+			p.Kind, p.DB = SortPattern, -1
 		}
 		if r.Arg < len(at) && at[r.Arg] != (keymodel.Range{}) {
 			p.At = at[r.Arg] // where a typed method's parameter is written
@@ -189,6 +193,8 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 		param("index")
 	case "Move":
 		add("MOVE", true, keymodel.Range{})
+		add("", false, keymodel.Range{}) // the key
+		param("db")
 	case "Copy":
 		add("COPY", true, keymodel.Range{})
 		add("", false, keymodel.Range{}) // the keys
@@ -336,7 +342,8 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	}
 	n := k.Value.ExactString()
 	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, ev) {
-		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At}, true
+		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At, DB: -1}, true
 	}
-	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At}, true
+	number, _ := constant.Int64Val(k.Value)
+	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number)}, true
 }
