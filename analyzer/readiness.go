@@ -33,6 +33,9 @@ func (u readiness) Command(c *reading.Command) {
 	if c.Site == nil {
 		return
 	}
+	if c.Multi && c.Split != reading.SplitRead {
+		u.script(c)
+	}
 	site := c.Site
 	kind, problems, isSite := clients.ClusterProblems(site)
 	if !isSite {
@@ -55,6 +58,53 @@ func (u readiness) Command(c *reading.Command) {
 		}
 	}
 	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+}
+
+// script judges the commands a script's Lua sends as the client's own: a
+// cluster runs the script on the node of its keys, where SELECT 2 is
+// refused, KEYS, SCAN and RANDOMKEY see that node's keys and FLUSHDB clears
+// them (checked on the three-master cluster).
+func (u readiness) script(c *reading.Command) {
+	site := c.Site
+	src, script, ok := u.pass.ReadScript(site)
+	if !ok {
+		return
+	}
+	for _, line := range script.Lines {
+		kind, problems, isSite := clients.LineProblems(line.Argv)
+		if !isSite {
+			continue
+		}
+		reported, undecided := false, false
+		for _, p := range problems {
+			switch {
+			case p.Undecided:
+				undecided = true
+			case u.hasDatabase(p):
+			case p.Whatever && u.pass.mayBeEither(site):
+				undecided = true
+			default:
+				u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))
+				reported = true
+			}
+		}
+		u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+	}
+}
+
+// scriptMessage is a script's problem as a finding says it.
+func (u readiness) scriptMessage(site *clients.Site, p clients.ClusterProblem) string {
+	switch p.Kind {
+	case clients.OneNode:
+		does, remedy := "sees only the keys of that node's slots", "keep the keys it looks for in a set, or run it from the client on each master"
+		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
+			does, remedy = "clears only the keys of that node's slots", "run it from the client on each master"
+		}
+		return fmt.Sprintf("%s script's %s runs on the node of the script's keys and %s; %s", site.Method, p.What, does, remedy)
+	case clients.SortPattern:
+		return fmt.Sprintf("%s script's SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", site.Method, p.What, p.Refusal)
+	}
+	return fmt.Sprintf("%s script's %s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", site.Method, p.What, p.Refusal)
 }
 
 // problemCategory is each problem's check.

@@ -52,7 +52,7 @@ func (u scripts) checkScript(site *clients.Site, declared []keymodel.Arg) {
 	}
 	for _, r := range script.KeyReads {
 		if passed >= 0 && r.N > passed {
-			u.reportAt(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
+			u.pass.reportInScript(src, r.Line, fmt.Sprintf("KEYS[%d]", r.N), site, CategoryMissingKey,
 				fmt.Sprintf("%s script reads KEYS[%d], but the call passes %s: it gets nil; pass the key in the call's keys", site.Method, r.N, plural(passed, "key")))
 			break
 		}
@@ -70,7 +70,7 @@ func (u scripts) checkScript(site *clients.Site, declared []keymodel.Arg) {
 		if category == "" || category == CategoryUndeclaredKey && deferred && k.Key.FromParams() {
 			continue
 		}
-		u.reportAt(src, k.Line, "", site, category, msg)
+		u.pass.reportInScript(src, k.Line, "", site, category, msg)
 		return
 	}
 }
@@ -130,11 +130,11 @@ func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.A
 // undeclaredRemedy ends an undeclaredkey finding.
 const undeclaredRemedy = "pass the key in KEYS, with the declared keys' hash tag"
 
-// reportAt reports at a line of the script: in the Go string literal that
+// reportInScript reports at a line of the script: in the Go string literal that
 // writes it (at want, or the line's first non-blank character), in the
 // embedded .lua file, or else at the call. Away from the call, the call is
 // related information: a script may serve several calls.
-func (u scripts) reportAt(src reading.ScriptSource, line int, want string, site *clients.Site, category, msg string) {
+func (p *unitPass) reportInScript(src reading.ScriptSource, line int, want string, site *clients.Site, category, msg string) {
 	call := site.CallPos()
 	pos := call.Pos
 	switch {
@@ -144,7 +144,7 @@ func (u scripts) reportAt(src reading.ScriptSource, line int, want string, site 
 		}
 	case src.File != "":
 		if off, ok := lineOffset(src.Text, line, want); ok {
-			tf := u.pass.Pass.Fset.AddFile(src.File, -1, len(src.Text))
+			tf := p.Pass.Fset.AddFile(src.File, -1, len(src.Text))
 			tf.SetLinesForContent([]byte(src.Text))
 			pos = tf.Pos(off)
 		}
@@ -153,7 +153,7 @@ func (u scripts) reportAt(src reading.ScriptSource, line int, want string, site 
 	if pos != call.Pos {
 		d.Related = []analysis.RelatedInformation{{Pos: call.Pos, End: call.End, Message: "the script runs here"}}
 	}
-	u.pass.report(d)
+	p.report(d)
 }
 
 // lineOffset is the offset of want on a 1-based line of text (its first

@@ -22,6 +22,16 @@ type Script struct {
 	Flags    []string // from a first line "#!lua flags=a,b"
 	Calls    []Call   // the redis.call-like calls of commands with keys
 	KeyReads []Read   // every KEYS[n] with a constant n
+	// Lines are every redis.call-like call of a constant command, keys or
+	// not, as a command line: its name (upper case) first, then
+	// the arguments the script writes as constants (SELECT 2, KEYS, SCAN).
+	Lines []Line
+}
+
+// A Line is one command a script sends, as a command line.
+type Line struct {
+	Line int // 1-based, in the script
+	Argv []commands.Arg
 }
 
 // A Call is one command the script sends.
@@ -297,10 +307,6 @@ func (r *reader) call(n *ast.FuncCallExpr) {
 	if !ok {
 		return
 	}
-	cmd, ok := commands.Lookup(cmdName.Value)
-	if !ok {
-		return
-	}
 	argv := make([]commands.Arg, len(n.Args))
 	for i, a := range n.Args {
 		switch a := r.resolve(a).(type) {
@@ -309,6 +315,12 @@ func (r *reader) call(n *ast.FuncCallExpr) {
 		case *ast.NumberExpr:
 			argv[i] = commands.Arg{Text: a.Value, Known: true}
 		}
+	}
+	line := append([]commands.Arg{{Text: strings.ToUpper(cmdName.Value), Known: true}}, argv[1:]...)
+	r.script.Lines = append(r.script.Lines, Line{Line: n.Line(), Argv: line})
+	cmd, ok := commands.Lookup(cmdName.Value)
+	if !ok {
+		return
 	}
 	pos, ok := cmd.Keys(argv)
 	if !ok {

@@ -431,6 +431,31 @@ func badKeyspaceConfigSet(ctx context.Context, e env) error {
 	return nil
 }
 
+// A script runs on the node of its keys: what its Lua sends is judged as
+// the client's own.
+func badLuaKeys(ctx context.Context, e env) error {
+	p := prefix()
+	if err := e.setMany(ctx, p, 20); err != nil {
+		return err
+	}
+	n, err := e.rdb.Eval(ctx, "return #redis.call('KEYS', ARGV[1])", []string{p + "probe"}, p+"*").Int()
+	if err != nil {
+		return err
+	}
+	if n < 20 {
+		return fmt.Errorf("lost: KEYS in a script saw %d of 20 keys", n)
+	}
+	return nil
+}
+
+func badLuaSelect(ctx context.Context, e env) error {
+	return e.rdb.Eval(ctx, "redis.call('SELECT', 2); return redis.call('GET', KEYS[1])", []string{prefix() + "k"}).Err()
+}
+
+func goodLuaSelectZero(ctx context.Context, e env) error {
+	return e.rdb.Eval(ctx, "redis.call('SELECT', 0); return redis.call('GET', KEYS[1])", []string{prefix() + "k"}).Err()
+}
+
 // Every client's database option, on a cluster node: refused at connect.
 func undecidedGoRedisDB(ctx context.Context, e env) error {
 	c := redis.NewClient(&redis.Options{Addr: e.addrs[0], DB: 2})
@@ -499,6 +524,9 @@ var scenarios = []struct {
 	{"badKeyspaceSubscribe", badKeyspaceSubscribe},
 	{"goodKeyspaceOnEachMaster", goodKeyspaceOnEachMaster},
 	{"badKeyspaceConfigSet", badKeyspaceConfigSet},
+	{"badLuaKeys", badLuaKeys},
+	{"badLuaSelect", badLuaSelect},
+	{"goodLuaSelectZero", goodLuaSelectZero},
 	{"undecidedGoRedisDB", undecidedGoRedisDB},
 	{"undecidedRueidisSelectDB", undecidedRueidisSelectDB},
 	{"undecidedRedigoDialDatabase", undecidedRedigoDialDatabase},

@@ -89,16 +89,32 @@ func ClusterProblems(c *Site) (kind ProblemKind, problems []ClusterProblem, site
 	if !ok {
 		return 0, nil, false
 	}
-	if kind, ok = kindOf(name); !ok {
+	return lineProblems(name, argv, at, c.CallPos())
+}
+
+// LineProblems is ClusterProblems of a command line a script sends: its
+// name (upper case) first.
+func LineProblems(argv []commands.Arg) (kind ProblemKind, problems []ClusterProblem, site bool) {
+	if len(argv) == 0 || !argv[0].Known {
+		return 0, nil, false
+	}
+	return lineProblems(argv[0].Text, argv, nil, keymodel.Range{})
+}
+
+// lineProblems judges a command line; at says where each argument is
+// written (nil: at the call, call).
+func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call keymodel.Range) (kind ProblemKind, problems []ClusterProblem, site bool) {
+	kind, ok := kindOf(name)
+	if !ok {
 		return 0, nil, false
 	}
 	if kind == OneNode {
-		return kind, []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}, true
+		return kind, []ClusterProblem{{Kind: OneNode, What: name, At: call, Whatever: true}}, true
 	}
 	refusals, undecided := commands.Refuses(argv)
 	var out []ClusterProblem
 	for _, r := range refusals {
-		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, At: c.CallPos(), Whatever: r.Arg == 0, DB: r.DB}
+		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, At: call, Whatever: r.Arg == 0, DB: r.DB}
 		if r.Problem == "sortpattern" {
 			p.Kind, p.DB = SortPattern, -1
 		}

@@ -132,3 +132,23 @@ func notifications(ctx context.Context, cluster *redis.ClusterClient, single *re
 		return m.PSubscribe(ctx, "__keyevent@0__:expired").Close() // each master's own events: the fix
 	})
 }
+
+// Scripts run on the node of their keys: the commands their Lua sends are
+// judged as the client's own.
+func luaOnOneNode(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.Eval(ctx, "return redis.call('KEYS', 'sess:*')", []string{"k"})                        // want `Eval script's KEYS runs on the node of the script's keys and sees only the keys of that node's slots`
+	rdb.Eval(ctx, "redis.call('SELECT', 2); return redis.call('GET', KEYS[1])", []string{"k"}) // want `Eval script's SELECT 2 needs a database other than 0`
+	rdb.Eval(ctx, "return redis.call('FLUSHDB')", nil)                                         // want `Eval script's FLUSHDB runs on the node of the script's keys and clears only`
+	rdb.Eval(ctx, "return redis.call('RANDOMKEY')", nil)                                       // want `Eval script's RANDOMKEY runs on the node`
+	rdb.Eval(ctx, "return redis.call('SCAN', 0)", nil)                                         // want `Eval script's SCAN runs on the node`
+	rdb.Eval(ctx, "return redis.call('SELECT', 0)", nil)
+	rdb.Eval(ctx, "return redis.call('GET', KEYS[1])", []string{"k"})
+	rdb.Eval(ctx, "return redis.call('DBSIZE')", nil)
+}
+
+// On a client that may be either, a script's keyspace-wide command is
+// counted, not reported, as the client's own would be.
+func luaMayBeEither(ctx context.Context, rdb redis.UniversalClient) {
+	rdb.Eval(ctx, "return redis.call('KEYS', 'sess:*')", nil)
+	rdb.Eval(ctx, "return redis.call('SELECT', 2)", nil) // want `Eval script's SELECT 2 needs a database other than 0`
+}
