@@ -132,6 +132,15 @@ func (u readiness) ClientMade(m *reading.ClientMade) {
 	u.pass.coverage.tally(CategoryDatabase, true, false)
 }
 
+// scriptLoads is the fix for a SCRIPT LOAD sent to one node, by client
+// library: a load on every master, or a script helper that falls back to
+// EVAL where the script is missing.
+var scriptLoads = map[clients.Library]string{
+	clients.GoRedis: "load it with the cluster client's ScriptLoad, which loads it on every master, or run it with Script.Run",
+	clients.Rueidis: "run it with NewLuaScript(...).Exec, which sends EVAL where EVALSHA finds no script",
+	clients.Redigo:  "run it with redis.Script's Do, which sends EVAL where EVALSHA finds no script",
+}
+
 // hasDatabase reports whether the target's cluster has the database a
 // problem needs: Valkey 9 with cluster-databases N has databases 0 to N-1.
 func (u readiness) hasDatabase(p clients.ClusterProblem) bool {
@@ -161,11 +170,16 @@ func (u readiness) report(option string, lib clients.Library, p clients.ClusterP
 		msg = fmt.Sprintf("SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", what, p.Refusal)
 	case clients.OneNode:
 		category = CategoryOneNode
-		does := "sees only the keys of that node's slots"
-		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
+		does, remedy := "sees only the keys of that node's slots", eachNode[lib]
+		switch p.What {
+		case "FLUSHDB", "FLUSHALL":
 			does = "clears only the keys of that node's slots"
+		case "SCRIPT LOAD":
+			does, remedy = "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others", scriptLoads[lib]
+		case "FUNCTION LOAD":
+			does, remedy = "loads the library there only: an FCALL of its functions fails on the others (ERR Function not found)", eachNode[lib]
 		}
-		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, does, eachNode[lib])
+		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, does, remedy)
 	}
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
 }

@@ -109,6 +109,23 @@ func OnOneNode(name string) bool {
 	return false
 }
 
+// LoadsOnOneNode reads SCRIPT LOAD and FUNCTION LOAD: a cluster client
+// sends them to one node (go-redis's Do and FunctionLoad, with or without
+// its command-info resolver; rueidis; redisc: checked on three masters),
+// and an EVALSHA of the script, or an FCALL of the library's functions,
+// then fails on the other nodes (NOSCRIPT, ERR Function not found). what
+// names the command.
+func LoadsOnOneNode(argv []Arg) (what string, ok bool) {
+	if len(argv) < 2 || !argv[0].Known || !argv[1].Known || !strings.EqualFold(argv[1].Text, "LOAD") {
+		return "", false
+	}
+	switch name := strings.ToUpper(argv[0].Text); name {
+	case "SCRIPT", "FUNCTION":
+		return name + " LOAD", true
+	}
+	return "", false
+}
+
 // KeyspaceEvents reads a command line for keyspace notifications, which
 // each node publishes for its own keys only: a SUBSCRIBE or PSUBSCRIBE to
 // a __keyspace@ or __keyevent@ channel (what names the first), or CONFIG

@@ -456,6 +456,78 @@ func goodLuaSelectZero(ctx context.Context, e env) error {
 	return e.rdb.Eval(ctx, "redis.call('SELECT', 0); return redis.call('GET', KEYS[1])", []string{prefix() + "k"}).Err()
 }
 
+// evalShaEverywhere runs a loaded script's SHA1 with keys on every master:
+// NOSCRIPT where it was not loaded.
+func (e env) evalShaEverywhere(ctx context.Context, src string) error {
+	sha := redis.NewScript(src).Hash()
+	for i := range 12 {
+		if err := e.rdb.EvalSha(ctx, sha, []string{prefix() + strconv.Itoa(i)}).Err(); err != nil && !errors.Is(err, redis.Nil) {
+			return err
+		}
+	}
+	return nil
+}
+
+// fcallEverywhere calls a function with keys on every master.
+func (e env) fcallEverywhere(ctx context.Context, fn string) error {
+	for i := range 12 {
+		if err := e.rdb.FCall(ctx, fn, []string{prefix() + strconv.Itoa(i)}).Err(); err != nil && !errors.Is(err, redis.Nil) {
+			return err
+		}
+	}
+	return nil
+}
+
+// uniqueScript is a script no earlier run loaded.
+func uniqueScript() string { return "return '" + prefix() + "'" }
+
+func badScriptLoadDo(ctx context.Context, e env) error {
+	src := uniqueScript()
+	if err := e.rdb.Do(ctx, "SCRIPT", "LOAD", src).Err(); err != nil {
+		return err
+	}
+	return e.evalShaEverywhere(ctx, src)
+}
+
+func goodScriptLoad(ctx context.Context, e env) error {
+	src := uniqueScript()
+	if err := e.rdb.ScriptLoad(ctx, src).Err(); err != nil {
+		return err
+	}
+	return e.evalShaEverywhere(ctx, src)
+}
+
+func badFunctionLoad(ctx context.Context, e env) error {
+	name := "f" + strconv.FormatUint(rand.Uint64(), 36)
+	if err := e.rdb.FunctionLoad(ctx, "#!lua name="+name+"\nredis.register_function('"+name+"', function() return 1 end)").Err(); err != nil {
+		return err
+	}
+	return e.fcallEverywhere(ctx, name)
+}
+
+func badRueidisScriptLoad(ctx context.Context, e env) error {
+	c, err := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{e.addrs[0], e.addrs[1]}})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	src := uniqueScript()
+	if err := c.Do(ctx, c.B().ScriptLoad().Script(src).Build()).Error(); err != nil {
+		return err
+	}
+	return e.evalShaEverywhere(ctx, src)
+}
+
+func badRedigoScriptLoad(ctx context.Context, e env) error {
+	conn := e.rc.Get()
+	defer conn.Close()
+	src := uniqueScript()
+	if _, err := conn.Do("SCRIPT", "LOAD", src); err != nil {
+		return err
+	}
+	return e.evalShaEverywhere(ctx, src)
+}
+
 // Every client's database option, on a cluster node: refused at connect.
 func undecidedGoRedisDB(ctx context.Context, e env) error {
 	c := redis.NewClient(&redis.Options{Addr: e.addrs[0], DB: 2})
@@ -524,6 +596,11 @@ var scenarios = []struct {
 	{"badKeyspaceSubscribe", badKeyspaceSubscribe},
 	{"goodKeyspaceOnEachMaster", goodKeyspaceOnEachMaster},
 	{"badKeyspaceConfigSet", badKeyspaceConfigSet},
+	{"badScriptLoadDo", badScriptLoadDo},
+	{"goodScriptLoad", goodScriptLoad},
+	{"badFunctionLoad", badFunctionLoad},
+	{"badRueidisScriptLoad", badRueidisScriptLoad},
+	{"badRedigoScriptLoad", badRedigoScriptLoad},
 	{"badLuaKeys", badLuaKeys},
 	{"badLuaSelect", badLuaSelect},
 	{"goodLuaSelectZero", goodLuaSelectZero},

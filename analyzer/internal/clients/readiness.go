@@ -104,6 +104,9 @@ func LineProblems(argv []commands.Arg) (kind ProblemKind, problems []ClusterProb
 // lineProblems judges a command line; at says where each argument is
 // written (nil: at the call, call).
 func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call keymodel.Range) (kind ProblemKind, problems []ClusterProblem, site bool) {
+	if what, ok := commands.LoadsOnOneNode(argv); ok {
+		return OneNode, []ClusterProblem{{Kind: OneNode, What: what, At: call, Whatever: true}}, true
+	}
 	kind, ok := kindOf(name)
 	if !ok {
 		return 0, nil, false
@@ -204,6 +207,11 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 			text, known = ssaread.ConstString(v)
 		}
 		add(text, known, keymodel.Range{})
+	case "FunctionLoad", "FunctionLoadReplace":
+		// go-redis sends it to one node, resolver or not (ScriptLoad, which
+		// ClusterClient sends to every master, is not read).
+		add("FUNCTION", true, keymodel.Range{})
+		add("LOAD", true, keymodel.Range{})
 	case "Select":
 		add("SELECT", true, keymodel.Range{})
 		param("index")
@@ -255,10 +263,15 @@ var builderKeywords = map[string]string{"Db": "DB", "By": "BY", "Get": "GET", "L
 // does not fix, or a list, is one unknown argument.
 func builtLine(b builtCommand) []commands.Arg {
 	name := b.name
-	if name == "SORTRO" {
+	var argv []commands.Arg
+	switch name {
+	case "SORTRO":
 		name = "SORT_RO"
+	case "SCRIPTLOAD", "FUNCTIONLOAD": // two words: SCRIPT LOAD
+		argv = append(argv, commands.Arg{Text: strings.TrimSuffix(name, "LOAD"), Known: true})
+		name = "LOAD"
 	}
-	argv := []commands.Arg{{Text: name, Known: true}}
+	argv = append(argv, commands.Arg{Text: name, Known: true})
 	for _, call := range b.calls {
 		fn := call.Call.StaticCallee()
 		if fn == nil || len(call.Call.Args) < 2 {

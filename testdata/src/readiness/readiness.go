@@ -152,3 +152,15 @@ func luaMayBeEither(ctx context.Context, rdb redis.UniversalClient) {
 	rdb.Eval(ctx, "return redis.call('KEYS', 'sess:*')", nil)
 	rdb.Eval(ctx, "return redis.call('SELECT', 2)", nil) // want `Eval script's SELECT 2 needs a database other than 0`
 }
+
+// SCRIPT LOAD and FUNCTION LOAD reach one node of a cluster client; the
+// cluster client's ScriptLoad loads on every master.
+func loads(ctx context.Context, rdb *redis.ClusterClient, single *redis.Client) {
+	rdb.Do(ctx, "SCRIPT", "LOAD", "return 1")           // want `SCRIPT LOAD on a cluster client runs on one node and loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others; load it with the cluster client's ScriptLoad`
+	rdb.FunctionLoad(ctx, "#!lua name=lib\n")           // want `FUNCTION LOAD on a cluster client runs on one node and loads the library there only`
+	rdb.Do(ctx, "FUNCTION", "LOAD", "#!lua name=lib\n") // want `FUNCTION LOAD on a cluster client runs on one node`
+	rdb.ScriptLoad(ctx, "return 1")
+	rdb.Do(ctx, "SCRIPT", "EXISTS", "abc")
+	rdb.Do(ctx, "FUNCTION", "LIST")
+	single.Do(ctx, "SCRIPT", "LOAD", "return 1")
+}

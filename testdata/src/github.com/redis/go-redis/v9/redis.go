@@ -90,11 +90,17 @@ func (c cmdable) Keys(ctx context.Context, pattern string) *StringSliceCmd { ret
 func (c cmdable) Scan(ctx context.Context, cursor uint64, match string, count int64) *ScanCmd {
 	return nil
 }
-func (c cmdable) RandomKey(ctx context.Context) *StringCmd                         { return nil }
-func (c cmdable) FlushDB(ctx context.Context) *StatusCmd                           { return nil }
-func (c cmdable) FlushAll(ctx context.Context) *StatusCmd                          { return nil }
-func (c cmdable) DBSize(ctx context.Context) *IntCmd                               { return nil }
-func (c cmdable) Move(ctx context.Context, key string, db int) *BoolCmd            { return nil }
+func (c cmdable) RandomKey(ctx context.Context) *StringCmd                        { return nil }
+func (c cmdable) FlushDB(ctx context.Context) *StatusCmd                          { return nil }
+func (c cmdable) FlushAll(ctx context.Context) *StatusCmd                         { return nil }
+func (c cmdable) DBSize(ctx context.Context) *IntCmd                              { return nil }
+func (c cmdable) Move(ctx context.Context, key string, db int) *BoolCmd           { return nil }
+func (c cmdable) FunctionLoad(ctx context.Context, code string) *StringCmd        { return nil }
+func (c cmdable) FunctionLoadReplace(ctx context.Context, code string) *StringCmd { return nil }
+func (c cmdable) ScriptLoad(ctx context.Context, script string) *StringCmd        { return nil }
+
+// ScriptLoad loads the script on every master.
+func (c *ClusterClient) ScriptLoad(ctx context.Context, script string) *StringCmd  { return nil }
 func (c cmdable) Sort(ctx context.Context, key string, sort *Sort) *StringSliceCmd { return nil }
 func (c cmdable) SortStore(ctx context.Context, key, store string, sort *Sort) *IntCmd {
 	return nil
