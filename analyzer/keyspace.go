@@ -41,6 +41,7 @@ func (u keyspace) Command(c *reading.Command) {
 	reported := false
 	switch {
 	case what == "":
+	case u.pass.PerNode(c.Site.Client()): // subscribed on each node: the fix
 	case u.pass.mayBeEither(c.Site):
 		undecided = true // a client that may be either
 	default:

@@ -48,6 +48,8 @@ func (u readiness) Command(c *reading.Command) {
 			undecided = true
 		case u.hasDatabase(p):
 			// a database the target's cluster has (Valkey 9): fine
+		case p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
+			// one node of a cluster client, used as such: the fix
 		case p.Whatever && u.pass.mayBeEither(site):
 			undecided = true // a client that may be either
 		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
@@ -81,6 +83,7 @@ func (u readiness) script(c *reading.Command) {
 			case p.Undecided:
 				undecided = true
 			case u.hasDatabase(p):
+			case p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
 			case p.Whatever && u.pass.mayBeEither(site):
 				undecided = true
 			default:

@@ -1,6 +1,9 @@
 package clients
 
-import "strings"
+import (
+	"go/types"
+	"strings"
+)
 
 // clientModules are the path prefixes of the clients' own code, which is
 // not checked: a package that imports one of them calls a client.
@@ -22,4 +25,10 @@ func IsClientCode(path string) bool {
 		}
 	}
 	return false
+}
+
+// IsClientMethod reports a method (or function) of a client library's own
+// code.
+func IsClientMethod(m *types.Func) bool {
+	return m != nil && m.Pkg() != nil && IsClientCode(m.Pkg().Path())
 }

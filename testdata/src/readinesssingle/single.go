@@ -6,6 +6,7 @@ import (
 	"context"
 
 	redigo "github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
 	"github.com/redis/go-redis/v9"
 	"github.com/redis/rueidis"
 	"github.com/valkey-io/valkey-go"
@@ -36,4 +37,44 @@ func databaseOptions(dbFromConfig int, addrs []string, opts *redis.Options) {
 	rueidis.NewClient(rueidis.ClientOption{InitAddress: addrs, SelectDB: dbFromConfig})
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: addrs, DB: dbFromConfig})
 	redis.NewClient(opts)
+}
+
+// Per-node code is the fix, not the problem: the client a cluster client
+// hands out for one node, used as such, is never reported as onenode or
+// keyspace, even here.
+func perNode(ctx context.Context, cluster *redis.ClusterClient, u redis.UniversalClient, ru rueidis.Client, rc *redisc.Cluster) {
+	cluster.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error {
+		node.Scan(ctx, 0, "sess:*", 100)
+		node.PSubscribe(ctx, "__keyevent@0__:expired")
+		return node.FlushDB(ctx).Err()
+	})
+	cluster.ForEachShard(ctx, func(ctx context.Context, shard *redis.Client) error {
+		return shard.Keys(ctx, "sess:*").Err()
+	})
+	for _, node := range ru.Nodes() {
+		node.Do(ctx, node.B().Keys().Pattern("sess:*").Build())
+	}
+	rc.EachNode(false, func(addr string, conn redigo.Conn) error {
+		_, err := conn.Do("KEYS", "sess:*")
+		return err
+	})
+	switch c := u.(type) {
+	case *redis.ClusterClient:
+		c.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error { return node.FlushDB(ctx).Err() })
+	case *redis.Client:
+		c.FlushDB(ctx)
+	}
+	if c, ok := u.(*redis.Client); ok {
+		c.Keys(ctx, "sess:*")
+	}
+	// Near-misses: the same commands on the cluster client itself, on a
+	// single-node client of its own, and a node used for SELECT.
+	cluster.Keys(ctx, "sess:*") // want `KEYS on a cluster client runs on one node`
+	cluster.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error {
+		return node.Do(ctx, "SELECT", 2).Err() // want `SELECT 2 needs a database other than 0`
+	})
+	other := redis.NewClient(&redis.Options{Addr: "a:6379"})
+	cluster.ForEachMaster(ctx, func(ctx context.Context, node *redis.Client) error {
+		return other.Keys(ctx, "sess:*").Err() // want `KEYS on a cluster client runs on one node`
+	})
 }

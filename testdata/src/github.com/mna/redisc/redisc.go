@@ -8,3 +8,7 @@ type Cluster struct{ StartupNodes []string }
 
 func (c *Cluster) Get() redis.Conn           { return nil }
 func (c *Cluster) Dial() (redis.Conn, error) { return nil, nil }
+
+func (c *Cluster) EachNode(replicas bool, fn func(addr string, conn redis.Conn) error) error {
+	return nil
+}

@@ -19,6 +19,7 @@ type Client interface {
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 	Receive(ctx context.Context, subscribe Completed, fn func(msg PubSubMessage)) error
+	Nodes() map[string]Client
 	Close()
 }
 

@@ -242,6 +242,9 @@ type commandInfoResolver struct{}
 
 func (c *ClusterClient) NewDynamicResolver() *commandInfoResolver      { return nil }
 func (c *ClusterClient) SetCommandInfoResolver(r *commandInfoResolver) {}
+func (c *ClusterClient) ForEachShard(ctx context.Context, fn func(ctx context.Context, client *Client) error) error {
+	return nil
+}
 func (c *ClusterClient) ForEachMaster(ctx context.Context, fn func(ctx context.Context, client *Client) error) error {
 	return nil
 }

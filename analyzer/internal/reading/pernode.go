@@ -1,0 +1,109 @@
+package reading
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// Per-node code is the fix for a keyspace-wide command on a cluster: the
+// client a cluster client hands out for one of its nodes is the one node the
+// command is meant for. It is not reported as onenode or keyspace, even when
+// the configuration includes single-node clients.
+
+// perNodeCallbacks are the cluster clients' methods that run a callback on
+// each node, by the index of the callback among the call's arguments
+// (receiver first, as SSA numbers them) and of the node's client among the
+// callback's parameters.
+var perNodeCallbacks = map[string][2]int{
+	"ForEachMaster": {2, 1}, "ForEachShard": {2, 1}, "ForEachSlave": {2, 1}, "ForEachReplica": {2, 1}, // go-redis: fn(ctx, client)
+	"EachNode": {2, 1}, // redisc: fn(addr, conn)
+}
+
+// PerNode reports a client value that is one node of a cluster client, and
+// that the code uses as such: the client a cluster client's ForEachMaster,
+// ForEachShard or ForEachSlave (go-redis) or EachNode (redisc) passes to
+// its callback; an element of a rueidis or valkey-go client's Nodes(); or a
+// go-redis single-node client asserted from an interface (the
+// *redis.Client branch of a type switch, beside a *redis.ClusterClient
+// branch that runs per master).
+func (r *Package) PerNode(v ssa.Value) bool {
+	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			return r.nodeOfCallback(v)
+		case *ssa.Extract:
+			if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
+				return assertedSingleNode(ta) // c, ok := u.(*redis.Client), a type switch's case
+			}
+			return nodesElement(v)
+		case *ssa.TypeAssert:
+			return assertedSingleNode(v)
+		}
+		return false
+	})
+}
+
+// assertedSingleNode reports a single-node client asserted from an
+// interface: the code has told it apart from a cluster client.
+func assertedSingleNode(ta *ssa.TypeAssert) bool {
+	return clients.IsSingleNodeType(ta.AssertedType) && types.IsInterface(ta.X.Type())
+}
+
+// nodeOfCallback reports a parameter of a function literal that its
+// enclosing function passes only to per-node callbacks, at the parameter's
+// place.
+func (r *Package) nodeOfCallback(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	parent := fn.Parent()
+	if parent == nil {
+		return false
+	}
+	index := -1
+	for i, q := range fn.Params {
+		if q == p {
+			index = i
+		}
+	}
+	found := false
+	for call := range ssaread.CallsIn(parent) {
+		common := call.Common()
+		for j, arg := range common.Args {
+			if !ssaread.IsFunc(arg, fn) {
+				continue
+			}
+			m := ssaread.CalledFunc(common)
+			if m == nil || common.IsInvoke() {
+				return false
+			}
+			at, ok := perNodeCallbacks[m.Name()]
+			if !ok || !clients.IsClientMethod(m) || j != at[0] || index != at[1] {
+				return false // run by something else too, or not as a node
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// nodesElement reports a value of ranging over a client's Nodes() (rueidis,
+// valkey-go): for _, node := range c.Nodes().
+func nodesElement(x *ssa.Extract) bool {
+	next, ok := x.Tuple.(*ssa.Next)
+	if !ok || x.Index != 2 {
+		return false
+	}
+	rng, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return false
+	}
+	call, ok := rng.X.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	m := ssaread.CalledFunc(&call.Call)
+	return m != nil && m.Name() == "Nodes" && clients.IsClientMethod(m)
+}
