@@ -42,8 +42,8 @@ func (u keyspace) Command(c *reading.Command) {
 	switch {
 	case what == "":
 	case u.pass.PerNode(c.Site.Client()): // subscribed on each node: the fix
-	case u.pass.mayBeEither(c.Site):
-		undecided = true // a client that may be either
+	case u.pass.mayBeEither(c.Site) && reading.Forwards(c.Site):
+		undecided = true // a forwarding method on a client that may be either
 	default:
 		does := "listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them"
 		if what == "CONFIG SET notify-keyspace-events" {

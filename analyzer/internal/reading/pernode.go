@@ -107,3 +107,67 @@ func nodesElement(x *ssa.Extract) bool {
 	m := ssaread.CalledFunc(&call.Call)
 	return m != nil && m.Name() == "Nodes" && clients.IsClientMethod(m)
 }
+
+// Forwards reports a call that passes on what its function was given: an
+// argument (or the builder's, for rueidis) is, or is built from, a
+// parameter of the enclosing function other than its receiver and a
+// context. A library's Keys(pattern) method, a mock's ExpectKeys(pattern):
+// the command is its callers', which may or may not hold a cluster client.
+func Forwards(site *clients.Site) bool {
+	var values []ssa.Value
+	for _, a := range site.Common.Args[site.RecvArgs():] {
+		values = append(values, a)
+	}
+	seen := map[ssa.Value]bool{}
+	for len(values) > 0 {
+		v := values[len(values)-1]
+		values = values[:len(values)-1]
+		if v == nil || seen[v] {
+			continue
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			fn := v.Parent()
+			if fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == v {
+				continue // the receiver: the library's own object
+			}
+			if isContext(v.Type()) {
+				continue
+			}
+			return true
+		case *ssa.MakeInterface:
+			values = append(values, v.X)
+		case *ssa.ChangeType:
+			values = append(values, v.X)
+		case *ssa.Convert:
+			values = append(values, v.X)
+		case *ssa.BinOp:
+			values = append(values, v.X, v.Y)
+		case *ssa.Slice:
+			values = append(values, v.X)
+		case *ssa.Call:
+			// fmt.Sprintf(pattern, ...), strings.Join, a builder's chain (a
+			// static method's receiver is its first argument; the client
+			// an interface's B() is called on is not followed)
+			values = append(values, v.Call.Args...)
+		case *ssa.Alloc:
+			for _, ref := range *v.Referrers() {
+				if ia, ok := ref.(*ssa.IndexAddr); ok {
+					for _, use := range *ia.Referrers() {
+						if st, ok := use.(*ssa.Store); ok && st.Addr == ia {
+							values = append(values, st.Val) // a variadic argument's elements
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isContext reports a context.Context.
+func isContext(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}

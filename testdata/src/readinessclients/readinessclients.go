@@ -20,8 +20,8 @@ func builders(ctx context.Context, c rueidis.Client) {
 	c.Do(ctx, c.B().Ssubscribe().Channel("orders", "payments").Build()) // want `SSUBSCRIBE channels "orders" \(slot 105\) and "payments" \(slot 8507\) are on different hash slots; the cluster client's builder panics`
 	c.Do(ctx, c.B().Ssubscribe().Channel("{shop}orders", "{shop}payments").Build())
 	c.Do(ctx, c.B().Arbitrary("SELECT").Args("3").Build()) // want `SELECT 3 needs a database other than 0`
-	c.Do(ctx, c.B().Keys().Pattern("*").Build())           // a client not proved to be a cluster's: with -include-single-node
-	c.Do(ctx, c.B().Move().Key("k").Db(1).Build())
+	c.Do(ctx, c.B().Keys().Pattern("*").Build())           // want `KEYS on a cluster client runs on one node`
+	c.Do(ctx, c.B().Move().Key("k").Db(1).Build())         // want `MOVE needs a database other than 0`
 	c.Do(ctx, c.B().Dbsize().Build())
 }
 
