@@ -50,7 +50,7 @@ func (u readiness) Command(c *reading.Command) {
 			// a database the target's cluster has (Valkey 9): fine
 		case p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
 			// one node of a cluster client, used as such: the fix
-		case p.Whatever && u.pass.mayBeEither(site) && reading.Forwards(site):
+		case p.Whatever && u.pass.mayBeEither(site) && (reading.Forwards(site) || reading.Records(site)):
 			undecided = true // a forwarding method on a client that may be either: its callers' to decide
 		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
 			// run on every master by the client's resolver: fine
@@ -84,7 +84,7 @@ func (u readiness) script(c *reading.Command) {
 				undecided = true
 			case u.hasDatabase(p):
 			case p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
-			case p.Whatever && u.pass.mayBeEither(site) && reading.Forwards(site):
+			case p.Whatever && u.pass.mayBeEither(site) && (reading.Forwards(site) || reading.Records(site)):
 				undecided = true
 			default:
 				u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))

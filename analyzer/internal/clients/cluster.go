@@ -47,6 +47,20 @@ func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
 	return false
 }
 
+// MakesSentinelClient reports a call of go-redis's NewFailoverClusterClient:
+// a *ClusterClient by type, but over a Sentinel group (a master and its
+// replicas, each with every key), not a Redis Cluster: it refuses nothing a
+// single server accepts, and a keyspace-wide command sees every key.
+func MakesSentinelClient(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	fn := call.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	return pkg != nil && GoRedisPackages[pkg.Path()] && fn.Name() == "NewFailoverClusterClient"
+}
+
 // severalIn: the options' slice field holds two or more elements.
 func (c *Site) severalIn(param, field string) bool {
 	v, ok := c.fieldOfParam(param, field)

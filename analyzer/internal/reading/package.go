@@ -51,8 +51,11 @@ type Package struct {
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
-	embedded      map[types.Object]string // string variables filled by //go:embed, to their file
-	scripts       map[string]parsedScript // Lua read so far, by text
+	// paramsFromCallers: whether every caller passes a single-node client
+	// to a parameter (see singleNodeFromCallers).
+	paramsFromCallers map[*ssa.Parameter]bool
+	embedded          map[types.Object]string // string variables filled by //go:embed, to their file
+	scripts           map[string]parsedScript // Lua read so far, by text
 }
 
 // Read builds the package's SSA and its evaluator; the rest is read on
@@ -63,9 +66,10 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 	src := eval.IndexSource(pass.Files)
 	r := &Package{
 		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs,
-		summaries: map[*ssa.Function]*summary{},
-		siteKeys:  map[*ssa.CallCommon][]keymodel.Arg{},
-		impls:     impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
+		summaries:         map[*ssa.Function]*summary{},
+		siteKeys:          map[*ssa.CallCommon][]keymodel.Arg{},
+		paramsFromCallers: map[*ssa.Parameter]bool{},
+		impls:             impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
 		embedded: embeddedStrings(pass),
 		scripts:  map[string]parsedScript{},
 	}

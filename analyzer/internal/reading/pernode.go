@@ -1,7 +1,9 @@
 package reading
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -136,6 +138,12 @@ func Forwards(site *clients.Site) bool {
 				continue
 			}
 			return true
+		case *ssa.FreeVar:
+			values = append(values, closureBindings(v)...) // what the enclosing function captured
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				values = append(values, v.X) // a captured variable's load
+			}
 		case *ssa.MakeInterface:
 			values = append(values, v.X)
 		case *ssa.ChangeType:
@@ -166,8 +174,56 @@ func Forwards(site *clients.Site) bool {
 	return false
 }
 
+// closureBindings are the values the enclosing function binds to a
+// closure's free variable: the captured value, or the variable it lives in
+// and what is stored there.
+func closureBindings(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	index := slices.Index(fn.FreeVars, fv)
+	if index < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || index >= len(mc.Bindings) {
+				continue
+			}
+			bound := mc.Bindings[index]
+			out = append(out, bound)
+			if alloc, ok := bound.(*ssa.Alloc); ok {
+				for _, ref := range *alloc.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+						out = append(out, st.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // isContext reports a context.Context.
 func isContext(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}
+
+// Records reports a call whose command object is kept in a struct field
+// rather than read: a mock that builds expected commands (redismock's
+// e.cmd = m.factory.FlushAll(ctx)), not code that runs them.
+func Records(site *clients.Site) bool {
+	v, ok := site.Call.(*ssa.Call)
+	if !ok || v.Referrers() == nil {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == ssa.Value(v) {
+			if _, field := st.Addr.(*ssa.FieldAddr); field {
+				return true
+			}
+		}
+	}
+	return false
 }

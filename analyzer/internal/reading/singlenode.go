@@ -158,7 +158,7 @@ func (r *Package) singleNodeAt(v ssa.Value, depth int) bool {
 
 // singleNodeOrigin: v itself talks to one node, whatever it came from.
 func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
-	if clients.IsSingleNodeType(v.Type()) {
+	if clients.IsSingleNodeType(v.Type()) || clients.MakesSentinelClient(v) {
 		return true
 	}
 	switch v := v.(type) {
@@ -174,9 +174,51 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 		s := r.calleeSummary(&v.Call)
 		return s != nil && s.singleNodeResult
 	case *ssa.Parameter:
-		return r.callbackOfSingleNode(v.Parent(), depth+1)
+		return r.callbackOfSingleNode(v.Parent(), depth+1) || r.singleNodeFromCallers(v, depth+1)
 	}
 	return false
+}
+
+// singleNodeFromCallers reports a parameter of an unexported function that
+// no other package can call and that the package uses only by calling it,
+// each call passing a single-node client: makeStore(ctx, newClient()).
+func (r *Package) singleNodeFromCallers(p *ssa.Parameter, depth int) bool {
+	if known, ok := r.paramsFromCallers[p]; ok {
+		return known
+	}
+	r.paramsFromCallers[p] = false // while it is decided: a cycle of calls proves nothing
+	known := r.singleNodeCallers(p, depth)
+	r.paramsFromCallers[p] = known
+	return known
+}
+
+func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
+	fn := p.Parent()
+	if fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() || fn.Signature.Recv() != nil {
+		return false
+	}
+	index := slices.Index(fn.Params, p)
+	calls := 0
+	for _, g := range r.Functions() {
+		for _, b := range g.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if *op != fn {
+						continue
+					}
+					call, ok := instr.(*ssa.Call)
+					if !ok || call.Call.Value != fn || index >= len(call.Call.Args) {
+						return false // taken as a value: called from anywhere
+					}
+					if !r.singleNodeAt(call.Call.Args[index], depth) {
+						return false
+					}
+					calls++
+				}
+			}
+		}
+	}
+	return calls > 0
 }
 
 // allOrigins reports whether every value a client value can come from

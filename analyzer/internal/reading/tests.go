@@ -31,7 +31,7 @@ func (r *Package) testOffCluster(pos token.Pos, client ssa.Value) bool {
 func (r *Package) ProvedCluster(v ssa.Value) bool {
 	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
 		if clients.IsClusterClientType(v.Type()) {
-			return true
+			return !clients.MakesSentinelClient(v)
 		}
 		switch v := v.(type) {
 		case *ssa.Call:

@@ -190,3 +190,15 @@ func (s *store) ExpectKeys(ctx context.Context, prefix string) {
 	s.rdb.Do(ctx, "KEYS", prefix+":*")
 	s.rdb.PSubscribe(ctx, "__keyspace@0__:"+prefix)
 }
+
+// A mock that builds the commands it expects keeps them in a field: it
+// runs nothing (redismock's ExpectFlushAll).
+type expected struct{ cmd *redis.StatusCmd }
+
+type mock struct{ factory redis.UniversalClient }
+
+func (m *mock) ExpectFlushAll(ctx context.Context) *expected {
+	e := &expected{}
+	e.cmd = m.factory.FlushAll(ctx)
+	return e
+}

@@ -181,6 +181,7 @@ type Cmdable interface {
 	Keys(ctx context.Context, pattern string) *StringSliceCmd
 	Scan(ctx context.Context, cursor uint64, match string, count int64) *ScanCmd
 	FlushDB(ctx context.Context) *StatusCmd
+	FlushAll(ctx context.Context) *StatusCmd
 	DBSize(ctx context.Context) *IntCmd
 	Move(ctx context.Context, key string, db int) *BoolCmd
 	Sort(ctx context.Context, key string, sort *Sort) *StringSliceCmd
