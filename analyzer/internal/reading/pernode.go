@@ -215,13 +215,26 @@ func isContext(t types.Type) bool {
 // e.cmd = m.factory.FlushAll(ctx)), not code that runs them.
 func Records(site *clients.Site) bool {
 	v, ok := site.Call.(*ssa.Call)
-	if !ok || v.Referrers() == nil {
+	if !ok {
 		return false
 	}
-	for _, ref := range *v.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Val == ssa.Value(v) {
-			if _, field := st.Addr.(*ssa.FieldAddr); field {
-				return true
+	values := []ssa.Value{v}
+	for len(values) > 0 {
+		x := values[0]
+		values = values[1:]
+		if x.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *x.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if _, field := ref.Addr.(*ssa.FieldAddr); field && ref.Val == x {
+					return true
+				}
+			case *ssa.MakeInterface: // stored as a redis.Cmder
+				values = append(values, ref)
+			case *ssa.ChangeInterface:
+				values = append(values, ref)
 			}
 		}
 	}

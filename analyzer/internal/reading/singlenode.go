@@ -351,6 +351,9 @@ func (r *Package) returnsSingleNode(fn *ssa.Function) bool {
 		if !ok {
 			continue
 		}
+		if k, isConst := ret.Results[0].(*ssa.Const); isConst && k.IsNil() {
+			continue // no client at all (an error path)
+		}
 		if !r.singleNode(ret.Results[0]) {
 			return false
 		}

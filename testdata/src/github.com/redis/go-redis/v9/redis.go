@@ -182,6 +182,7 @@ type Cmdable interface {
 	Scan(ctx context.Context, cursor uint64, match string, count int64) *ScanCmd
 	FlushDB(ctx context.Context) *StatusCmd
 	FlushAll(ctx context.Context) *StatusCmd
+	ConfigSet(ctx context.Context, parameter, value string) *StatusCmd
 	DBSize(ctx context.Context) *IntCmd
 	Move(ctx context.Context, key string, db int) *BoolCmd
 	Sort(ctx context.Context, key string, sort *Sort) *StringSliceCmd
@@ -270,6 +271,17 @@ type Options struct {
 }
 
 func NewClient(opt *Options) *Client { return &Client{} }
+
+type FailoverOptions struct {
+	MasterName    string
+	SentinelAddrs []string
+	DB            int
+}
+
+func NewFailoverClient(opt *FailoverOptions) *Client { return &Client{} }
+
+// NewFailoverClusterClient is a *ClusterClient over a Sentinel group.
+func NewFailoverClusterClient(opt *FailoverOptions) *ClusterClient { return &ClusterClient{} }
 
 func (c *Client) Pipeline() Pipeliner { return nil }
 func (c *Client) SSubscribe(ctx context.Context, channels ...string) *PubSub {
