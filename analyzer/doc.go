@@ -294,7 +294,14 @@
 // KEYS, SCAN, RANDOMKEY, FLUSHDB and FLUSHALL carry no key, so a cluster
 // client sends them to one node: they see, or clear, only the keys of that
 // node's slots, without an error. Run them on each master with
-// ForEachMaster (DBSize already sums the masters).
+// ForEachMaster (DBSize already sums the masters). So are SCRIPT LOAD and
+// FUNCTION LOAD, after which an EVALSHA or FCALL fails on the other nodes
+// (go-redis's ClusterClient.ScriptLoad loads on every master), and the same
+// commands in a script's Lua, which runs on the node of its keys. They are
+// reported on a client that may be a cluster client too, unless the call
+// forwards its function's parameters (a library's Keys(pattern)); per-node
+// code (ForEachMaster's callback, rueidis's Nodes(), redisc's EachNode) is
+// the fix and never reported.
 //
 //	rdb.Keys(ctx, "user:*") // KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
 //

@@ -15,10 +15,11 @@ import (
 // calls are chosen like the CROSSSLOT checks': clients that can reach a
 // cluster, and with -include-single-node every client ("what breaks if this
 // becomes a cluster client"). A command that is the problem whatever its
-// arguments (KEYS, SCAN, FLUSHDB, MOVE) is reported by default only on a
-// client proved to be a cluster client: on an interface that may hold
-// either, it is often a library's or a mock's forwarding method, which
-// cannot know (go-zero's Redis.Keys, redismock's ExpectKeys).
+// arguments (KEYS, SCAN, FLUSHDB, MOVE) is reported on a client that may be
+// a cluster client too, except where the call forwards what its function
+// was given (go-zero's Redis.Keys(pattern), redismock's ExpectKeys: the
+// callers' to decide) or keeps the command in a field (a mock's); and never
+// on per-node code, the fix (reading.PerNode).
 
 // clusterProblems is the database, sortpattern and onenode checks.
 var clusterProblems = &unitKind{new: func(p *unitPass) reading.Visitor { return readiness{pass: p} }}
