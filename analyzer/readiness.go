@@ -44,23 +44,42 @@ func (u readiness) Command(c *reading.Command) {
 	}
 	reported, undecided := false, false
 	for _, p := range problems {
-		switch {
-		case p.Undecided:
+		switch v := u.verdict(site, p); {
+		case v == undecidedProblem:
 			undecided = true
-		case u.hasDatabase(p):
-			// a database the target's cluster has (Valkey 9): fine
-		case p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
-			// one node of a cluster client, used as such: the fix
-		case p.Whatever && u.pass.mayBeEither(site) && (reading.Forwards(site) || reading.Records(site)):
-			undecided = true // a forwarding method on a client that may be either: its callers' to decide
-		case p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
+		case v == reportedProblem && p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
 			// run on every master by the client's resolver: fine
-		default:
+		case v == reportedProblem:
 			u.report("", site.Library, p)
 			reported = true
 		}
 	}
 	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+}
+
+// A problemVerdict is what becomes of one problem of a call.
+type problemVerdict int
+
+const (
+	fineProblem problemVerdict = iota
+	undecidedProblem
+	reportedProblem
+)
+
+// verdict judges one problem of a call (or of its script's Lua):
+// undecided when an argument that decides is not fixed, or when a
+// forwarding method's client may be either (its callers' to decide); fine
+// for a database the target's cluster has and for per-node code (the fix).
+func (u readiness) verdict(site *clients.Site, p clients.ClusterProblem) problemVerdict {
+	switch {
+	case p.Undecided:
+		return undecidedProblem
+	case u.hasDatabase(p), p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
+		return fineProblem
+	case p.Whatever && u.pass.mayBeEither(site) && (reading.Forwards(site) || reading.Records(site)):
+		return undecidedProblem
+	}
+	return reportedProblem
 }
 
 // script judges the commands a script's Lua sends as the client's own: a
@@ -80,14 +99,10 @@ func (u readiness) script(c *reading.Command) {
 		}
 		reported, undecided := false, false
 		for _, p := range problems {
-			switch {
-			case p.Undecided:
+			switch u.verdict(site, p) {
+			case undecidedProblem:
 				undecided = true
-			case u.hasDatabase(p):
-			case p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
-			case p.Whatever && u.pass.mayBeEither(site) && (reading.Forwards(site) || reading.Records(site)):
-				undecided = true
-			default:
+			case reportedProblem:
 				u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))
 				reported = true
 			}

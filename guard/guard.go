@@ -111,11 +111,17 @@ func (h *hook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Process
 // inConnectionSetup says whether go-redis is setting up a new connection:
 // a SELECT there is the client's Options.DB, not a command of the caller.
 func inConnectionSetup() bool {
+	return goRedisOnStack(func(fn string) bool { return strings.HasSuffix(fn, ".initConn") })
+}
+
+// goRedisOnStack reports whether a go-redis function that match accepts is
+// on the calling goroutine's stack.
+func goRedisOnStack(match func(fn string) bool) bool {
 	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
 	for {
 		f, more := frames.Next()
-		if strings.Contains(f.Function, "/go-redis/") && strings.HasSuffix(f.Function, ".initConn") {
+		if strings.Contains(f.Function, "/go-redis/") && match(f.Function) {
 			return true
 		}
 		if !more {

@@ -33,17 +33,7 @@ func (h *hook) DialHook(next redis.DialHook) redis.DialHook {
 
 // dialedForPubSub says whether go-redis dials for a PubSub.
 func dialedForPubSub() bool {
-	pcs := make([]uintptr, 64)
-	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
-	for {
-		f, more := frames.Next()
-		if strings.Contains(f.Function, "/go-redis/") && strings.Contains(f.Function, ".(*PubSub).") {
-			return true
-		}
-		if !more {
-			return false
-		}
-	}
+	return goRedisOnStack(func(fn string) bool { return strings.Contains(fn, ".(*PubSub).") })
 }
 
 // A pubSubConn is a PubSub's connection, its subscriptions checked.
