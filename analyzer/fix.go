@@ -47,17 +47,12 @@ func coLocateFix(keys []keymodel.Arg, literals map[keymodel.Range]*ast.BasicLit)
 		if !ok || strings.ContainsAny(text, "{}") {
 			return nil
 		}
-		sep := strings.LastIndexByte(text, ':')
-		if sep < 0 {
+		e, ok := entityOf(text)
+		if !ok || i > 0 && e != entity {
 			return nil
 		}
-		if i == 0 {
-			entity = text[:sep]
-		}
-		if text[:sep] != entity || !strings.Contains(entity, ":") {
-			return nil
-		}
-		tagged := "{" + entity + "}" + text[sep:]
+		entity = e
+		tagged := "{" + entity + "}" + strings.TrimPrefix(text, entity)
 		edits = append(edits, analysis.TextEdit{Pos: lit.Pos(), End: lit.End(), NewText: []byte(literalLike(lit, tagged))})
 	}
 	if len(edits) == 0 {
@@ -67,6 +62,17 @@ func coLocateFix(keys []keymodel.Arg, literals map[keymodel.Range]*ast.BasicLit)
 		Message:   fmt.Sprintf("put the shared %q in a hash tag%s", entity, renames),
 		TextEdits: edits,
 	}}
+}
+
+// entityOf is the entity a constant key is of: everything before its last
+// ':', when that holds a ':' itself ("user:1" of "user:1:profile"). Keys of
+// one entity co-locate under it as their hash tag.
+func entityOf(text string) (string, bool) {
+	sep := strings.LastIndexByte(text, ':')
+	if sep < 0 || !strings.Contains(text[:sep], ":") {
+		return "", false
+	}
+	return text[:sep], true
 }
 
 // literalLike writes s in the quoting style of lit: raw stays raw.

@@ -111,15 +111,29 @@ func (u readiness) script(c *reading.Command) {
 	}
 }
 
+// onOneNode says what a command that a cluster client sends to one node
+// does there.
+func onOneNode(what string) string {
+	switch what {
+	case "FLUSHDB", "FLUSHALL":
+		return "clears only the keys of that node's slots"
+	case "SCRIPT LOAD":
+		return "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others"
+	case "FUNCTION LOAD":
+		return "loads the library there only: an FCALL of its functions fails on the others (ERR Function not found)"
+	}
+	return "sees only the keys of that node's slots"
+}
+
 // scriptMessage is a script's problem as a finding says it.
 func (u readiness) scriptMessage(site *clients.Site, p clients.ClusterProblem) string {
 	switch p.Kind {
 	case clients.OneNode:
-		does, remedy := "sees only the keys of that node's slots", "keep the keys it looks for in a set, or run it from the client on each master"
+		remedy := "keep the keys it looks for in a set, or run it from the client on each master"
 		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
-			does, remedy = "clears only the keys of that node's slots", "run it from the client on each master"
+			remedy = "run it from the client on each master"
 		}
-		return fmt.Sprintf("%s script's %s runs on the node of the script's keys and %s; %s", site.Method, p.What, does, remedy)
+		return fmt.Sprintf("%s script's %s runs on the node of the script's keys and %s; %s", site.Method, p.What, onOneNode(p.What), remedy)
 	case clients.SortPattern:
 		return fmt.Sprintf("%s script's SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", site.Method, p.What, p.Refusal)
 	}
@@ -189,16 +203,11 @@ func (u readiness) report(option string, lib clients.Library, p clients.ClusterP
 		msg = fmt.Sprintf("SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", what, p.Refusal)
 	case clients.OneNode:
 		category = CategoryOneNode
-		does, remedy := "sees only the keys of that node's slots", eachNode[lib]
-		switch p.What {
-		case "FLUSHDB", "FLUSHALL":
-			does = "clears only the keys of that node's slots"
-		case "SCRIPT LOAD":
-			does, remedy = "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others", scriptLoads[lib]
-		case "FUNCTION LOAD":
-			does, remedy = "loads the library there only: an FCALL of its functions fails on the others (ERR Function not found)", eachNode[lib]
+		remedy := eachNode[lib]
+		if p.What == "SCRIPT LOAD" {
+			remedy = scriptLoads[lib]
 		}
-		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, does, remedy)
+		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), remedy)
 	}
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
 }

@@ -121,11 +121,9 @@ func sharedEntity(a, b keymodel.Key) (string, bool) {
 	if !ok1 || !ok2 || strings.ContainsAny(x+y, "{}") {
 		return "", false
 	}
-	i, j := strings.LastIndexByte(x, ':'), strings.LastIndexByte(y, ':')
-	if i < 0 || j < 0 || x[:i] != y[:j] || !strings.Contains(x[:i], ":") {
-		return "", false
-	}
-	return x[:i], true
+	ex, ok1 := entityOf(x)
+	ey, ok2 := entityOf(y)
+	return ex, ok1 && ok2 && ex == ey
 }
 
 // withEntityTag is a key whose text starts with entity, with it in braces.

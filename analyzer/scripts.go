@@ -2,8 +2,6 @@ package analyzer
 
 import (
 	"fmt"
-	"go/token"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -129,56 +127,6 @@ func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.A
 
 // undeclaredRemedy ends an undeclaredkey finding.
 const undeclaredRemedy = "pass the key in KEYS, with the declared keys' hash tag"
-
-// reportInScript reports at a line of the script: in the Go string literal that
-// writes it (at want, or the line's first non-blank character), in the
-// embedded .lua file, or else at the call. Away from the call, the call is
-// related information: a script may serve several calls.
-func (p *unitPass) reportInScript(src reading.ScriptSource, line int, want string, site *clients.Site, category, msg string) {
-	call := site.CallPos()
-	pos := call.Pos
-	switch {
-	case src.Lit != nil && !strings.Contains(src.Lit.Value, `\`):
-		if off, ok := lineOffset(src.Lit.Value[1:len(src.Lit.Value)-1], line, want); ok {
-			pos = src.Lit.Pos() + 1 + token.Pos(off)
-		}
-	case src.File != "":
-		if off, ok := lineOffset(src.Text, line, want); ok {
-			tf := p.Pass.Fset.AddFile(src.File, -1, len(src.Text))
-			tf.SetLinesForContent([]byte(src.Text))
-			pos = tf.Pos(off)
-		}
-	}
-	d := analysis.Diagnostic{Pos: pos, Category: category, Message: msg}
-	if pos != call.Pos {
-		d.Related = []analysis.RelatedInformation{{Pos: call.Pos, End: call.End, Message: "the script runs here"}}
-	}
-	p.report(d)
-}
-
-// lineOffset is the offset of want on a 1-based line of text (its first
-// non-blank character when want is "" or not there).
-func lineOffset(text string, line int, want string) (int, bool) {
-	off := 0
-	for range line - 1 {
-		i := strings.IndexByte(text[off:], '\n')
-		if i < 0 {
-			return 0, false
-		}
-		off += i + 1
-	}
-	end := strings.IndexByte(text[off:], '\n')
-	if end < 0 {
-		end = len(text) - off
-	}
-	l := text[off : off+end]
-	if want != "" {
-		if i := strings.Index(l, want); i >= 0 {
-			return off + i, true
-		}
-	}
-	return off + len(l) - len(strings.TrimLeft(l, " \t")), true
-}
 
 func plural(n int, word string) string {
 	if n == 1 {

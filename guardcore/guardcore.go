@@ -248,10 +248,7 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 	if k, ok := singleKey(cmd, line); ok {
 		return c.judge(cmd.Name, []string{k}, tx)
 	}
-	argv := make([]commands.Arg, line.Len())
-	for i := range argv {
-		argv[i].Text, argv[i].Known = line.Text(i)
-	}
+	argv := argvOf(line)
 	pos, ok := cmd.Keys(argv)
 	if !ok {
 		return nil
@@ -324,10 +321,7 @@ func refused[L Line](name string, line L) (Violation, bool) {
 		}
 		return Violation{}, false
 	}
-	argv := make([]commands.Arg, line.Len())
-	for i := range argv {
-		argv[i].Text, argv[i].Known = line.Text(i)
-	}
+	argv := argvOf(line)
 	refusals, _ := commands.Refuses(argv)
 	if len(refusals) == 0 {
 		return Violation{}, false
@@ -343,28 +337,37 @@ func refused[L Line](name string, line L) (Violation, bool) {
 // refusedNames are the commands refused reads, upper case.
 var refusedNames = append([]string{"SSUBSCRIBE", "SUNSUBSCRIBE"}, commands.RefusedNames...)
 
-// keyspaceNotifications reads a subscription to keyspace notifications
-// (SUBSCRIBE or PSUBSCRIBE of __keyspace@ or __keyevent@ channels), or a
-// CONFIG SET of notify-keyspace-events: a cluster node publishes the events
-// of its own keys only, and a client subscribes, or configures, one node.
-// The cluster refuses neither, so the guard only reports them.
+// keyspaceNotifications reads a subscription to keyspace notifications,
+// or their configuration (commands.KeyspaceEvents): a cluster node
+// publishes the events of its own keys only, and a client subscribes, or
+// configures, one node. The cluster refuses neither, so the guard only
+// reports them. The names are compared first: the common commands pass
+// through here without allocating.
 func keyspaceNotifications[L Line](name string, line L) (Violation, bool) {
-	switch {
-	case strings.EqualFold(name, "SUBSCRIBE"), strings.EqualFold(name, "PSUBSCRIBE"):
-		for i := 1; i < line.Len(); i++ {
-			ch, _ := line.Text(i)
-			if strings.HasPrefix(ch, "__keyspace@") || strings.HasPrefix(ch, "__keyevent@") {
-				return Violation{Command: strings.ToUpper(name), Keys: []string{ch}, Problem: "keyspace"}, true
-			}
-		}
-	case strings.EqualFold(name, "CONFIG") && line.Len() >= 4:
-		sub, _ := line.Text(1)
-		param, _ := line.Text(2)
-		if strings.EqualFold(sub, "SET") && strings.EqualFold(param, "notify-keyspace-events") {
-			return Violation{Command: "CONFIG SET notify-keyspace-events", Problem: "keyspace"}, true
+	if !strings.EqualFold(name, "SUBSCRIBE") && !strings.EqualFold(name, "PSUBSCRIBE") && !strings.EqualFold(name, "CONFIG") {
+		return Violation{}, false
+	}
+	what, _, _ := commands.KeyspaceEvents(argvOf(line))
+	if what == "" {
+		return Violation{}, false
+	}
+	v := Violation{Command: what, Problem: "keyspace"}
+	if command, channel, ok := strings.Cut(what, " "); ok && !strings.HasPrefix(what, "CONFIG") {
+		v.Command = command
+		if ch, err := strconv.Unquote(channel); err == nil {
+			v.Keys = []string{ch}
 		}
 	}
-	return Violation{}, false
+	return v, true
+}
+
+// argvOf is a command line as the command table reads it.
+func argvOf[L Line](line L) []commands.Arg {
+	argv := make([]commands.Arg, line.Len())
+	for i := range argv {
+		argv[i].Text, argv[i].Known = line.Text(i)
+	}
+	return argv
 }
 
 // notice reports what a cluster does differently but does not refuse: to

@@ -34,6 +34,16 @@ func honourRelatedIgnores(findings []finding) []finding {
 		}
 		return lines[file][n-1]
 	}
+	type fileLine struct {
+		file string
+		line int
+	}
+	stale := map[fileLine]position{} // the directives that matched nothing, by line
+	for _, f := range findings {
+		if f.Code == categoryDirective && f.Message == staleDirective {
+			stale[fileLine{f.Location.File, f.Location.Line}] = f.Location
+		}
+	}
 	matched := map[position]bool{}
 	for i, f := range findings {
 		if f.Severity == "ignored" || f.Code == categoryDirective {
@@ -44,15 +54,10 @@ func honourRelatedIgnores(findings []finding) []finding {
 			continue
 		}
 		for _, r := range f.Related {
-			for _, stale := range findings {
-				at := stale.Location
-				if stale.Code != categoryDirective || stale.Message != staleDirective || at.File != r.Location.File || at.Line != r.Location.Line-1 {
-					continue
-				}
-				if slices.Contains(ignoredChecks(lineOf(at.File, at.Line)), f.Code) {
-					findings[i].Severity = "ignored"
-					matched[at] = true
-				}
+			at, ok := stale[fileLine{r.Location.File, r.Location.Line - 1}] // a directive applies to the line after it
+			if ok && slices.Contains(ignoredChecks(lineOf(at.File, at.Line)), f.Code) {
+				findings[i].Severity = "ignored"
+				matched[at] = true
 			}
 		}
 	}

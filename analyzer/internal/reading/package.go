@@ -54,8 +54,10 @@ type Package struct {
 	// paramsFromCallers: whether every caller passes a single-node client
 	// to a parameter (see singleNodeFromCallers).
 	paramsFromCallers map[*ssa.Parameter]bool
-	embedded          map[types.Object]string // string variables filled by //go:embed, to their file
-	scripts           map[string]parsedScript // Lua read so far, by text
+	// readScripts are the scripts read, by call (see ReadScript).
+	readScripts map[*ssa.CallCommon]readScript
+	embedded    map[types.Object]string // string variables filled by //go:embed, to their file
+	scripts     map[string]parsedScript // Lua read so far, by text
 }
 
 // Read builds the package's SSA and its evaluator; the rest is read on
@@ -69,6 +71,7 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 		summaries:         map[*ssa.Function]*summary{},
 		siteKeys:          map[*ssa.CallCommon][]keymodel.Arg{},
 		paramsFromCallers: map[*ssa.Parameter]bool{},
+		readScripts:       map[*ssa.CallCommon]readScript{},
 		impls:             impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
 		embedded: embeddedStrings(pass),
 		scripts:  map[string]parsedScript{},

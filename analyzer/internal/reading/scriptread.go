@@ -101,12 +101,25 @@ func (r *Package) literalOf(expr ast.Expr, text string) *ast.BasicLit {
 // ReadScript finds and parses the Lua a script call runs; false when it is
 // not in the code or not Lua the parser reads (then the call is not checked).
 func (r *Package) ReadScript(site *clients.Site) (ScriptSource, *luascript.Script, bool) {
-	src, ok := r.scriptOf(site)
-	if !ok {
-		return src, nil, false
+	if read, ok := r.readScripts[site.Common]; ok { // the script checks and the readiness checks both ask
+		return read.src, read.script, read.ok
 	}
-	script, err := r.parseScript(src.Text)
-	return src, script, err == nil
+	src, ok := r.scriptOf(site)
+	var script *luascript.Script
+	if ok {
+		var err error
+		script, err = r.parseScript(src.Text)
+		ok = err == nil
+	}
+	r.readScripts[site.Common] = readScript{src, script, ok}
+	return src, script, ok
+}
+
+// A readScript is what ReadScript found for one call.
+type readScript struct {
+	src    ScriptSource
+	script *luascript.Script
+	ok     bool
 }
 
 func (r *Package) parseScript(text string) (*luascript.Script, error) {

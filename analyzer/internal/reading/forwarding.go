@@ -1,0 +1,147 @@
+package reading
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+)
+
+// A command that is the problem whatever its arguments (KEYS, FLUSHDB) on a
+// client that may or may not be a cluster's is reported, unless the call
+// is not the code's own: it passes on what its function was given
+// (Forwards), or it is a mock's recording of a command (Records).
+
+// Forwards reports a call that passes on what its function was given: an
+// argument (or the builder's, for rueidis) is, or is built from, a
+// parameter of the enclosing function other than its receiver and a
+// context. A library's Keys(pattern) method, a mock's ExpectKeys(pattern):
+// the command is its callers', which may or may not hold a cluster client.
+func Forwards(site *clients.Site) bool {
+	var values []ssa.Value
+	for _, a := range site.Common.Args[site.RecvArgs():] {
+		values = append(values, a)
+	}
+	seen := map[ssa.Value]bool{}
+	for len(values) > 0 {
+		v := values[len(values)-1]
+		values = values[:len(values)-1]
+		if v == nil || seen[v] {
+			continue
+		}
+		seen[v] = true
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			fn := v.Parent()
+			if fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == v {
+				continue // the receiver: the library's own object
+			}
+			if isContext(v.Type()) {
+				continue
+			}
+			return true
+		case *ssa.FreeVar:
+			values = append(values, closureBindings(v)...) // what the enclosing function captured
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				values = append(values, v.X) // a captured variable's load
+			}
+		case *ssa.MakeInterface:
+			values = append(values, v.X)
+		case *ssa.ChangeType:
+			values = append(values, v.X)
+		case *ssa.Convert:
+			values = append(values, v.X)
+		case *ssa.BinOp:
+			values = append(values, v.X, v.Y)
+		case *ssa.Slice:
+			values = append(values, v.X)
+		case *ssa.Call:
+			// fmt.Sprintf(pattern, ...), strings.Join, a builder's chain (a
+			// static method's receiver is its first argument; the client
+			// an interface's B() is called on is not followed)
+			values = append(values, v.Call.Args...)
+		case *ssa.Alloc:
+			for _, ref := range *v.Referrers() {
+				if ia, ok := ref.(*ssa.IndexAddr); ok {
+					for _, use := range *ia.Referrers() {
+						if st, ok := use.(*ssa.Store); ok && st.Addr == ia {
+							values = append(values, st.Val) // a variadic argument's elements
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// closureBindings are the values the enclosing function binds to a
+// closure's free variable: the captured value, or the variable it lives in
+// and what is stored there.
+func closureBindings(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	index := slices.Index(fn.FreeVars, fv)
+	if index < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || index >= len(mc.Bindings) {
+				continue
+			}
+			bound := mc.Bindings[index]
+			out = append(out, bound)
+			if alloc, ok := bound.(*ssa.Alloc); ok {
+				for _, ref := range *alloc.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+						out = append(out, st.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// isContext reports a context.Context.
+func isContext(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}
+
+// Records reports a call whose command object is kept in a struct field
+// rather than read: a mock that builds expected commands (redismock's
+// e.cmd = m.factory.FlushAll(ctx)), not code that runs them.
+func Records(site *clients.Site) bool {
+	v, ok := site.Call.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	values := []ssa.Value{v}
+	for len(values) > 0 {
+		x := values[0]
+		values = values[1:]
+		if x.Referrers() == nil {
+			continue
+		}
+		for _, ref := range *x.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if _, field := ref.Addr.(*ssa.FieldAddr); field && ref.Val == x {
+					return true
+				}
+			case *ssa.MakeInterface: // stored as a redis.Cmder
+				values = append(values, ref)
+			case *ssa.ChangeInterface:
+				values = append(values, ref)
+			}
+		}
+	}
+	return false
+}
