@@ -5,10 +5,13 @@ package ignored
 import (
 	"context"
 
-	"github.com/redis/go-redis/v9"
+	"github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
+	goredis "github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
 )
 
-func reviewed(ctx context.Context, rdb *redis.ClusterClient) {
+func reviewed(ctx context.Context, rdb *goredis.ClusterClient) {
 	//crossslot:ignore crossslot one shard in this deployment
 	rdb.MGet(ctx, "user:1:a", "user:2:a")
 	rdb.MGet(ctx, "user:3:a", "user:4:a") //crossslot:ignore crossslot,emptytag reviewed: a single-slot test cluster
@@ -24,9 +27,9 @@ func reviewed(ctx context.Context, rdb *redis.ClusterClient) {
 // A directive where a reader of the finding looks: above the call that
 // opens the transaction, or above the call that runs the script, both
 // related positions of the finding.
-func reviewedAtRelatedPositions(ctx context.Context, rdb *redis.ClusterClient) {
+func reviewedAtRelatedPositions(ctx context.Context, rdb *goredis.ClusterClient) {
 	//crossslot:ignore crossslot one shard in staging, where this runs
-	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+	rdb.TxPipelined(ctx, func(pipe goredis.Pipeliner) error {
 		pipe.Incr(ctx, "visits:1")
 		pipe.Incr(ctx, "visits:2")
 		return nil
@@ -36,16 +39,54 @@ func reviewedAtRelatedPositions(ctx context.Context, rdb *redis.ClusterClient) {
 		redis.call('INCR', KEYS[1])
 		return redis.call('INCR', 'audit:total')`, []string{"visits:1"})
 	// The same without a directive, and a directive for another check.
-	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+	rdb.TxPipelined(ctx, func(pipe goredis.Pipeliner) error {
 		pipe.Incr(ctx, "visits:3")
 		pipe.Incr(ctx, "visits:4") // want `TxPipelined keys "visits:3"`
 		return nil
 	})
 	//crossslot:ignore emptytag not this one
-	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+	rdb.TxPipelined(ctx, func(pipe goredis.Pipeliner) error {
 		pipe.Incr(ctx, "visits:5")
 		pipe.Incr(ctx, "visits:6") // want `TxPipelined keys "visits:5"`
 		return nil
 	})
 	rdb.Eval(ctx, "redis.call('INCR', KEYS[1]); return redis.call('INCR', 'audit:total')", []string{"visits:1"}) // want `Eval script's INCR key "audit:total"`
 }
+
+// Every way a transaction opens: the directive above the opening call.
+func reviewedEveryTransaction(ctx context.Context, rdb *goredis.ClusterClient, rc *redisc.Cluster) {
+	//crossslot:ignore crossslot one shard in staging
+	pipe := rdb.TxPipeline()
+	pipe.Incr(ctx, "visits:1")
+	pipe.Incr(ctx, "visits:2")
+	pipe.Exec(ctx)
+
+	//crossslot:ignore crossslot one shard in staging
+	rdb.Watch(ctx, func(tx *goredis.Tx) error {
+		tx.Get(ctx, "visits:2")
+		return nil
+	}, "visits:1")
+
+	conn := rc.Get()
+	//crossslot:ignore crossslot one shard in staging
+	conn.Send("MULTI")
+	conn.Send("INCR", "visits:1")
+	conn.Send("INCR", "visits:2")
+	conn.Do("EXEC")
+
+	c, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{"a:7000", "b:7000"}})
+	//crossslot:ignore crossslot one shard in staging
+	c.DoMulti(ctx,
+		c.B().Multi().Build(),
+		c.B().Incr().Key("visits:1").Build(),
+		c.B().Incr().Key("visits:2").Build(),
+		c.B().Exec().Build(),
+	)
+	// Their twins without a directive are reported.
+	conn.Send("MULTI")
+	conn.Send("INCR", "visits:3")
+	conn.Send("INCR", "visits:4") // want `MULTI/EXEC keys "visits:3"`
+	conn.Do("EXEC")
+}
+
+var _ = redis.Conn(nil)
