@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crossslot/crossslot/analyzer"
 )
 
 // publicFindings is the hand-triaged list of public modules and findings.
@@ -28,6 +30,29 @@ type publicModule struct {
 // clients, a framework's Redis wrapper with tests on miniredis) and asserts
 // exactly the findings triaged by hand in testdata/public/findings.txt.
 func TestPublicModules(t *testing.T) {
+	vetPublicModules(t, nil, func(string) bool { return true })
+}
+
+// TestPublicModulesEveryCheck turns every opt-in check on: the hottag
+// check adds no finding to the triaged ones, and neither does any other
+// check but unprovable, whose findings say only that keys are not proved
+// to share a slot (counted, not triaged).
+func TestPublicModulesEveryCheck(t *testing.T) {
+	var flags []string
+	for _, c := range analyzer.Checks() {
+		if c.Flag != "" {
+			flags = append(flags, "-crossslot."+c.Flag)
+		}
+	}
+	if len(flags) < 2 {
+		t.Fatalf("opt-in flags: %v", flags)
+	}
+	vetPublicModules(t, flags, func(category string) bool { return category != analyzer.CategoryUnprovable })
+}
+
+// vetPublicModules vets each module of the list with the flags and
+// compares the findings of the categories asserted with the triaged ones.
+func vetPublicModules(t *testing.T, flags []string, asserted func(category string) bool) {
 	if os.Getenv("CI") == "" && os.Getenv("CROSSSLOT_PUBLIC_MODULES") == "" {
 		t.Skip("downloads and vets the public modules of testdata/public (minutes on a cold module cache): CI runs it, or set CROSSSLOT_PUBLIC_MODULES=1")
 	}
@@ -35,12 +60,16 @@ func TestPublicModules(t *testing.T) {
 	if len(modules) < 12 {
 		t.Fatalf("only %d modules in %s", len(modules), publicFindings)
 	}
-	total := 0
+	total, counted := 0, map[string]int{}
 	for _, m := range modules {
 		t.Run(m.spec, func(t *testing.T) {
 			var got []string
-			for _, byAnalyzer := range vetJSON(t, fetchModule(t, m.spec), m.patterns) {
+			for _, byAnalyzer := range vetJSON(t, fetchModule(t, m.spec), m.patterns, flags...) {
 				for _, d := range byAnalyzer["crossslot"] {
+					if !asserted(d.Category) {
+						counted[d.Category]++
+						continue
+					}
 					got = append(got, relativePosn(d.Posn)+" "+d.Category+" "+d.Message)
 				}
 			}
@@ -60,7 +89,7 @@ func TestPublicModules(t *testing.T) {
 			total += len(got)
 		})
 	}
-	t.Logf("%d public modules: %d findings, each triaged in %s", len(modules), total, publicFindings)
+	t.Logf("%d public modules with %v: %d findings, each triaged in %s; counted, not triaged: %v", len(modules), flags, total, publicFindings, counted)
 }
 
 // readPublicModules reads the list: module lines, their findings indented
