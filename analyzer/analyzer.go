@@ -3,6 +3,7 @@ package analyzer
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"runtime/debug"
@@ -80,12 +81,13 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if pass.Pkg.Path() == panicOn {
 		panic("crossslot test: a bug on " + panicOn)
 	}
-	need := reading.NeedOf(pass)
+	opts := cfg.readingOptions()
+	need := reading.NeedOf(pass, opts)
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
-	honourIgnores(pass, cfg.ShowIgnored)
-	r := reading.Read(pass, cfg.readingOptions())
+	ignored := honourIgnores(pass, cfg.ShowIgnored)
+	r := reading.Read(pass, opts)
 	var coverage *Coverage
 	if need == reading.CallsAndSummaries {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
@@ -93,8 +95,18 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		for _, fn := range r.Functions() {
 			r.Walk(fn, units)
 		}
+		r.ResolvePending(units)
+		if !cfg.WholeProgram {
+			coverage.OutOfSight = r.Pending()
+		}
 	}
 	r.ExportFacts()
+	if cfg.WholeProgram {
+		r.ExportPending(func(pos token.Pos) bool {
+			_, silenced := ignored.silences(pass.Fset, analysis.Diagnostic{Pos: pos, Category: CategoryCrossSlot})
+			return !silenced
+		})
+	}
 	if cfg.Coverage != "" && coverage != nil {
 		if err := coverage.appendTo(cfg.Coverage); err != nil {
 			return nil, err

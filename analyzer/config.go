@@ -29,6 +29,12 @@ type Config struct {
 	// end that lists them (the standalone command's -show-ignored). It is
 	// no flag: a front end sets it.
 	ShowIgnored bool
+	// WholeProgram says the driver loads every package of the run (the
+	// standalone command, golangci-lint): a main package then decides the
+	// calls of the packages it imports through interfaces implemented
+	// where they cannot see. No flag: a front end sets it; go vet, which
+	// runs each package apart, leaves those calls undecided.
+	WholeProgram bool
 	// Target is the server the cluster runs: how many databases it has.
 	Target Target
 	// Coverage names a file that each package's Coverage is appended to.
@@ -37,7 +43,8 @@ type Config struct {
 
 // readingOptions are the settings the shared reading needs.
 func (cfg *Config) readingOptions() reading.Options {
-	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, Claims: cfg.claims()}
+	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, Claims: cfg.claims(),
+		WholeProgram: cfg.WholeProgram, Pending: cfg.WholeProgram || cfg.Coverage != ""}
 }
 
 // claims are the cases two keys may be taken to differ on.

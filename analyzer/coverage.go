@@ -23,6 +23,11 @@ type Coverage struct {
 	Reported     int            `json:"reported"`     // crossslot findings
 	Undecided    int            `json:"undecided"`
 	Reasons      map[string]int `json:"reasons,omitempty"` // why undecided, counted
+	// OutOfSight counts calls through the module's interfaces whose
+	// implementation is in a package this one does not import: go vet
+	// does not decide them; the standalone command and golangci-lint do,
+	// in the main package that wires them.
+	OutOfSight int `json:"out_of_sight,omitempty"`
 	// Panics counts packages left unchecked after an internal error of the
 	// analyzer; Panic is the first one's message.
 	Panics int    `json:"panics,omitempty"`
@@ -227,6 +232,7 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 		total.Reported += c.Reported
 		total.Undecided += c.Undecided
 		total.Panics += c.Panics
+		total.OutOfSight += c.OutOfSight
 		for r, n := range c.Reasons {
 			total.Reasons[r] += n
 		}

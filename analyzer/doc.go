@@ -134,7 +134,13 @@
 // A call through an interface the module declares, when exactly one type
 // the package sees implements it, is followed like a static call of that
 // type's method; the interface's package exports that method's summary as
-// a fact on the interface's methods, for callers in other packages.
+// a fact on the interface's methods, for callers in other packages. When
+// the one implementation is in a package the caller does not import (ports
+// and adapters, wired in main), the caller's package records the call and
+// its keys as a fact, and a main package that sees one implementation
+// judges it, reporting at the call; only drivers that load the whole
+// program do (the standalone command, golangci-lint): go vet counts such
+// calls as not decided in its coverage report.
 //
 // Keys of one entity belong together: give them the entity as a shared hash
 // tag, so only the tag is hashed. When every key is a string literal at the
@@ -298,12 +304,16 @@
 // FUNCTION LOAD, after which an EVALSHA or FCALL fails on the other nodes
 // (go-redis's ClusterClient.ScriptLoad loads on every master), and the same
 // commands in a script's Lua, which runs on the node of its keys. They are
-// reported on a client that may be a cluster client too, unless the call
-// forwards its function's parameters (a library's Keys(pattern)); per-node
-// code (ForEachMaster's callback, rueidis's Nodes(), redisc's EachNode) is
-// the fix and never reported.
+// reported on a client that may be a cluster client too. A call that
+// forwards its function's parameters (a library's Keys(pattern)) is its
+// callers' to decide: it is reported at each call that gives the function
+// arguments of its own, in this package or another; a mock's recording of
+// a command is not. Per-node code (ForEachMaster's callback, rueidis's
+// Nodes(), redisc's EachNode) is the fix and never reported.
 //
 //	rdb.Keys(ctx, "user:*") // KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
+//	func (s *Store) Keys(ctx context.Context, pattern string) []string { return s.rdb.Keys(ctx, pattern).Val() }
+//	s.Keys(ctx, "sess:*") // Store.Keys sends KEYS (store.go:17) on a client that may be a cluster client, where it runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
 //
 // # Check shardedpubsub
 //

@@ -79,7 +79,7 @@ func readIgnores(pass *analysis.Pass, report func(analysis.Diagnostic)) ignores 
 // honourIgnores makes the pass drop the diagnostics a directive covers (or,
 // to show them, mark them: see SilencedBy), and report the directives that
 // cannot be honoured.
-func honourIgnores(pass *analysis.Pass, show bool) {
+func honourIgnores(pass *analysis.Pass, show bool) ignores {
 	report := pass.Report
 	ignored := readIgnores(pass, report)
 	pass.Report = func(d analysis.Diagnostic) {
@@ -92,6 +92,7 @@ func honourIgnores(pass *analysis.Pass, show bool) {
 			report(d)
 		}
 	}
+	return ignored
 }
 
 // silences reports whether a directive covers the diagnostic, at its

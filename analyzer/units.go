@@ -106,6 +106,7 @@ func (hooks) Key(*reading.Command, keymodel.Arg)  {}
 func (hooks) Command(*reading.Command)            {}
 func (hooks) Transaction(*reading.Transaction)    {}
 func (hooks) ClientMade(made *reading.ClientMade) {}
+func (hooks) Forwarded(*reading.Forwarded)        {}
 
 // checkUnits are the units of one run, in the order of the table of checks:
 // every event of the reading goes to each of them in turn.
@@ -132,6 +133,12 @@ func (us checkUnits) Transaction(t *reading.Transaction) {
 func (us checkUnits) ClientMade(m *reading.ClientMade) {
 	for _, u := range us {
 		u.ClientMade(m)
+	}
+}
+
+func (us checkUnits) Forwarded(f *reading.Forwarded) {
+	for _, u := range us {
+		u.Forwarded(f)
 	}
 }
 

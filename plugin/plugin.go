@@ -46,7 +46,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("crossslot settings: %w (known settings: %s)", err, strings.Join(SettingNames(), ", "))
 	}
-	a := analyzer.New(&analyzer.Config{})
+	a := analyzer.New(&analyzer.Config{WholeProgram: true}) // golangci-lint loads every package of the run
 	for name, value := range s {
 		if err := set(&a.Flags, name, value); err != nil {
 			return nil, fmt.Errorf("crossslot settings: %w (known settings: %s)", err, strings.Join(SettingNames(), ", "))

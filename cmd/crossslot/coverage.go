@@ -58,6 +58,15 @@ func coverageReport(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if total.OutOfSight > 0 {
+		fmt.Fprintf(stdout, "\nnot decided: %d calls through the module's interfaces implemented in packages the caller does not import;\n"+
+			"go vet analyzes each package apart, the standalone command and golangci-lint decide them where main wires them:\n", total.OutOfSight)
+		for _, c := range pkgs {
+			if c.OutOfSight > 0 {
+				fmt.Fprintf(stdout, "  %s: %d\n", c.Package, c.OutOfSight)
+			}
+		}
+	}
 	if len(total.Reasons) > 0 {
 		fmt.Fprintln(stdout, "\nundecided, by reason:")
 		reasons := make([]string, 0, len(total.Reasons))

@@ -89,7 +89,7 @@ func driverProtocol(args []string) bool {
 
 // standalone runs lintcmd with one check per diagnostic category.
 func standalone(args []string) int {
-	cfg := &analyzer.Config{}
+	cfg := &analyzer.Config{WholeProgram: true} // lintcmd loads every package of the run
 	a := analyzer.New(cfg)
 	cmd := lintcmd.NewCommand("crossslot")
 	v := version()

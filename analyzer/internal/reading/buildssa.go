@@ -138,6 +138,8 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 				}
 			case clients.GoRedisShaped(fn): // a project interface of go-redis's methods
 				found |= callsClient
+			case impls.outOfSightCall(fn):
+				found |= callsClient // a pending call (program.go)
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
 			case fn.Pkg() != nil && clients.IsClientCode(fn.Pkg().Path()):

@@ -21,10 +21,15 @@ import (
 // context. A library's Keys(pattern) method, a mock's ExpectKeys(pattern):
 // the command is its callers', which may or may not hold a cluster client.
 func Forwards(site *clients.Site) bool {
-	var values []ssa.Value
-	for _, a := range site.Common.Args[site.RecvArgs():] {
-		values = append(values, a)
-	}
+	return len(forwardedParams(site.Common.Args[site.RecvArgs():])) > 0
+}
+
+// forwardedParams are the parameters of the enclosing functions that the
+// values are, or are built from, other than a method's receiver and a
+// context.
+func forwardedParams(start []ssa.Value) []*ssa.Parameter {
+	values := slices.Clone(start)
+	var params []*ssa.Parameter
 	seen := map[ssa.Value]bool{}
 	for len(values) > 0 {
 		v := values[len(values)-1]
@@ -42,7 +47,7 @@ func Forwards(site *clients.Site) bool {
 			if isContext(v.Type()) {
 				continue
 			}
-			return true
+			params = append(params, v)
 		case *ssa.FreeVar:
 			values = append(values, closureBindings(v)...) // what the enclosing function captured
 		case *ssa.UnOp:
@@ -76,7 +81,7 @@ func Forwards(site *clients.Site) bool {
 			}
 		}
 	}
-	return false
+	return params
 }
 
 // closureBindings are the values the enclosing function binds to a

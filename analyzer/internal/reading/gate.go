@@ -26,11 +26,11 @@ const (
 	CallsAndSummaries             // may call a client or a wrapper: check calls too
 )
 
-func NeedOf(pass *analysis.Pass) Need {
+func NeedOf(pass *analysis.Pass, opts Options) Need {
 	if clients.IsClientCode(pass.Pkg.Path()) || inGoroot(pass) {
 		return Nothing
 	}
-	if reachesClient(pass) {
+	if reachesClient(pass) || opts.Pending && mayHavePending(pass) {
 		return CallsAndSummaries
 	}
 	if pass.Module != nil && pass.Module.Version != "" {
@@ -129,4 +129,37 @@ func writesText(info *types.Info, body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// mayHavePending reports, without SSA, a package that calls a method of
+// one of the module's interfaces with a key parameter whose implementation
+// it does not see (see program.go); or, in a main package, one that imports
+// such calls.
+func mayHavePending(pass *analysis.Pass) bool {
+	if pass.Pkg.Name() == "main" {
+		for _, pf := range pass.AllPackageFacts() {
+			if _, ok := pf.Fact.(*pendingFacts); ok {
+				return true
+			}
+		}
+	}
+	im := newImplementations(pass)
+	im.outOfSight = true
+	for _, sel := range pass.TypesInfo.Selections {
+		m, ok := sel.Obj().(*types.Func)
+		if sel.Kind() == types.MethodVal && ok && types.IsInterface(sel.Recv()) && im.outOfSightCall(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasKeyParam(m *types.Func) bool {
+	params := m.Signature().Params()
+	for i := range params.Len() {
+		if isKeyType(params.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }

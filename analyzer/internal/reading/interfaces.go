@@ -2,7 +2,11 @@ package reading
 
 import (
 	"go/types"
+	"os"
+	"path/filepath"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -37,6 +41,9 @@ type implementations struct {
 	module string
 	byName map[string][]*types.Named // candidate types by declared method
 	sole   map[*types.Func]*types.Func
+	// outOfSight: calls of methods implemented out of sight matter too
+	// (see program.go).
+	outOfSight bool
 }
 
 func newImplementations(pass *analysis.Pass) *implementations {
@@ -50,11 +57,34 @@ func moduleOf(pass *analysis.Pass) string {
 	if pass.Module != nil && pass.Module.Path != "" {
 		return pass.Module.Path
 	}
+	if path := goModPath(pass); path != "" && (pass.Pkg.Path() == path || strings.HasPrefix(pass.Pkg.Path(), path+"/")) {
+		return path // lintcmd says no module: its go.mod does
+	}
 	parts := strings.Split(pass.Pkg.Path(), "/")
 	if !strings.Contains(parts[0], ".") || len(parts) < 3 {
 		return parts[0]
 	}
 	return strings.Join(parts[:3], "/")
+}
+
+// goModPath is the module path of the go.mod above the package's files,
+// "" when there is none.
+func goModPath(pass *analysis.Pass) string {
+	if len(pass.Files) == 0 {
+		return ""
+	}
+	dir := filepath.Dir(pass.Fset.File(pass.Files[0].Pos()).Name())
+	for range 64 {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			return modfile.ModulePath(b)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return ""
 }
 
 // inModule reports whether the package is one of the module's.
@@ -127,6 +157,17 @@ func (im *implementations) implementing(m *types.Func) []types.Type {
 		}
 	}
 	return out
+}
+
+// outOfSightCall reports, when such calls matter, a method of one of the
+// module's interfaces with a key parameter that no type the package sees
+// implements (see program.go).
+func (im *implementations) outOfSightCall(m *types.Func) bool {
+	if !im.outOfSight || m == nil {
+		return false
+	}
+	_, ok := im.projectMethod(m)
+	return ok && hasKeyParam(m) && len(im.implementing(m)) == 0
 }
 
 // implementedElsewhere reports whether a type outside m's package that the

@@ -27,6 +27,13 @@ type Options struct {
 	IncludeTests bool
 	// Claims say what cases two keys may be taken to differ on.
 	Claims keymodel.Claims
+	// WholeProgram: the driver loads every package of the run, so a main
+	// package follows its imports' calls through interfaces implemented
+	// where they cannot see (program.go).
+	WholeProgram bool
+	// Pending reads those calls in every package, for the main packages of
+	// a whole-program run or to count them (program.go).
+	Pending bool
 }
 
 // A Package is the one reading of a package that every check shares: its
@@ -58,12 +65,17 @@ type Package struct {
 	readScripts map[*ssa.CallCommon]readScript
 	embedded    map[types.Object]string // string variables filled by //go:embed, to their file
 	scripts     map[string]parsedScript // Lua read so far, by text
+	// pending: the calls through interfaces implemented out of sight, nil
+	// until asked; files: the files of other packages found (program.go).
+	pending *[]*ssa.CallCommon
+	files   map[string]*token.File
 }
 
 // Read builds the package's SSA and its evaluator; the rest is read on
 // demand.
 func Read(pass *analysis.Pass, opts Options) *Package {
 	impls := newImplementations(pass)
+	impls.outOfSight = opts.Pending
 	pkg, funcs := buildSSA(pass, impls)
 	src := eval.IndexSource(pass.Files)
 	r := &Package{

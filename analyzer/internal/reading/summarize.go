@@ -31,7 +31,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 		return nil
 	}
 	r.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: r.resultKeys(fn), elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn),
+	s := &summary{result: r.resultKeys(fn), elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
 		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
 	if s.elems == nil {
 		s.eachOf, s.each = r.resultFamily(fn)

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )
 
@@ -36,6 +37,9 @@ type summary struct {
 	// queued are the keyed commands the function queues on its parameters
 	// that can be pipelines (sink.client), for the transactions of callers.
 	queued []sink
+	// forwards are the one-node commands the function sends with what its
+	// callers give it, on a client that may be a cluster's (forwards.go).
+	forwards []forward
 	// singleNodeResult: the function returns a client that talks to one
 	// node (func newRDB() redis.UniversalClient { return redis.NewClient(...) }).
 	singleNodeResult bool
@@ -73,7 +77,7 @@ type ScriptKey struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 ||
+	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 ||
 		s.singleNodeResult || len(s.singleNodeCallbacks) > 0)
 }
 
@@ -83,12 +87,13 @@ func (s *summary) useful() bool {
 // deterministic: slices only, no maps, no positions (a token.Pos means
 // nothing in another package's analysis), unknown parts renumbered.
 type keyFacts struct {
-	Result factKeyList   // the string result's alternatives
-	Elems  []factKeyList // a []string result's elements
-	EachOf int           // a []string result of one key per element of this slice parameter
-	Each   factKeyList   // that key
-	Sinks  []factSink    // multi-key commands the parameters reach
-	Queued []factSink    // keyed commands queued on pipeline parameters
+	Result   factKeyList   // the string result's alternatives
+	Elems    []factKeyList // a []string result's elements
+	EachOf   int           // a []string result of one key per element of this slice parameter
+	Each     factKeyList   // that key
+	Sinks    []factSink    // multi-key commands the parameters reach
+	Queued   []factSink    // keyed commands queued on pipeline parameters
+	Forwards []factForward // one-node commands sent with the parameters
 
 	SingleNode          bool  // returns a single-node client
 	SingleNodeCallbacks []int // parameters run as a single-node client's callback
@@ -117,6 +122,15 @@ type factSink struct {
 	Script        []factScriptKey
 }
 
+type factForward struct {
+	Kind          int
+	What, Refusal string
+	DB, Library   int
+	Where         string
+	Client        int
+	Params        []int
+}
+
 type factScriptKey struct {
 	Command, Lua string
 	Key          factSinkKey
@@ -131,7 +145,7 @@ func (*keyFacts) AFact() {}
 
 // FactTypes are the facts the reading exports and imports, for the
 // analyzer's FactTypes.
-func FactTypes() []analysis.Fact { return []analysis.Fact{new(keyFacts)} }
+func FactTypes() []analysis.Fact { return []analysis.Fact{new(keyFacts), new(pendingFacts)} }
 
 // String is the fact as analysistest fixtures assert it:
 //
@@ -176,6 +190,13 @@ func (f *keyFacts) String() string {
 			keys = append(keys, showAlts(k.Alts))
 		}
 		out = append(out, fmt.Sprintf("queues p%d.%s(%s)", q.Client, q.Method, strings.Join(keys, ", ")))
+	}
+	for _, fw := range f.Forwards {
+		var params []string
+		for _, p := range fw.Params {
+			params = append(params, fmt.Sprintf("p%d", p))
+		}
+		out = append(out, fmt.Sprintf("forwards %s(%s) at %s", fw.What, strings.Join(params, ", "), fw.Where))
 	}
 	if f.SingleNode {
 		out = append(out, "returns a single-node client")
@@ -224,6 +245,10 @@ func (s *summary) fact() *keyFacts {
 	}
 	f.Sinks = factSinks(s.sinks, ids)
 	f.Queued = factSinks(s.queued, ids)
+	for _, fw := range s.forwards {
+		f.Forwards = append(f.Forwards, factForward{Kind: int(fw.problem.Kind), What: fw.problem.What, Refusal: fw.problem.Refusal,
+			DB: fw.problem.DB, Library: int(fw.library), Where: fw.where, Client: fw.client, Params: fw.params})
+	}
 	f.SingleNode, f.SingleNodeCallbacks = s.singleNodeResult, s.singleNodeCallbacks
 	return f
 }
@@ -279,6 +304,10 @@ func (f *keyFacts) summary() *summary {
 	}
 	s.sinks = summarySinks(f.Sinks)
 	s.queued = summarySinks(f.Queued)
+	for _, fw := range f.Forwards {
+		s.forwards = append(s.forwards, forward{problem: clients.ClusterProblem{Kind: clients.ProblemKind(fw.Kind), What: fw.What, Refusal: fw.Refusal, DB: fw.DB, Whatever: true},
+			library: clients.Library(fw.Library), where: fw.Where, client: fw.Client, params: fw.Params})
+	}
 	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks
 	return s
 }

@@ -66,6 +66,7 @@ type Visitor interface {
 	Command(c *Command)
 	Transaction(t *Transaction)
 	ClientMade(m *ClientMade)
+	Forwarded(f *Forwarded)
 }
 
 // Walk tells v what fn sends. Calls on single-node clients are left out
@@ -98,6 +99,11 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 		}
 		v.Command(c)
 	})
+	for call := range ssaread.CallsIn(fn) {
+		for _, f := range r.forwardedTo(call) {
+			v.Forwarded(f)
+		}
+	}
 	for _, t := range r.transactions(fn) {
 		v.Transaction(t)
 	}

@@ -73,7 +73,7 @@ func channels(ctx context.Context, cluster *redis.ClusterClient, single *redis.C
 // wrapper or a mock: which client it holds is not known here.
 type forwarder struct{ c redis.UniversalClient }
 
-func (f forwarder) Keys(ctx context.Context, pattern string) error {
+func (f forwarder) Keys(ctx context.Context, pattern string) error { // want Keys:`forwards KEYS\(p3\) at readiness.go:77`
 	return f.c.Keys(ctx, pattern).Err()
 }
 
@@ -181,11 +181,11 @@ func (s *store) clearCarts(ctx context.Context) {
 	}
 }
 
-func (s *store) Keys(ctx context.Context, pattern string) []string {
+func (s *store) Keys(ctx context.Context, pattern string) []string { // want Keys:`forwards KEYS\(p3\) at readiness.go:185`
 	return s.rdb.Keys(ctx, pattern).Val()
 }
 
-func (s *store) ExpectKeys(ctx context.Context, prefix string) {
+func (s *store) ExpectKeys(ctx context.Context, prefix string) { // want ExpectKeys:`forwards KEYS\(p3\) at readiness.go:189; forwards KEYS\(p3\) at readiness.go:190`
 	s.rdb.Keys(ctx, prefix+"*")
 	s.rdb.Do(ctx, "KEYS", prefix+":*")
 	s.rdb.PSubscribe(ctx, "__keyspace@0__:"+prefix)
