@@ -2,11 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"net/url"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -16,32 +20,43 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/crossslot/crossslot/analyzer"
 )
 
 // The language server: `crossslot lsp` speaks the Language Server Protocol
 // on stdin and stdout, beside gopls (which loads no external analyzers,
-// golang/go#59869). When a Go file is opened or saved it analyzes the file's
-// package (as saved on disk, with its dependencies' facts) and publishes the
-// diagnostics of every file of the package; suggested fixes are offered as
-// code actions. What it loaded is kept between saves (lspcache.go). The protocol is written here: it takes five messages, and
-// the Go LSP libraries would bring their dependencies (a logger, JSON
-// encoders, websockets) into every build of the analyzer, golangci-lint's
-// included.
+// golang/go#59869). It publishes the diagnostics of every file of a Go
+// file's package when the file is opened, saved or edited (unsaved buffers
+// are analyzed after a short quiet spell), and when files change on disk;
+// suggested fixes are offered as code actions. It keeps one loaded program
+// for the workspace (lspprogram.go); the first open of a package the program
+// does not hold yet is answered by go vet with this executable as its tool,
+// which reuses the build cache and is as fast as go vet, while the program
+// loads in the background. The protocol is written here: it takes a few
+// messages, and the Go LSP libraries would bring their dependencies (a
+// logger, JSON encoders, websockets) into every build of the analyzer,
+// golangci-lint's included.
 
 type lspServer struct {
 	out io.Writer
 	mu  sync.Mutex // guards out
 
-	// The worker analyzes what opens and saves ask for (see work).
-	queue    chan lspRequest
+	// The worker owns what follows the events (see work).
+	events   chan lspEvent
 	done     sync.WaitGroup
 	closed   bool
 	cfg      analyzer.Config
 	analyzer *analysis.Analyzer
-	sessions map[string]*lspSession // by directory (lspcache.go)
+	root     string        // the workspace's directory
+	watch    bool          // the client registers file watchers on request
+	program  *lspProgram   // nil until loaded
+	loading  bool          // a load runs in the background
+	again    bool          // load again when it is done: what it loads changed
+	loaded   chan lspLoaded
+	opened   map[string]bool   // directories of the files opened
+	overlays map[string][]byte // unsaved buffers, by file
+	edited   map[string]bool   // buffers changed since they were last analyzed
 
 	state sync.Mutex // guards fixes and shown, which code actions read
 	fixes map[string][]lspFix
@@ -79,6 +94,14 @@ type lspMessage struct {
 	Error   any             `json:"error,omitempty"`
 }
 
+// An lspEvent is what the client said about a file: opened, saved, edited
+// (its whole text), closed, or changed on disk.
+type lspEvent struct {
+	kind string
+	file string
+	text []byte
+}
+
 // serveLSP runs the server until the client says exit or closes stdin.
 func serveLSP(in io.Reader, out io.Writer) int {
 	s := newLSPServer(out)
@@ -91,24 +114,47 @@ func serveLSP(in io.Reader, out io.Writer) int {
 		}
 		switch msg.Method {
 		case "initialize":
+			s.initialize(msg.Params)
 			s.reply(msg.ID, map[string]any{
 				"capabilities": map[string]any{
-					"textDocumentSync":   map[string]any{"openClose": true, "save": true},
+					// change 1: every change sends the whole text
+					"textDocumentSync":   map[string]any{"openClose": true, "save": true, "change": 1},
 					"codeActionProvider": true,
 				},
 				"serverInfo": map[string]string{"name": "crossslot", "version": version()},
 			})
+		case "initialized":
+			if s.watch {
+				s.registerWatchers()
+			}
 		case "shutdown":
 			s.stop() // finish the analysis under way
 			s.write(lspMessage{JSONRPC: "2.0", ID: msg.ID, Result: json.RawMessage("null")})
 		case "exit":
 			return 0
-		case "textDocument/didOpen", "textDocument/didSave":
+		case "textDocument/didOpen", "textDocument/didSave", "textDocument/didClose":
 			var p struct {
 				TextDocument struct{ URI string } `json:"textDocument"`
 			}
-			if json.Unmarshal(msg.Params, &p) == nil && !s.closed {
-				s.queue <- lspRequest{uri: p.TextDocument.URI, saved: msg.Method == "textDocument/didSave"}
+			if json.Unmarshal(msg.Params, &p) == nil {
+				s.send(lspEvent{kind: strings.TrimPrefix(msg.Method, "textDocument/did"), file: p.TextDocument.URI})
+			}
+		case "textDocument/didChange":
+			var p struct {
+				TextDocument   struct{ URI string }   `json:"textDocument"`
+				ContentChanges []struct{ Text string } `json:"contentChanges"`
+			}
+			if json.Unmarshal(msg.Params, &p) == nil && len(p.ContentChanges) > 0 {
+				s.send(lspEvent{kind: "Change", file: p.TextDocument.URI, text: []byte(p.ContentChanges[len(p.ContentChanges)-1].Text)})
+			}
+		case "workspace/didChangeWatchedFiles":
+			var p struct {
+				Changes []struct{ URI string } `json:"changes"`
+			}
+			if json.Unmarshal(msg.Params, &p) == nil {
+				for _, c := range p.Changes {
+					s.send(lspEvent{kind: "Watched", file: c.URI})
+				}
 			}
 		case "textDocument/codeAction":
 			s.reply(msg.ID, s.codeActions(msg.Params))
@@ -118,6 +164,62 @@ func serveLSP(in io.Reader, out io.Writer) int {
 			}
 		}
 	}
+}
+
+// initialize reads the workspace's directory and whether the client
+// watches files for the server.
+func (s *lspServer) initialize(params json.RawMessage) {
+	var p struct {
+		RootURI          string `json:"rootUri"`
+		RootPath         string `json:"rootPath"`
+		WorkspaceFolders []struct {
+			URI string `json:"uri"`
+		} `json:"workspaceFolders"`
+		Capabilities struct {
+			Workspace struct {
+				DidChangeWatchedFiles struct {
+					DynamicRegistration bool `json:"dynamicRegistration"`
+				} `json:"didChangeWatchedFiles"`
+			} `json:"workspace"`
+		} `json:"capabilities"`
+	}
+	json.Unmarshal(params, &p)
+	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	root := p.RootPath
+	for _, uri := range []string{p.RootURI, firstFolder(p.WorkspaceFolders)} {
+		if dir, err := fileOf(uri); uri != "" && err == nil {
+			root = dir
+			break
+		}
+	}
+	if root == "" {
+		root, _ = os.Getwd()
+	}
+	s.root = root
+}
+
+func firstFolder(folders []struct {
+	URI string `json:"uri"`
+}) string {
+	if len(folders) > 0 {
+		return folders[0].URI
+	}
+	return ""
+}
+
+// registerWatchers asks the client to tell the server of changes to Go
+// files, go.mod and go.sum made outside the editor (a git pull, a branch
+// switch, a generator).
+func (s *lspServer) registerWatchers() {
+	var watchers []map[string]any
+	for _, glob := range []string{"**/*.go", "**/go.mod", "**/go.sum"} {
+		watchers = append(watchers, map[string]any{"globPattern": glob})
+	}
+	params, _ := json.Marshal(map[string]any{"registrations": []map[string]any{{
+		"id": "crossslot-watch", "method": "workspace/didChangeWatchedFiles",
+		"registerOptions": map[string]any{"watchers": watchers},
+	}}})
+	s.write(lspMessage{ID: json.RawMessage(`"crossslot-watch"`), Method: "client/registerCapability", Params: params})
 }
 
 func readLSP(r *bufio.Reader) (*lspMessage, error) {
@@ -168,180 +270,432 @@ func (s *lspServer) notify(method string, params any) {
 
 func newLSPServer(out io.Writer) *lspServer {
 	s := &lspServer{out: out, fixes: map[string][]lspFix{}, shown: map[string]bool{},
-		queue: make(chan lspRequest, 256), sessions: map[string]*lspSession{}}
+		events: make(chan lspEvent, 1024), loaded: make(chan lspLoaded, 1),
+		opened: map[string]bool{}, overlays: map[string][]byte{}, edited: map[string]bool{}}
 	s.analyzer = analyzer.New(&s.cfg)
 	s.done.Add(1)
 	go s.work()
 	return s
 }
 
-// An lspRequest asks for a file's package to be analyzed: opened or saved.
-type lspRequest struct {
-	uri   string
-	saved bool
+// send hands an event to the worker.
+func (s *lspServer) send(ev lspEvent) {
+	if !s.closed {
+		s.events <- ev
+	}
 }
 
 // stop lets the worker finish and waits for it.
 func (s *lspServer) stop() {
 	if !s.closed {
 		s.closed = true
-		close(s.queue)
+		close(s.events)
 	}
 	s.done.Wait()
 }
 
-// work analyzes the packages of the files opened and saved, in order. What
-// queued up meanwhile is taken at once, one analysis a directory: a save
-// makes the analyses asked for before it in its directory stale.
+// quietSpell is how long the server waits after an edit of an unsaved
+// buffer before it analyzes it: typing goes on meanwhile.
+const quietSpell = 150 * time.Millisecond
+
+// work handles the client's events in order. What queued up meanwhile is
+// taken at once: a directory is analyzed once for several events.
 func (s *lspServer) work() {
 	defer s.done.Done()
-	for req := range s.queue {
-		var dirs, saved []string
-		add := func(req lspRequest) {
-			file, err := fileOf(req.uri)
-			if err != nil || !strings.HasSuffix(file, ".go") {
+	var quiet <-chan time.Time
+	for {
+		select {
+		case ev, ok := <-s.events:
+			if !ok {
 				return
 			}
-			dir := filepath.Dir(file)
-			if !slices.Contains(dirs, dir) {
-				dirs = append(dirs, dir)
-			}
-			if req.saved && !slices.Contains(saved, dir) {
-				saved = append(saved, dir)
-			}
-		}
-		add(req)
-	drain:
-		for {
-			select {
-			case more, ok := <-s.queue:
-				if !ok {
+			batch := []lspEvent{ev}
+		drain:
+			for {
+				select {
+				case more, ok := <-s.events:
+					if !ok {
+						break drain
+					}
+					batch = append(batch, more)
+				default:
 					break drain
 				}
-				add(more)
-			default:
-				break drain
 			}
-		}
-		for _, dir := range dirs {
-			s.analyze(dir)
-		}
-		// Once the saves have settled, the packages that import what was
-		// saved are analyzed again, loaded anew: their facts may change.
-		if len(s.queue) == 0 && len(saved) > 0 {
-			for _, dir := range s.dependentsOf(saved) {
-				delete(s.sessions, dir)
-				s.analyze(dir)
+			if s.handle(batch) {
+				quiet = time.After(quietSpell)
 			}
+		case res := <-s.loaded:
+			s.adopt(res)
+		case <-quiet:
+			quiet = nil
+			s.checkEdited()
 		}
 	}
 }
 
-// dependentsOf lists the directories of the sessions that import a package
-// of one of dirs.
-func (s *lspServer) dependentsOf(dirs []string) []string {
-	var out []string
-	for dir, sess := range s.sessions {
-		if slices.Contains(dirs, dir) {
+// handle takes a batch of events; it reports whether an unsaved buffer
+// changed, to be analyzed after the quiet spell.
+func (s *lspServer) handle(batch []lspEvent) (edited bool) {
+	var opened, saved []string // directories, files
+	watched := false
+	for _, ev := range batch {
+		file, err := fileOf(ev.file)
+		if err != nil {
 			continue
 		}
-		imports := false
-		for _, r := range sess.roots {
-			packages.Visit([]*packages.Package{r.pkg}, func(p *packages.Package) bool {
-				if p != r.pkg && len(p.GoFiles) > 0 && slices.Contains(dirs, filepath.Dir(p.GoFiles[0])) {
-					imports = true
-				}
-				return !imports
-			}, nil)
-		}
-		if imports {
-			out = append(out, dir)
+		switch ev.kind {
+		case "Open":
+			if strings.HasSuffix(file, ".go") && !slices.Contains(opened, filepath.Dir(file)) {
+				opened = append(opened, filepath.Dir(file))
+			}
+		case "Save":
+			delete(s.overlays, file) // the buffer is the file now
+			delete(s.edited, file)
+			saved = append(saved, file)
+		case "Close":
+			if _, ok := s.overlays[file]; ok {
+				delete(s.overlays, file)
+				delete(s.edited, file)
+				saved = append(saved, file) // back to the file on disk
+			}
+		case "Change":
+			if strings.HasSuffix(file, ".go") {
+				s.overlays[file], s.edited[file] = ev.text, true
+				edited = true
+			}
+		case "Watched":
+			watched = true
 		}
 	}
-	sort.Strings(out)
-	return out
+	_ = watched // every event checks the files on disk (see changed)
+	for _, dir := range opened {
+		s.open(dir)
+	}
+	if s.program != nil {
+		s.recheck(s.changed(saved))
+	} else {
+		for _, f := range saved {
+			if s.opened[filepath.Dir(f)] {
+				s.vet(filepath.Dir(f))
+			}
+		}
+	}
+	return edited
 }
 
-// analyze runs the analyzer on the packages of a directory and publishes
-// the diagnostics of each of their files: again on the session's packages
-// when it can (lspcache.go), else after loading them.
-func (s *lspServer) analyze(dir string) {
+// open publishes a directory's diagnostics: from the program when it holds
+// the directory's packages, else from go vet, while the program is loaded
+// again with the directory.
+func (s *lspServer) open(dir string) {
 	start := time.Now()
-	sess := s.sessions[dir]
-	var diags map[*packages.Package][]analysis.Diagnostic
-	if sess != nil && !sess.stale() {
-		diags, _ = sess.reanalyze(s.analyzer)
+	s.opened[dir] = true
+	if s.program != nil {
+		s.recheck(s.changed(nil)) // edits made on disk meanwhile
 	}
-	how := "analyzed again"
-	if diags == nil {
-		var err error
-		sess, diags, err = loadSession(dir, s.analyzer)
-		if err != nil {
-			delete(s.sessions, dir)
-			s.logMessage(fmt.Sprintf("crossslot: loading %s: %v", dir, err))
+	if s.program != nil {
+		if nodes := s.program.inDir(dir); len(nodes) > 0 {
+			s.publishNodes(dir, nodes)
+			s.logAnalysis("published", dir, start)
 			return
 		}
-		s.sessions[dir] = sess
-		how = "loaded and analyzed"
 	}
-	s.publish(sess, diags)
+	s.vet(dir)
+	if !s.loading {
+		s.load() // with the directory; a load under way loads again after
+	}
+}
+
+// changed is what the files changed since the program was checked: the
+// packages of the files saved or changed on disk (their modification times
+// tell, whether or not the client watches them), or nil and a load when
+// the program must be loaded again.
+func (s *lspServer) changed(saved []string) []*lspNode {
+	c := s.program.changesOnDisk()
+	if c.reload != "" {
+		s.logMessage("crossslot: loading the workspace again: " + c.reload)
+		s.program = nil
+		s.load()
+		for dir := range s.opened {
+			s.vet(dir)
+		}
+		return nil
+	}
+	for _, f := range saved {
+		for _, n := range s.program.holding(f) {
+			if !slices.Contains(c.changed, n) {
+				c.changed = append(c.changed, n)
+			}
+		}
+	}
+	return c.changed
+}
+
+// checkEdited analyzes the packages of the unsaved buffers edited since the
+// last quiet spell.
+func (s *lspServer) checkEdited() {
+	if s.program == nil {
+		return // the load takes the overlays
+	}
+	var edited []string
+	for f := range s.edited {
+		edited = append(edited, f)
+	}
+	clear(s.edited)
+	s.recheck(s.changed(edited))
+}
+
+// recheck checks the changed packages and their importers again and
+// publishes the directories opened among them.
+func (s *lspServer) recheck(changed []*lspNode) {
+	if len(changed) == 0 || s.program == nil {
+		return
+	}
+	start := time.Now()
+	checked, ok := s.program.recheck(changed, s.overlays, s.analyzer)
+	if !ok {
+		s.program = nil
+		s.load()
+		for dir := range s.opened {
+			s.vet(dir)
+		}
+		return
+	}
+	var dirs []string
+	for _, n := range checked {
+		if len(n.pkg.GoFiles) == 0 {
+			continue
+		}
+		if dir := filepath.Dir(n.pkg.GoFiles[0]); s.opened[dir] && !slices.Contains(dirs, dir) {
+			dirs = append(dirs, dir)
+		}
+	}
+	for _, dir := range dirs {
+		s.publishNodes(dir, s.program.inDir(dir))
+		s.logAnalysis("analyzed again", dir, start)
+	}
+}
+
+// An lspLoaded is a load's outcome.
+type lspLoaded struct {
+	program  *lspProgram
+	err      error
+	overlays map[string][]byte // as the load saw them
+	dirs     []string          // the directories opened when it started
+	start    time.Time
+}
+
+// load loads the program in the background: the workspace's packages (or,
+// in a large workspace, those of the directories opened) and every
+// directory opened, with the unsaved buffers.
+func (s *lspServer) load() {
+	if s.loading {
+		s.again = true
+		return
+	}
+	s.loading, s.again = true, false
+	overlays := maps.Clone(s.overlays)
+	patterns := s.patterns()
+	dirs := slices.Collect(maps.Keys(s.opened))
+	root := s.root
+	go func() {
+		start := time.Now()
+		p, err := loadProgram(root, patterns, overlays, s.analyzer)
+		s.loaded <- lspLoaded{program: p, err: err, overlays: overlays, dirs: dirs, start: start}
+	}()
+}
+
+// maxWorkspacePackages bounds the workspaces loaded whole: a larger one is
+// loaded by the directories opened.
+const maxWorkspacePackages = 300
+
+// patterns are what the program loads.
+func (s *lspServer) patterns() []string {
+	var patterns []string
+	covered := func(string) bool { return false }
+	if n, ok := workspacePackages(s.root); ok && n <= maxWorkspacePackages {
+		patterns = append(patterns, "./...")
+		covered = func(dir string) bool {
+			rel, err := filepath.Rel(s.root, dir)
+			return err == nil && !strings.HasPrefix(rel, "..") && !inOtherModule(s.root, dir)
+		}
+	}
+	var dirs []string
+	for dir := range s.opened {
+		if !covered(dir) {
+			dirs = append(dirs, dir)
+		}
+	}
+	sort.Strings(dirs)
+	return append(patterns, dirs...)
+}
+
+// workspacePackages counts the packages of the workspace's module.
+func workspacePackages(root string) (int, bool) {
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		return 0, false
+	}
+	cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}}", "./...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, false
+	}
+	return strings.Count(string(out), "\n"), true
+}
+
+// inOtherModule reports a directory below root that belongs to a module of
+// its own.
+func inOtherModule(root, dir string) bool {
+	for d := dir; d != root && strings.HasPrefix(d, root); d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// adopt takes a loaded program: what changed while it loaded is checked
+// again, and every directory opened is published from it.
+func (s *lspServer) adopt(res lspLoaded) {
+	s.loading = false
+	if res.err != nil {
+		s.logMessage(fmt.Sprintf("crossslot: loading %s: %v", s.root, res.err))
+	} else {
+		s.program = res.program
+		var edited []string
+		for f, text := range s.overlays {
+			if !bytes.Equal(res.overlays[f], text) {
+				edited = append(edited, f)
+			}
+		}
+		for f := range res.overlays {
+			if _, ok := s.overlays[f]; !ok {
+				edited = append(edited, f) // closed or saved since
+			}
+		}
+		if changed := s.changed(edited); s.program != nil {
+			s.program.recheck(changed, s.overlays, s.analyzer)
+		}
+	}
+	if s.program != nil {
+		var dirs []string
+		for dir := range s.opened {
+			dirs = append(dirs, dir)
+		}
+		sort.Strings(dirs)
+		for _, dir := range dirs {
+			if nodes := s.program.inDir(dir); len(nodes) > 0 {
+				s.publishNodes(dir, nodes)
+				s.logAnalysis("loaded and analyzed", dir, res.start)
+			} else if !slices.Contains(res.dirs, dir) {
+				s.again = true // opened while it loaded
+			}
+		}
+	}
+	if s.again {
+		s.load()
+	}
+}
+
+func (s *lspServer) logAnalysis(how, dir string, start time.Time) {
 	s.notify("window/logMessage", map[string]any{"type": 4, "message": fmt.Sprintf("crossslot: %s %s in %v", how, dir, time.Since(start).Round(time.Millisecond))})
 }
 
-// publish sends the diagnostics of every file of the session's packages.
-func (s *lspServer) publish(sess *lspSession, diags map[*packages.Package][]analysis.Diagnostic) {
-	byFile := map[string][]map[string]any{}
-	fixes := map[string][]lspFix{}
-	for _, r := range sess.roots {
-		for _, f := range r.pkg.GoFiles {
-			byFile[f] = nil // publish, even empty, to clear earlier diagnostics
+// vet publishes a directory's diagnostics as go vet finds them, with this
+// executable as its tool: it reuses the build cache and go vet's facts.
+func (s *lspServer) vet(dir string) {
+	start := time.Now()
+	diags, files, err := vetDir(dir)
+	if err != nil {
+		s.logMessage(fmt.Sprintf("crossslot: go vet in %s: %v", dir, err))
+		return
+	}
+	s.publish(dir, files, diags)
+	s.logAnalysis("vetted", dir, start)
+}
+
+// An lspDiag is one diagnostic as published, with its file and fixes.
+type lspDiag struct {
+	file  string
+	diag  map[string]any
+	fixes []lspFix
+}
+
+// publishNodes publishes the diagnostics of the program's packages of a
+// directory.
+func (s *lspServer) publishNodes(dir string, nodes []*lspNode) {
+	fset := s.program.fset
+	var files []string
+	var diags []lspDiag
+	for _, n := range nodes {
+		files = append(files, n.pkg.GoFiles...)
+		for _, d := range n.diags {
+			diags = append(diags, fromAnalysis(fset, d))
 		}
 	}
-	fset := sess.fset
-	seen := map[string]bool{} // a package and its test variant report the same
-	for _, r := range sess.roots {
-		for _, d := range diags[r.pkg] {
-			if key := fmt.Sprint(fset.Position(d.Pos), d.Category, d.Message); seen[key] {
-				continue
-			} else {
-				seen[key] = true
-			}
-			posn := fset.Position(d.Pos)
-			rng := toRange(fset, d.Pos, d.End)
-			diag := map[string]any{
-				"range": rng, "severity": severity(d.Category), "source": "crossslot",
-				"code": d.Category, "message": d.Message,
-			}
-			var related []map[string]any
-			for _, r := range d.Related {
-				related = append(related, map[string]any{
-					"location": map[string]any{"uri": toURI(fset.Position(r.Pos).Filename), "range": toRange(fset, r.Pos, r.End)},
-					"message":  r.Message,
-				})
-			}
-			if related != nil {
-				diag["relatedInformation"] = related
-			}
-			byFile[posn.Filename] = append(byFile[posn.Filename], diag)
-			raw, _ := json.Marshal(diag)
-			for _, fix := range d.SuggestedFixes {
-				edits := map[string][]lspTextEdit{}
-				for _, e := range fix.TextEdits {
-					uri := toURI(fset.Position(e.Pos).Filename)
-					edits[uri] = append(edits[uri], lspTextEdit{Range: toRange(fset, e.Pos, e.End), NewText: string(e.NewText)})
-				}
-				fixes[toURI(posn.Filename)] = append(fixes[toURI(posn.Filename)], lspFix{rng: rng, diag: raw, title: fix.Message, edits: edits})
-			}
+	s.publish(dir, files, diags)
+}
+
+// fromAnalysis makes an analysis diagnostic one to publish.
+func fromAnalysis(fset *token.FileSet, d analysis.Diagnostic) lspDiag {
+	posn := fset.Position(d.Pos)
+	rng := toRange(fset, d.Pos, d.End)
+	diag := map[string]any{
+		"range": rng, "severity": severity(d.Category), "source": "crossslot",
+		"code": d.Category, "message": d.Message,
+	}
+	var related []map[string]any
+	for _, r := range d.Related {
+		related = append(related, map[string]any{
+			"location": map[string]any{"uri": toURI(fset.Position(r.Pos).Filename), "range": toRange(fset, r.Pos, r.End)},
+			"message":  r.Message,
+		})
+	}
+	if related != nil {
+		diag["relatedInformation"] = related
+	}
+	out := lspDiag{file: posn.Filename, diag: diag}
+	raw, _ := json.Marshal(diag)
+	for _, fix := range d.SuggestedFixes {
+		edits := map[string][]lspTextEdit{}
+		for _, e := range fix.TextEdits {
+			uri := toURI(fset.Position(e.Pos).Filename)
+			edits[uri] = append(edits[uri], lspTextEdit{Range: toRange(fset, e.Pos, e.End), NewText: string(e.NewText)})
 		}
+		out.fixes = append(out.fixes, lspFix{rng: rng, diag: raw, title: fix.Message, edits: edits})
+	}
+	return out
+}
+
+// publish sends the diagnostics of a directory's files: every file listed,
+// even without any, to clear what was shown before.
+func (s *lspServer) publish(dir string, files []string, diags []lspDiag) {
+	byFile := map[string][]map[string]any{}
+	fixes := map[string][]lspFix{}
+	for _, f := range files {
+		byFile[f] = nil
+	}
+	seen := map[string]bool{} // a package and its test variant report the same
+	for _, d := range diags {
+		key := fmt.Sprint(d.file, d.diag["range"], d.diag["code"], d.diag["message"])
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		byFile[d.file] = append(byFile[d.file], d.diag)
+		fixes[toURI(d.file)] = append(fixes[toURI(d.file)], d.fixes...)
 	}
 	s.state.Lock()
 	defer s.state.Unlock()
 	for f := range s.shown {
-		if _, ok := byFile[f]; !ok && filepath.Dir(f) == sess.dir {
+		if _, ok := byFile[f]; !ok && filepath.Dir(f) == dir {
 			byFile[f] = nil
 		}
 	}
-	for f, diags := range byFile {
+	names := slices.Sorted(maps.Keys(byFile))
+	for _, f := range names {
+		diags := byFile[f]
 		if diags == nil {
 			diags = []map[string]any{}
 		}

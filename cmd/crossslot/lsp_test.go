@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -56,6 +57,12 @@ func (c *lspClient) until(what string, ok func(lspMessage) bool) lspMessage {
 // answer.
 func startLSP(t *testing.T, dir string) (c *lspClient, cmd *exec.Cmd, init lspMessage) {
 	t.Helper()
+	return startLSPWith(t, dir, map[string]any{})
+}
+
+// startLSPWith starts the server for a client of the given capabilities.
+func startLSPWith(t *testing.T, dir string, capabilities map[string]any) (c *lspClient, cmd *exec.Cmd, init lspMessage) {
+	t.Helper()
 	cmd = exec.Command(crossslotBin, "lsp")
 	cmd.Dir, cmd.Env = dir, fixtureEnv()
 	in, _ := cmd.StdinPipe()
@@ -65,7 +72,7 @@ func startLSP(t *testing.T, dir string) (c *lspClient, cmd *exec.Cmd, init lspMe
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	c = &lspClient{t: t, in: in, out: bufio.NewReader(out)}
-	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": map[string]any{}}, true)
+	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": capabilities}, true)
 	init = c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
 	c.send("initialized", map[string]any{}, false)
 	return c, cmd, init
@@ -104,14 +111,56 @@ func (c *lspClient) analyzed(dir, file string) (how string, messages []string) {
 	return how, messages
 }
 
-// TestLanguageServerKeepsWhatItLoaded: the first open loads the package
-// graph; a save analyzes the saved package again without loading, and sees
-// the change; a save of a package others import analyzes them again; a new
-// file loads anew.
-func TestLanguageServerKeepsWhatItLoaded(t *testing.T) {
+// await reads messages until the server logs that it analyzed dir as how
+// says ("vetted", "loaded and analyzed", "analyzed again", "published"),
+// and returns the last diagnostics of file published until then.
+func (c *lspClient) await(how, dir, file string) []string {
+	c.t.Helper()
+	uri := toURI(file)
+	var messages []string
+	for {
+		m := c.until(how+" "+dir, func(m lspMessage) bool {
+			return m.Method == "window/logMessage" || m.Method == "textDocument/publishDiagnostics"
+		})
+		switch m.Method {
+		case "window/logMessage":
+			var p struct{ Message string }
+			json.Unmarshal(m.Params, &p)
+			if strings.HasPrefix(p.Message, "crossslot: "+how+" "+dir+" in ") {
+				return messages
+			}
+		case "textDocument/publishDiagnostics":
+			var p struct {
+				URI         string
+				Diagnostics []struct{ Message string }
+			}
+			if json.Unmarshal(m.Params, &p) == nil && p.URI == uri {
+				messages = []string{}
+				for _, d := range p.Diagnostics {
+					messages = append(messages, d.Message)
+				}
+			}
+		}
+	}
+}
+
+// TestLanguageServerProgram: the first open answers with go vet, then the
+// workspace's program loads in the background; a save checks the saved
+// package again without loading, and a save of a package others import
+// checks them too, against its new types and facts; an unsaved buffer is
+// analyzed as typed; an edit on disk outside the editor is seen, with a
+// watcher's notice and without; a new file loads the program again.
+func TestLanguageServerProgram(t *testing.T) {
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
 	dir := cmdtest.CopyDir(t, exampleDir)
-	c, _, _ := startLSP(t, dir)
+	c, _, init := startLSPWith(t, dir, map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}})
+	if b, _ := json.Marshal(init.Result); !strings.Contains(string(b), `"change":1`) {
+		t.Errorf("capabilities: %s", b)
+	}
+	c.until("the watchers' registration", func(m lspMessage) bool {
+		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), `"globPattern":"**/*.go"`) &&
+			strings.Contains(string(m.Params), `"method":"workspace/didChangeWatchedFiles"`)
+	})
 	mainGo, storeGo := filepath.Join(dir, "main.go"), filepath.Join(dir, "store", "store.go")
 	storeDir := filepath.Join(dir, "store")
 	has := func(messages []string, part string) bool {
@@ -122,52 +171,81 @@ func TestLanguageServerKeepsWhatItLoaded(t *testing.T) {
 		}
 		return false
 	}
-	edit := func(file, old, new string) {
+	edit := func(file, old, new string) string {
 		t.Helper()
 		b, err := os.ReadFile(file)
 		if err != nil || !strings.Contains(string(b), old) {
 			t.Fatalf("%s has no %q: %v", file, old, err)
 		}
-		if err := os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+		text := strings.Replace(string(b), old, new, 1)
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		return text
+	}
+	open := func(file string) {
+		c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(file), "languageId": "go", "version": 1, "text": ""}}, false)
+	}
+	save := func(file string) {
+		c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(file)}}, false)
 	}
 
-	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "languageId": "go", "version": 1, "text": ""}}, false)
-	how, msgs := c.analyzed(dir, mainGo)
-	if how != "loaded and analyzed" || !has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
-		t.Fatalf("open: %s, %q", how, msgs)
+	open(mainGo)
+	if msgs := c.await("vetted", dir, mainGo); !has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
+		t.Fatalf("open, go vet's answer: %q", msgs)
+	}
+	if msgs := c.await("loaded and analyzed", dir, mainGo); !has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
+		t.Fatalf("open, the program's answer: %q", msgs)
 	}
 
 	edit(mainGo, `rdb.MGet(ctx, "user:1:a", "user:2:a")`, `rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")`)
-	c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo)}}, false)
-	how, msgs = c.analyzed(dir, mainGo)
-	if how != "analyzed again" || has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
-		t.Fatalf("save of main.go: %s, %q", how, msgs)
+	save(mainGo)
+	if msgs := c.await("analyzed again", dir, mainGo); has(msgs, `"user:2:a" (slot 6163)`) || !has(msgs, `in store.Pair`) {
+		t.Fatalf("save of main.go: %q", msgs)
 	}
 
-	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(storeGo), "languageId": "go", "version": 1, "text": ""}}, false)
-	if how, _ := c.analyzed(storeDir, storeGo); how != "loaded and analyzed" {
-		t.Fatalf("open of store.go: %s", how)
-	}
+	open(storeGo)
+	c.await("published", storeDir, storeGo) // the program holds it
 	edit(storeGo, `return rdb.MGet(ctx, a, b).Err()`, `return rdb.Get(ctx, a).Err()`)
-	c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(storeGo)}}, false)
-	if how, _ := c.analyzed(storeDir, storeGo); how != "analyzed again" {
-		t.Fatalf("save of store.go: %s", how)
+	save(storeGo)
+	c.await("analyzed again", storeDir, storeGo)
+	if msgs := c.await("analyzed again", dir, mainGo); has(msgs, `in store.Pair`) { // main imports store
+		t.Fatalf("main after the save of store.go: %q", msgs)
 	}
-	how, msgs = c.analyzed(dir, mainGo) // main imports store: analyzed again, loaded anew
-	if how != "loaded and analyzed" || has(msgs, `in store.Pair`) {
-		t.Fatalf("main after the save of store.go: %s, %q", how, msgs)
+
+	// Typing without saving: the buffer's text is analyzed, the file is not.
+	text, _ := os.ReadFile(mainGo)
+	typed := strings.Replace(string(text), `rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")`, `rdb.MGet(ctx, "typed:1", "typed:2")`, 1)
+	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "version": 2},
+		"contentChanges": []map[string]any{{"text": typed}}}, false)
+	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `"typed:1"`) {
+		t.Fatalf("unsaved buffer: %q", msgs)
+	}
+	c.send("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo)}}, false)
+	if msgs := c.await("analyzed again", dir, mainGo); has(msgs, `"typed:1"`) {
+		t.Fatalf("closed without saving: %q", msgs)
+	}
+
+	// An edit on disk, as a git checkout makes: with the watcher's notice,
+	// and without one, seen at the next request.
+	edit(storeGo, `return rdb.Get(ctx, a).Err()`, `return rdb.MGet(ctx, a, b).Err()`)
+	c.send("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": toURI(storeGo), "type": 2}}}, false)
+	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `in store.Pair`) {
+		t.Fatalf("main after store.go changed on disk: %q", msgs)
+	}
+	edit(mainGo, `rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")`, `rdb.MGet(ctx, "disk:1", "disk:2")`)
+	open(storeGo) // any request
+	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `"disk:1"`) {
+		t.Fatalf("main.go changed on disk, no notice: %q", msgs)
 	}
 
 	extra := filepath.Join(dir, "extra.go")
 	if err := os.WriteFile(extra, []byte("package main\n\nfunc extra() {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(extra)}}, false)
-	if how, _ := c.analyzed(dir, mainGo); how != "loaded and analyzed" {
-		t.Fatalf("a new file: %s", how)
-	}
+	save(extra)
+	c.await("vetted", dir, mainGo)
+	c.await("loaded and analyzed", dir, mainGo)
 }
 
 // TestLanguageServer opens the example's main.go: the server publishes its
@@ -304,11 +382,68 @@ func TestNeovim(t *testing.T) {
 	}
 }
 
+// neovimTyping waits for the buffer's first diagnostics, then types a line
+// (the buffer is not saved) and waits for its diagnostic; it writes what it
+// received to $CROSSSLOT_DIAGNOSTICS and quits.
+const neovimTyping = `
+vim.api.nvim_create_autocmd("VimEnter", { callback = function()
+  local buf = vim.api.nvim_get_current_buf()
+  vim.wait(120000, function() return #vim.diagnostic.get(buf) > 0 end, 100)
+  vim.api.nvim_buf_set_lines(buf, 23, 23, false, { '\trdb.MGet(ctx, "typed:1", "typed:2")' })
+  local typed = function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if d.message:find("typed:1", 1, true) then return true end
+    end
+    return false
+  end
+  vim.wait(60000, typed, 50)
+  local f = io.open(os.getenv("CROSSSLOT_DIAGNOSTICS"), "w")
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    f:write(string.format("%d:%d\t%s\t%s\n", d.lnum + 1, d.col + 1, d.source or "", d.message))
+  end
+  f:close()
+  vim.cmd("qa!")
+end })
+`
+
+// TestNeovimTyping types a cross-slot call in Neovim without saving: the
+// server analyzes the unsaved buffer, and the file on disk is unchanged.
+func TestNeovimTyping(t *testing.T) {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("nvim is not installed: .ci/run installs Debian's neovim")
+		}
+		t.Skip("nvim is not installed (apt-get install neovim)")
+	}
+	dir := cmdtest.CopyDir(t, exampleDir)
+	before, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	got := runNeovimIn(t, nvim, dir, "vim.cmd(\"filetype on\")\n"+readmeRecipe(t, "neovim-0.7")+neovimTyping)
+	want := regexp.MustCompile(`(?m)^24:\d+\tcrossslot\tMGet keys "typed:1" \(slot \d+\) and "typed:2"`)
+	if !want.MatchString(got) {
+		t.Errorf("Neovim received:\n%s\nwant a line matching %s", got, want)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "main.go")); string(after) != string(before) {
+		t.Errorf("main.go changed on disk")
+	}
+}
+
 func runNeovim(t *testing.T, nvim, initLua string) {
 	dir, err := filepath.Abs(exampleDir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	b := runNeovimIn(t, nvim, dir, initLua)
+	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag"
+	if !strings.Contains(b, want+"\n") {
+		t.Errorf("Neovim received:\n%s\nwant a line %q", b, want)
+	}
+	t.Logf("Neovim received %d diagnostics from crossslot lsp", strings.Count(b, "\n"))
+}
+
+// runNeovimIn runs headless Neovim on dir's main.go with the init script,
+// and returns what the script wrote to $CROSSSLOT_DIAGNOSTICS.
+func runNeovimIn(t *testing.T, nvim, dir, initLua string) string {
 	tmp := t.TempDir()
 	init, got := filepath.Join(tmp, "init.lua"), filepath.Join(tmp, "diagnostics.txt")
 	if err := os.WriteFile(init, []byte(initLua), 0o644); err != nil {
@@ -334,11 +469,7 @@ func runNeovim(t *testing.T, nvim, initLua string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag"
-	if !strings.Contains(string(b), want+"\n") {
-		t.Errorf("Neovim received:\n%s\nwant a line %q", b, want)
-	}
-	t.Logf("Neovim received %d diagnostics from crossslot lsp", strings.Count(string(b), "\n"))
+	return string(b)
 }
 
 // TestLanguageServerFixInBuilder: the fix of a finding whose keys come

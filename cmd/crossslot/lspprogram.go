@@ -1,0 +1,418 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// The language server keeps one loaded program for the workspace, shared by
+// every package opened: the packages loaded from source with their
+// dependencies, each package's diagnostics, and the facts every package
+// exported. A change to a package of the workspace (a save, an unsaved
+// buffer, an edit on disk) re-parses and re-type-checks that package, then
+// each package that imports it, in order, against the new types, and runs
+// the analyzer on each again with the facts of the others as they are: no
+// package is loaded again and no dependency analyzed again. The program is
+// loaded again only when a package's files come or go, when its imports
+// change (the type-check fails), or when go.mod or go.sum change.
+
+// An lspProgram is the loaded program.
+type lspProgram struct {
+	fset     *token.FileSet
+	patterns []string
+	nodes    []*lspNode // dependencies first
+	byPkg    map[*packages.Package]*lspNode
+	objects  map[lspObjectFactKey]analysis.Fact
+	pkgFacts map[lspPackageFactKey]analysis.Fact
+	// modStamps are the modification times of go.mod and go.sum.
+	modStamps map[string]time.Time
+}
+
+// An lspNode is one package of the program.
+type lspNode struct {
+	pkg       *packages.Package
+	index     int // in nodes
+	importers []*lspNode
+	diags     []analysis.Diagnostic
+	// exported are the facts the package exported, dropped when it is
+	// checked again.
+	exported    []lspObjectFactKey
+	exportedPkg []lspPackageFactKey
+	// workspace: a package of the workspace's modules, which can change;
+	// stamps are its files' modification times.
+	workspace bool
+	stamps    map[string]time.Time
+	deps      map[*types.Package]bool // what it imports, transitively; nil until asked
+}
+
+type lspObjectFactKey struct {
+	obj types.Object
+	t   reflect.Type
+}
+
+type lspPackageFactKey struct {
+	pkg *types.Package
+	t   reflect.Type
+}
+
+// loadProgram loads the packages of the patterns in dir (with their test
+// variants and every dependency, from source, unsaved buffers overlaid) and
+// analyzes the whole graph, as go vet would.
+func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer) (*lspProgram, error) {
+	fset := token.NewFileSet()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Tests: true, Fset: fset, Overlay: overlay}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no package in %s", strings.Join(patterns, " "))
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	p := &lspProgram{fset: fset, patterns: patterns, byPkg: map[*packages.Package]*lspNode{},
+		objects: map[lspObjectFactKey]analysis.Fact{}, pkgFacts: map[lspPackageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{}}
+	for act := range graph.All() { // dependencies first
+		n := &lspNode{pkg: act.Package, index: len(p.nodes), diags: act.Diagnostics}
+		p.nodes = append(p.nodes, n)
+		p.byPkg[act.Package] = n
+		for _, f := range act.AllObjectFacts() {
+			k := lspObjectFactKey{f.Object, reflect.TypeOf(f.Fact)}
+			p.objects[k] = f.Fact
+			if f.Object.Pkg() == act.Package.Types {
+				n.exported = append(n.exported, k)
+			}
+		}
+		for _, f := range act.AllPackageFacts() {
+			k := lspPackageFactKey{f.Package, reflect.TypeOf(f.Fact)}
+			p.pkgFacts[k] = f.Fact
+			if f.Package == act.Package.Types {
+				n.exportedPkg = append(n.exportedPkg, k)
+			}
+		}
+		if isWorkspace(act.Package) {
+			n.workspace = true
+			n.stamps = fileStamps(append(slices.Clone(act.Package.CompiledGoFiles), act.Package.OtherFiles...))
+			if m := act.Package.Module; m != nil && m.GoMod != "" {
+				p.modStamps[m.GoMod] = stampOf(m.GoMod)
+				sum := filepath.Join(filepath.Dir(m.GoMod), "go.sum")
+				p.modStamps[sum] = stampOf(sum)
+			}
+		}
+	}
+	for _, n := range p.nodes {
+		for _, imp := range n.pkg.Imports {
+			if d := p.byPkg[imp]; d != nil {
+				d.importers = append(d.importers, n)
+			}
+		}
+	}
+	return p, nil
+}
+
+// isWorkspace reports a package of the workspace: of the main module (or
+// modules), or of no module outside GOROOT. Its files may change; a test
+// main, generated, does not.
+func isWorkspace(p *packages.Package) bool {
+	if strings.HasSuffix(p.ID, ".test") || len(p.GoFiles) == 0 {
+		return false
+	}
+	if p.Module != nil {
+		return p.Module.Main
+	}
+	goroot := build.Default.GOROOT
+	return goroot == "" || !strings.HasPrefix(p.GoFiles[0], filepath.Join(goroot, "src")+string(filepath.Separator))
+}
+
+func fileStamps(files []string) map[string]time.Time {
+	stamps := map[string]time.Time{}
+	for _, f := range files {
+		stamps[f] = stampOf(f)
+	}
+	return stamps
+}
+
+// stampOf is a file's modification time, zero when it does not exist.
+func stampOf(file string) time.Time {
+	if fi, err := os.Stat(file); err == nil {
+		return fi.ModTime()
+	}
+	return time.Time{}
+}
+
+// inDir are the packages whose files are in dir: a package, its test
+// variant and its external tests (not the generated test main).
+func (p *lspProgram) inDir(dir string) []*lspNode {
+	var out []*lspNode
+	for _, n := range p.nodes {
+		if n.workspace && len(n.pkg.GoFiles) > 0 && filepath.Dir(n.pkg.GoFiles[0]) == dir {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// holding are the packages one of whose files is file.
+func (p *lspProgram) holding(file string) []*lspNode {
+	var out []*lspNode
+	for _, n := range p.nodes {
+		if n.workspace && slices.Contains(n.pkg.CompiledGoFiles, file) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// A change is what happened to the program's files since it was last
+// checked: the packages whose files changed, or a reason to load it again.
+type lspChange struct {
+	changed []*lspNode
+	reload  string // why the program must be loaded again; "" if not
+}
+
+// changesOnDisk compares the files' modification times with those seen:
+// files changed, come or gone, go.mod or go.sum changed.
+func (p *lspProgram) changesOnDisk() lspChange {
+	for f, t := range p.modStamps {
+		if !stampOf(f).Equal(t) {
+			return lspChange{reload: filepath.Base(f) + " changed"}
+		}
+	}
+	var c lspChange
+	dirs := map[string]int{} // Go files per directory, as loaded
+	for _, n := range p.nodes {
+		if !n.workspace || len(n.pkg.GoFiles) == 0 {
+			continue
+		}
+		dir := filepath.Dir(n.pkg.GoFiles[0])
+		if _, ok := dirs[dir]; !ok {
+			dirs[dir] = 0
+		}
+		for f, t := range n.stamps {
+			now := stampOf(f)
+			if now.IsZero() {
+				return lspChange{reload: filepath.Base(f) + " is gone"}
+			}
+			if !now.Equal(t) {
+				c.changed = append(c.changed, n)
+				break
+			}
+		}
+	}
+	for dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			if !p.knows(f) {
+				return lspChange{reload: "new file " + filepath.Base(f)}
+			}
+		}
+	}
+	return c
+}
+
+// knows reports a file of one of the program's packages, or one the build
+// leaves out (another platform's, a build tag's).
+func (p *lspProgram) knows(file string) bool {
+	for _, n := range p.nodes {
+		if n.workspace && (slices.Contains(n.pkg.GoFiles, file) || slices.Contains(n.pkg.IgnoredFiles, file)) {
+			return true
+		}
+	}
+	return false
+}
+
+// recheck checks the changed packages again, then every package that
+// imports them, in order: parsed (from the overlay where a buffer is
+// unsaved), type-checked against the types of their imports as they are
+// now, and analyzed with the facts of the others. It returns the packages
+// checked; ok is false when one cannot be (a file of another kind, a new
+// import, a type error): the program must be loaded again.
+func (p *lspProgram) recheck(changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer) (checked []*lspNode, ok bool) {
+	marked := map[*lspNode]bool{}
+	var mark func(n *lspNode)
+	mark = func(n *lspNode) {
+		if marked[n] {
+			return
+		}
+		marked[n] = true
+		for _, imp := range n.importers {
+			mark(imp)
+		}
+	}
+	for _, n := range changed {
+		mark(n)
+	}
+	for _, n := range p.nodes { // dependencies first
+		if !marked[n] || strings.HasSuffix(n.pkg.ID, ".test") {
+			continue // a test main, generated: no key in it
+		}
+		if !p.check(n, overlay, a) {
+			return checked, false
+		}
+		checked = append(checked, n)
+	}
+	return checked, true
+}
+
+// check parses, type-checks and analyzes one package again.
+func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.Analyzer) bool {
+	pkg := n.pkg
+	if len(pkg.CompiledGoFiles) != len(pkg.GoFiles) || len(pkg.Errors) > 0 {
+		return false // cgo, or a package that did not load cleanly
+	}
+	var files []*ast.File
+	for _, name := range pkg.CompiledGoFiles {
+		var src any
+		if text, ok := overlay[name]; ok {
+			src = text
+		}
+		f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return false
+		}
+		files = append(files, f)
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
+		Implicits: map[ast.Node]types.Object{}, Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
+	}
+	var typeErr error
+	conf := types.Config{
+		Importer: lspImporter(pkg.Imports),
+		Sizes:    pkg.TypesSizes,
+		Error:    func(err error) { typeErr = err },
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	checked, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
+	if typeErr != nil {
+		return false
+	}
+	for _, k := range n.exported {
+		delete(p.objects, k)
+	}
+	for _, k := range n.exportedPkg {
+		delete(p.pkgFacts, k)
+	}
+	n.exported, n.exportedPkg, n.deps = nil, nil, nil
+	pkg.Syntax, pkg.Types, pkg.TypesInfo = files, checked, info
+	diags, err := p.analyze(n, a)
+	if err != nil {
+		return false
+	}
+	n.diags = diags
+	if n.workspace {
+		n.stamps = fileStamps(append(slices.Clone(pkg.CompiledGoFiles), pkg.OtherFiles...))
+	}
+	return true
+}
+
+// analyze runs the analyzer on one package, with the facts of the packages
+// it imports.
+func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagnostic, error) {
+	pkg := n.pkg
+	var diags []analysis.Diagnostic
+	deps := p.depsOf(n)
+	pass := &analysis.Pass{
+		Analyzer: a, Fset: p.fset, Files: pkg.Syntax, OtherFiles: pkg.OtherFiles, IgnoredFiles: pkg.IgnoredFiles,
+		Pkg: pkg.Types, TypesInfo: pkg.TypesInfo, TypesSizes: pkg.TypesSizes, ResultOf: map[*analysis.Analyzer]any{},
+		Report:   func(d analysis.Diagnostic) { diags = append(diags, d) },
+		ReadFile: os.ReadFile,
+		ImportObjectFact: func(obj types.Object, ptr analysis.Fact) bool {
+			f, ok := p.objects[lspObjectFactKey{obj, reflect.TypeOf(ptr)}]
+			if ok {
+				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(f).Elem())
+			}
+			return ok
+		},
+		ExportObjectFact: func(obj types.Object, f analysis.Fact) {
+			k := lspObjectFactKey{obj, reflect.TypeOf(f)}
+			p.objects[k] = f
+			n.exported = append(n.exported, k)
+		},
+		ImportPackageFact: func(pk *types.Package, ptr analysis.Fact) bool {
+			f, ok := p.pkgFacts[lspPackageFactKey{pk, reflect.TypeOf(ptr)}]
+			if ok {
+				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(f).Elem())
+			}
+			return ok
+		},
+		ExportPackageFact: func(f analysis.Fact) {
+			k := lspPackageFactKey{pkg.Types, reflect.TypeOf(f)}
+			p.pkgFacts[k] = f
+			n.exportedPkg = append(n.exportedPkg, k)
+		},
+		AllObjectFacts: func() []analysis.ObjectFact {
+			var out []analysis.ObjectFact
+			for k, f := range p.objects {
+				if deps[k.obj.Pkg()] {
+					out = append(out, analysis.ObjectFact{Object: k.obj, Fact: f})
+				}
+			}
+			return out
+		},
+		AllPackageFacts: func() []analysis.PackageFact {
+			var out []analysis.PackageFact
+			for k, f := range p.pkgFacts {
+				if deps[k.pkg] {
+					out = append(out, analysis.PackageFact{Package: k.pkg, Fact: f})
+				}
+			}
+			return out
+		},
+	}
+	if pkg.Module != nil {
+		pass.Module = &analysis.Module{Path: pkg.Module.Path, Version: pkg.Module.Version, GoVersion: pkg.Module.GoVersion}
+	}
+	if _, err := a.Run(pass); err != nil {
+		return nil, err
+	}
+	return diags, nil
+}
+
+// depsOf is the package and what it imports, transitively.
+func (p *lspProgram) depsOf(n *lspNode) map[*types.Package]bool {
+	if n.deps != nil {
+		return n.deps
+	}
+	deps := map[*types.Package]bool{}
+	packages.Visit([]*packages.Package{n.pkg}, func(q *packages.Package) bool {
+		if q.Types == nil || deps[q.Types] {
+			return false
+		}
+		deps[q.Types] = true
+		return true
+	}, nil)
+	n.deps = deps
+	return deps
+}
+
+// lspImporter imports the program's packages, as they are now.
+type lspImporter map[string]*packages.Package
+
+func (imp lspImporter) Import(path string) (*types.Package, error) {
+	if p, ok := imp[path]; ok && p.Types != nil {
+		return p.Types, nil
+	}
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	return nil, fmt.Errorf("%s is not among the loaded imports", path)
+}
