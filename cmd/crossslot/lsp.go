@@ -48,11 +48,11 @@ type lspServer struct {
 	closed   bool
 	cfg      analyzer.Config
 	analyzer *analysis.Analyzer
-	root     string        // the workspace's directory
-	watch    bool          // the client registers file watchers on request
-	program  *lspProgram   // nil until loaded
-	loading  bool          // a load runs in the background
-	again    bool          // load again when it is done: what it loads changed
+	root     string      // the workspace's directory
+	watch    bool        // the client registers file watchers on request
+	program  *lspProgram // nil until loaded
+	loading  bool        // a load runs in the background
+	again    bool        // load again when it is done: what it loads changed
 	loaded   chan lspLoaded
 	opened   map[string]bool   // directories of the files opened
 	overlays map[string][]byte // unsaved buffers, by file
@@ -141,7 +141,7 @@ func serveLSP(in io.Reader, out io.Writer) int {
 			}
 		case "textDocument/didChange":
 			var p struct {
-				TextDocument   struct{ URI string }   `json:"textDocument"`
+				TextDocument   struct{ URI string }    `json:"textDocument"`
 				ContentChanges []struct{ Text string } `json:"contentChanges"`
 			}
 			if json.Unmarshal(msg.Params, &p) == nil && len(p.ContentChanges) > 0 {
