@@ -3,32 +3,50 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
-// BenchmarkLSPSave drives `crossslot lsp` over its pipes: it opens a file,
-// then saves it b.N times (its text changed each time) and reports the
-// median time from didSave to the file's publishDiagnostics, beside the
-// time of `go vet -vettool=crossslot` on the same package in the same run
-// (a build cache warmed by one run before). The targets: the bundled
-// example's main package, and asynq v0.26.0's internal/rdb (a module of
-// several packages importing go-redis), set with CROSSSLOT_BENCH_ASYNQ=DIR
-// to a copy of the module, or fetched through the module proxy.
+// BenchmarkLSP drives `crossslot lsp` over its pipes, as an editor does, and
+// reports the median time of each path from the client's message to the
+// diagnostics it waits for, beside `go vet -vettool=crossslot` on the same
+// change in the same run (its build cache warmed by a run before):
 //
-//	go test ./cmd/crossslot -run '^$' -bench LSPSave -benchtime 10x -count 5
-func BenchmarkLSPSave(b *testing.B) {
+//   - save: a file of the edited package changed and saved;
+//   - import: a file of a package two others import changed and saved, until
+//     both importers publish (vet: the three packages);
+//   - disk: a file changed on disk outside the editor, the watcher's notice
+//     sent;
+//   - typing: the buffer changed and not saved (vet: the change saved);
+//   - open: a new server's first answer for a package (vet: that package);
+//   - rss: the server's peak RSS (MiB) after opening 1, 3 and 10 packages.
+//
+// The targets: the bundled example (its keys package imported by main and by
+// a second package the benchmark adds to its copy), and asynq v0.26.0
+// (internal/base, imported by internal/rdb and the root package), set with
+// CROSSSLOT_BENCH_ASYNQ=DIR to a copy of the module, or fetched through the
+// module proxy.
+//
+//	go test ./cmd/crossslot -run '^$' -bench LSP -benchtime 10x -count 5
+func BenchmarkLSP(b *testing.B) {
 	b.Run("example", func(b *testing.B) {
 		dir := cmdtest.CopyDir(b, exampleDir)
-		benchSaves(b, dir, ".", filepath.Join(dir, "main.go"))
+		second := filepath.Join(dir, "report", "report.go")
+		os.MkdirAll(filepath.Dir(second), 0o755)
+		if err := os.WriteFile(second, []byte(exampleSecondImporter), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		benchLSP(b, lspTarget{module: dir, edited: "main.go", imported: "keys/keys.go", importers: []string{".", "report"}})
 	})
-	b.Run("asynq-rdb", func(b *testing.B) {
+	b.Run("asynq", func(b *testing.B) {
 		src := os.Getenv("CROSSSLOT_BENCH_ASYNQ")
 		if src == "" {
 			out, err := exec.Command("go", "mod", "download", "-json", "github.com/hibiken/asynq@v0.26.0").Output()
@@ -40,57 +58,240 @@ func BenchmarkLSPSave(b *testing.B) {
 			src = m.Dir
 		}
 		dir := cmdtest.CopyDir(b, src)
-		benchSaves(b, dir, "./internal/rdb", filepath.Join(dir, "internal", "rdb", "rdb.go"))
+		benchLSP(b, lspTarget{module: dir, edited: "internal/rdb/rdb.go", imported: "internal/base/base.go", importers: []string{".", "internal/rdb"},
+			more: []string{"internal/errors", "internal/context", "internal/log", "internal/proto", "internal/timeutil", "internal/testbroker", "internal/testutil"}})
 	})
 }
 
-func benchSaves(b *testing.B, module, pkg, file string) {
-	env := fixtureEnv()
-	vet := exec.Command("go", "vet", "-vettool="+crossslotBin, pkg)
-	vet.Dir, vet.Env = module, env
-	vet.CombinedOutput() // warm the build cache and go vet's facts
-	// go vet after a save: the file changed, so the package is vetted again
-	// (its dependencies' results come from the cache).
-	if err := appendLine(file); err != nil {
-		b.Fatal(err)
-	}
-	start := time.Now()
-	vet = exec.Command("go", "vet", "-vettool="+crossslotBin, pkg)
-	vet.Dir, vet.Env = module, env
-	vet.CombinedOutput()
-	vetTime := time.Since(start)
+const exampleSecondImporter = `// Package report is a second importer of keys, for BenchmarkLSP.
+package report
 
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+
+	"example.com/shop/keys"
+)
+
+func Carts(ctx context.Context, rdb redis.UniversalClient) error {
+	return rdb.MGet(ctx, keys.Cart(1), keys.Cart(2)).Err()
+}
+`
+
+// An lspTarget is a module to drive the server over: files and package
+// directories relative to it.
+type lspTarget struct {
+	module    string
+	edited    string   // a file of the package edited
+	imported  string   // a file of a package the importers import
+	importers []string // two packages that import it
+	more      []string // other packages, opened for the RSS figures
+}
+
+func (t lspTarget) path(rel string) string { return filepath.Join(t.module, rel) }
+
+// dirOf is the absolute directory of a file or package directory.
+func (t lspTarget) dirOf(rel string) string {
+	p := t.path(rel)
+	if strings.HasSuffix(rel, ".go") {
+		return filepath.Dir(p)
+	}
+	return p
+}
+
+func benchLSP(b *testing.B, t lspTarget) {
+	env := fixtureEnv()
+	vetIn := func(module string, pkgs ...string) time.Duration {
+		start := time.Now()
+		cmd := exec.Command("go", append([]string{"vet", "-vettool=" + crossslotBin}, pkgs...)...)
+		cmd.Dir, cmd.Env = module, env
+		cmd.CombinedOutput()
+		return time.Since(start)
+	}
+	vet := func(pkgs ...string) time.Duration { return vetIn(t.module, pkgs...) }
+	// go vet on a saved change, for the unsaved buffer: in a copy, where
+	// the server does not see the file change
+	twin := cmdtest.CopyDir(b, t.module)
+	vetIn(twin, "./...")
+	rel := func(dir string) string { return "./" + filepath.ToSlash(strings.TrimPrefix(strings.TrimPrefix(dir, t.module), "/")) }
+	editedPkg, importedPkg := rel(t.dirOf(t.edited)), rel(t.dirOf(t.imported))
+	vet("./...") // warm the build cache and go vet's facts
+
+	b.Run("save", func(b *testing.B) {
+		s := startBenchServer(b, t, t.edited)
+		s.measure(b, func() { appendLine(t.path(t.edited)) }, func() {
+			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.edited))}}, false)
+		}, []string{t.dirOf(t.edited)}, func() time.Duration { return vet(editedPkg) })
+	})
+	b.Run("import", func(b *testing.B) {
+		var dirs, pkgs []string
+		for _, d := range t.importers {
+			dirs, pkgs = append(dirs, t.dirOf(d)), append(pkgs, rel(t.dirOf(d)))
+		}
+		s := startBenchServer(b, t, append([]string{t.imported}, t.importers...)...)
+		s.measure(b, func() { appendLine(t.path(t.imported)) }, func() {
+			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.imported))}}, false)
+		}, dirs, func() time.Duration { return vet(append([]string{importedPkg}, pkgs...)...) })
+	})
+	b.Run("disk", func(b *testing.B) {
+		s := startBenchServer(b, t, t.edited)
+		s.measure(b, func() { appendLine(t.path(t.edited)) }, func() {
+			s.send("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": toURI(t.path(t.edited)), "type": 2}}}, false)
+		}, []string{t.dirOf(t.edited)}, func() time.Duration { return vet(editedPkg) })
+	})
+	b.Run("typing", func(b *testing.B) {
+		s := startBenchServer(b, t, t.edited)
+		text, _ := os.ReadFile(t.path(t.edited))
+		typed := 0
+		s.measure(b, func() { typed++ }, func() {
+			s.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.edited)), "version": typed + 1},
+				"contentChanges": []map[string]any{{"text": string(text) + strings.Repeat("\n// typed", typed)}}}, false)
+		}, []string{t.dirOf(t.edited)}, func() time.Duration {
+			appendLine(filepath.Join(twin, t.edited))
+			return vetIn(twin, editedPkg)
+		})
+	})
+	b.Run("open", func(b *testing.B) {
+		var opens, vets []time.Duration
+		for range b.N {
+			vets = append(vets, vet(editedPkg))
+			start := time.Now()
+			s := startBenchServer(b, t, "")
+			s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.edited)), "languageId": "go", "version": 1, "text": ""}}, false)
+			s.awaitAny([]string{"vetted", "published"}, t.dirOf(t.edited))
+			opens = append(opens, time.Since(start))
+			s.stop()
+		}
+		reportLSP(b, opens, vets)
+	})
+	b.Run("rss", func(b *testing.B) {
+		all := append([]string{t.edited, t.imported}, t.importers...)
+		all = append(all, t.more...)
+		var after []int
+		for range b.N {
+			s := startBenchServer(b, t, "")
+			var peaks []int
+			for i, p := range all {
+				s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(t.dirOf(p) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
+				s.awaitAny([]string{"vetted", "published"}, t.dirOf(p))
+				if i == 0 {
+					s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(p))
+				}
+				peaks = append(peaks, s.peakRSS())
+			}
+			s.stop()
+			after = peaks
+		}
+		for _, n := range []int{1, 3, 10} {
+			if n <= len(after) {
+				b.ReportMetric(float64(after[n-1])/1024, fmt.Sprintf("MiB-after-%d", n))
+			}
+		}
+		b.ReportMetric(0, "ns/op")
+	})
+}
+
+// A benchServer is a server driven by the benchmark.
+type benchServer struct {
+	*lspClient
+	cmd *exec.Cmd
+}
+
+// startBenchServer starts a server in the target's module and opens the
+// packages of the files given, waiting until the program holds them.
+func startBenchServer(b *testing.B, t lspTarget, files ...string) *benchServer {
 	cmd := exec.Command(crossslotBin, "lsp")
-	cmd.Dir, cmd.Env = module, env
+	cmd.Dir, cmd.Env = t.module, fixtureEnv()
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
 		b.Fatal(err)
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	c := &lspClient{t: b, in: in, out: bufio.NewReader(out)}
-	c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(module), "capabilities": map[string]any{}}, true)
-	c.send("initialized", map[string]any{}, false)
-	dir := filepath.Dir(file)
-	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(file), "languageId": "go", "version": 1, "text": ""}}, false)
-	c.analyzed(dir, file)
-	var saves []time.Duration
-	b.ResetTimer()
-	for range b.N {
-		b.StopTimer()
-		if err := appendLine(file); err != nil {
-			b.Fatal(err)
+	s := &benchServer{lspClient: &lspClient{t: b, in: in, out: bufio.NewReader(out)}, cmd: cmd}
+	b.Cleanup(s.stop)
+	s.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(t.module), "capabilities": map[string]any{}}, true)
+	s.send("initialized", map[string]any{}, false)
+	for i, f := range files {
+		if f == "" {
+			continue
 		}
-		b.StartTimer()
-		start := time.Now()
-		c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(file)}}, false)
-		c.analyzed(dir, file)
-		saves = append(saves, time.Since(start))
+		s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(t.dirOf(f) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
+		s.awaitAny([]string{"vetted", "published"}, t.dirOf(f))
+		if i == 0 {
+			s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(f))
+		}
 	}
-	b.StopTimer()
-	sort.Slice(saves, func(i, j int) bool { return saves[i] < saves[j] })
-	b.ReportMetric(float64(saves[len(saves)/2].Microseconds())/1000, "ms/save")
-	b.ReportMetric(float64(vetTime.Milliseconds()), "vet-ms")
+	return s
+}
+
+func (s *benchServer) stop() {
+	if s.cmd.Process != nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	}
+}
+
+// awaitAny reads until the server logs one of the ways for dir.
+func (s *benchServer) awaitAny(hows []string, dir string) {
+	s.t.Helper()
+	s.until(strings.Join(hows, " or ")+" "+dir, func(m lspMessage) bool {
+		if m.Method != "window/logMessage" {
+			return false
+		}
+		var p struct{ Message string }
+		json.Unmarshal(m.Params, &p)
+		return slices.ContainsFunc(hows, func(how string) bool { return strings.HasPrefix(p.Message, "crossslot: "+how+" "+dir+" in ") })
+	})
+}
+
+// measure runs b.N times: prepare (not timed), then act, timed until every
+// directory of dirs is analyzed again; vet is timed once every time too.
+func (s *benchServer) measure(b *testing.B, prepare, act func(), dirs []string, vet func() time.Duration) {
+	var times, vets []time.Duration
+	for range b.N {
+		prepare()
+		start := time.Now()
+		act()
+		waiting := slices.Clone(dirs)
+		for len(waiting) > 0 {
+			m := s.until("analyzed again "+strings.Join(waiting, ", "), func(m lspMessage) bool { return m.Method == "window/logMessage" })
+			var p struct{ Message string }
+			json.Unmarshal(m.Params, &p)
+			waiting = slices.DeleteFunc(waiting, func(d string) bool { return strings.HasPrefix(p.Message, "crossslot: analyzed again "+d+" in ") })
+		}
+		times = append(times, time.Since(start))
+		vets = append(vets, vet())
+	}
+	reportLSP(b, times, vets)
+}
+
+// peakRSS is the server's peak resident set, in KiB (Linux; 0 elsewhere).
+func (s *benchServer) peakRSS() int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kib int
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kib)
+			return kib
+		}
+	}
+	return 0
+}
+
+// reportLSP reports the medians, in milliseconds, of the server's times and of
+// go vet's.
+func reportLSP(b *testing.B, times, vets []time.Duration) {
+	median := func(d []time.Duration) float64 {
+		d = slices.Clone(d)
+		slices.Sort(d)
+		return float64(d[len(d)/2].Microseconds()) / 1000
+	}
+	b.ReportMetric(median(times), "ms")
+	b.ReportMetric(median(vets), "vet-ms")
 	b.ReportMetric(0, "ns/op")
 }
 
