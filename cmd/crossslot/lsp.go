@@ -445,34 +445,43 @@ func (s *lspServer) checkEdited() {
 	s.recheck(s.changed(edited))
 }
 
-// recheck checks the changed packages and their importers again and
-// publishes the directories opened among them.
+// recheck checks the changed packages and their importers again, and
+// publishes each directory opened among them as soon as its packages are
+// checked: the edited one first.
 func (s *lspServer) recheck(changed []*lspNode) {
 	if len(changed) == 0 || s.program == nil {
 		return
 	}
 	start := time.Now()
-	checked, ok := s.program.recheck(changed, s.overlays, s.analyzer)
-	if !ok {
-		s.program = nil
-		s.load()
-		for dir := range s.opened {
-			s.vet(dir)
-		}
-		return
+	var edited []string
+	for _, n := range changed {
+		edited = append(edited, n.dir())
 	}
-	var dirs []string
-	for _, n := range checked {
-		if len(n.pkg.GoFiles) == 0 {
-			continue
-		}
-		if dir := filepath.Dir(n.pkg.GoFiles[0]); s.opened[dir] && !slices.Contains(dirs, dir) {
-			dirs = append(dirs, dir)
-		}
+	nodes := s.program.affected(changed, edited)
+	left := map[string]int{} // packages to check, by directory
+	for _, n := range nodes {
+		left[n.dir()]++
 	}
-	for _, dir := range dirs {
-		s.publishNodes(dir, s.program.inDir(dir))
-		s.logAnalysis("analyzed again", dir, start)
+	for _, n := range nodes {
+		switch s.program.check(n, s.overlays, s.analyzer) {
+		case broken:
+			// Typed half-way: the last diagnostics stay until it checks.
+			// (Its stamps stay too: the next message tries again.)
+			s.notify("window/logMessage", map[string]any{"type": 4, "message": fmt.Sprintf("crossslot: kept %s: it does not type-check; its diagnostics are those of its last version that did", n.dir())})
+			return
+		case reload:
+			s.program = nil
+			s.load()
+			for dir := range s.opened {
+				s.vet(dir)
+			}
+			return
+		}
+		dir := n.dir()
+		if left[dir]--; left[dir] == 0 && s.opened[dir] {
+			s.publishNodes(dir, s.program.inDir(dir))
+			s.logAnalysis("analyzed again", dir, start)
+		}
 	}
 }
 
@@ -575,7 +584,14 @@ func (s *lspServer) adopt(res lspLoaded) {
 			}
 		}
 		if changed := s.changed(edited); s.program != nil {
-			s.program.recheck(changed, s.overlays, s.analyzer)
+			for _, n := range s.program.affected(changed, nil) {
+				if c := s.program.check(n, s.overlays, s.analyzer); c == reload {
+					s.program, s.again = nil, true
+					break
+				} else if c == broken {
+					break
+				}
+			}
 		}
 	}
 	if s.program != nil {

@@ -221,6 +221,12 @@ func TestLanguageServerProgram(t *testing.T) {
 	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `"typed:1"`) {
 		t.Fatalf("unsaved buffer: %q", msgs)
 	}
+	// Half-typed code keeps the last diagnostics, and loads nothing again.
+	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "version": 3},
+		"contentChanges": []map[string]any{{"text": typed + "\nfunc half("}}}, false)
+	c.until("the half-typed buffer kept", func(m lspMessage) bool {
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "crossslot: kept "+dir+": it does not type-check")
+	})
 	c.send("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo)}}, false)
 	if msgs := c.await("analyzed again", dir, mainGo); has(msgs, `"typed:1"`) {
 		t.Fatalf("closed without saving: %q", msgs)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -236,18 +237,16 @@ func (p *lspProgram) knows(file string) bool {
 	return false
 }
 
-// recheck checks the changed packages again, then every package that
-// imports them, in order: parsed (from the overlay where a buffer is
-// unsaved), type-checked against the types of their imports as they are
-// now, and analyzed with the facts of the others. It returns the packages
-// checked; ok is false when one cannot be (a file of another kind, a new
-// import, a type error): the program must be loaded again.
-func (p *lspProgram) recheck(changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer) (checked []*lspNode, ok bool) {
+// affected are the changed packages and every package that imports them,
+// in an order they can be checked again in: each after what it imports, and
+// the packages of first's directories as early as that allows, so that
+// what was edited is published before its importers are checked.
+func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
 	marked := map[*lspNode]bool{}
 	var mark func(n *lspNode)
 	mark = func(n *lspNode) {
-		if marked[n] {
-			return
+		if marked[n] || strings.HasSuffix(n.pkg.ID, ".test") {
+			return // a test main, generated: no key in it
 		}
 		marked[n] = true
 		for _, imp := range n.importers {
@@ -257,23 +256,74 @@ func (p *lspProgram) recheck(changed []*lspNode, overlay map[string][]byte, a *a
 	for _, n := range changed {
 		mark(n)
 	}
-	for _, n := range p.nodes { // dependencies first
-		if !marked[n] || strings.HasSuffix(n.pkg.ID, ".test") {
-			continue // a test main, generated: no key in it
+	waiting := map[*lspNode]int{} // imports not checked yet
+	for n := range marked {
+		for _, imp := range n.pkg.Imports {
+			if marked[p.byPkg[imp]] {
+				waiting[n]++
+			}
 		}
-		if !p.check(n, overlay, a) {
-			return checked, false
-		}
-		checked = append(checked, n)
 	}
-	return checked, true
+	var order []*lspNode
+	for len(order) < len(marked) {
+		var next *lspNode
+		for n := range marked {
+			if waiting[n] != 0 || slices.Contains(order, n) {
+				continue
+			}
+			if next == nil || before(n, next, first) {
+				next = n
+			}
+		}
+		if next == nil {
+			break // a cycle: cannot be
+		}
+		order = append(order, next)
+		for _, imp := range next.importers {
+			if marked[imp] {
+				waiting[imp]--
+			}
+		}
+	}
+	return order
 }
 
+// before orders the packages ready to be checked: those of the edited
+// directories first, then as loaded.
+func before(a, b *lspNode, first []string) bool {
+	ina, inb := slices.Contains(first, a.dir()), slices.Contains(first, b.dir())
+	if ina != inb {
+		return ina
+	}
+	return a.index < b.index
+}
+
+// dir is the package's directory, "" when it has no Go file.
+func (n *lspNode) dir() string {
+	if len(n.pkg.GoFiles) == 0 {
+		return ""
+	}
+	return filepath.Dir(n.pkg.GoFiles[0])
+}
+
+// What becomes of a package checked again.
+type lspCheck int
+
+const (
+	checked lspCheck = iota
+	// broken: it does not parse or type-check (a buffer being typed); the
+	// program keeps it as it was, and its importers are left alone
+	broken
+	// reload: it cannot be checked in place (a new import, cgo, a package
+	// that did not load cleanly): the program must be loaded again
+	reload
+)
+
 // check parses, type-checks and analyzes one package again.
-func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.Analyzer) bool {
+func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.Analyzer) lspCheck {
 	pkg := n.pkg
 	if len(pkg.CompiledGoFiles) != len(pkg.GoFiles) || len(pkg.Errors) > 0 {
-		return false // cgo, or a package that did not load cleanly
+		return reload
 	}
 	var files []*ast.File
 	for _, name := range pkg.CompiledGoFiles {
@@ -283,7 +333,12 @@ func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.An
 		}
 		f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return false
+			return broken
+		}
+		for _, spec := range f.Imports {
+			if path, err := strconv.Unquote(spec.Path.Value); err == nil && path != "unsafe" && path != "C" && pkg.Imports[path] == nil {
+				return reload // a new import
+			}
 		}
 		files = append(files, f)
 	}
@@ -301,9 +356,9 @@ func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.An
 	if pkg.Module != nil && pkg.Module.GoVersion != "" {
 		conf.GoVersion = "go" + pkg.Module.GoVersion
 	}
-	checked, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
+	types_, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
 	if typeErr != nil {
-		return false
+		return broken
 	}
 	for _, k := range n.exported {
 		delete(p.objects, k)
@@ -312,16 +367,16 @@ func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.An
 		delete(p.pkgFacts, k)
 	}
 	n.exported, n.exportedPkg, n.deps = nil, nil, nil
-	pkg.Syntax, pkg.Types, pkg.TypesInfo = files, checked, info
+	pkg.Syntax, pkg.Types, pkg.TypesInfo = files, types_, info
 	diags, err := p.analyze(n, a)
 	if err != nil {
-		return false
+		return reload
 	}
 	n.diags = diags
 	if n.workspace {
 		n.stamps = fileStamps(append(slices.Clone(pkg.CompiledGoFiles), pkg.OtherFiles...))
 	}
-	return true
+	return checked
 }
 
 // analyze runs the analyzer on one package, with the facts of the packages
