@@ -114,7 +114,9 @@ func benchLSP(b *testing.B, t lspTarget) {
 	// the server does not see the file change
 	twin := cmdtest.CopyDir(b, t.module)
 	vetIn(twin, "./...")
-	rel := func(dir string) string { return "./" + filepath.ToSlash(strings.TrimPrefix(strings.TrimPrefix(dir, t.module), "/")) }
+	rel := func(dir string) string {
+		return "./" + filepath.ToSlash(strings.TrimPrefix(strings.TrimPrefix(dir, t.module), "/"))
+	}
 	editedPkg, importedPkg := rel(t.dirOf(t.edited)), rel(t.dirOf(t.imported))
 	vet("./...") // warm the build cache and go vet's facts
 
