@@ -457,30 +457,26 @@ func (s *lspServer) recheck(changed []*lspNode) {
 	for _, n := range changed {
 		edited = append(edited, n.dir())
 	}
-	nodes := s.program.affected(changed, edited)
 	left := map[string]int{} // packages to check, by directory
-	for _, n := range nodes {
+	for _, n := range s.program.affected(changed, edited) {
 		left[n.dir()]++
 	}
-	for _, n := range nodes {
-		switch s.program.check(n, s.overlays, s.analyzer) {
-		case broken:
-			// Typed half-way: the last diagnostics stay until it checks.
-			// (Its stamps stay too: the next message tries again.)
-			s.notify("window/logMessage", map[string]any{"type": 4, "message": fmt.Sprintf("crossslot: kept %s: it does not type-check; its diagnostics are those of its last version that did", n.dir())})
-			return
-		case reload:
-			s.program = nil
-			s.load()
-			for dir := range s.opened {
-				s.vet(dir)
-			}
-			return
-		}
+	res := s.program.recheck(changed, s.overlays, s.analyzer, edited, func(n *lspNode) {
 		dir := n.dir()
 		if left[dir]--; left[dir] == 0 && s.opened[dir] {
 			s.publishNodes(dir, s.program.inDir(dir))
 			s.logAnalysis("analyzed again", dir, start)
+		}
+	})
+	switch res {
+	case broken:
+		// Typed half-way: the last diagnostics stay until it checks.
+		s.notify("window/logMessage", map[string]any{"type": 4, "message": "crossslot: kept a package that does not type-check; its diagnostics are those of its last version that did"})
+	case reload:
+		s.program = nil
+		s.load()
+		for dir := range s.opened {
+			s.vet(dir)
 		}
 	}
 }
@@ -504,12 +500,11 @@ func (s *lspServer) load() {
 	}
 	s.loading, s.again = true, false
 	overlays := maps.Clone(s.overlays)
-	patterns := s.patterns()
-	dirs := slices.Collect(maps.Keys(s.opened))
+	dirs := slices.Sorted(maps.Keys(s.opened))
 	root := s.root
 	go func() {
 		start := time.Now()
-		p, err := loadProgram(root, patterns, overlays, s.analyzer)
+		p, err := loadProgram(root, loadPatterns(root, dirs), overlays, s.analyzer)
 		s.loaded <- lspLoaded{program: p, err: err, overlays: overlays, dirs: dirs, start: start}
 	}()
 }
@@ -518,25 +513,24 @@ func (s *lspServer) load() {
 // loaded by the directories opened.
 const maxWorkspacePackages = 300
 
-// patterns are what the program loads.
-func (s *lspServer) patterns() []string {
+// loadPatterns are what the program loads: the workspace's packages when
+// they are few enough, and the directories opened outside them.
+func loadPatterns(root string, opened []string) []string {
 	var patterns []string
 	covered := func(string) bool { return false }
-	if n, ok := workspacePackages(s.root); ok && n <= maxWorkspacePackages {
+	if n, ok := workspacePackages(root); ok && n <= maxWorkspacePackages {
 		patterns = append(patterns, "./...")
 		covered = func(dir string) bool {
-			rel, err := filepath.Rel(s.root, dir)
-			return err == nil && !strings.HasPrefix(rel, "..") && !inOtherModule(s.root, dir)
+			rel, err := filepath.Rel(root, dir)
+			return err == nil && !strings.HasPrefix(rel, "..") && !inOtherModule(root, dir)
 		}
 	}
-	var dirs []string
-	for dir := range s.opened {
+	for _, dir := range opened {
 		if !covered(dir) {
-			dirs = append(dirs, dir)
+			patterns = append(patterns, dir)
 		}
 	}
-	sort.Strings(dirs)
-	return append(patterns, dirs...)
+	return patterns
 }
 
 // workspacePackages counts the packages of the workspace's module.
@@ -584,13 +578,8 @@ func (s *lspServer) adopt(res lspLoaded) {
 			}
 		}
 		if changed := s.changed(edited); s.program != nil {
-			for _, n := range s.program.affected(changed, nil) {
-				if c := s.program.check(n, s.overlays, s.analyzer); c == reload {
-					s.program, s.again = nil, true
-					break
-				} else if c == broken {
-					break
-				}
+			if s.program.recheck(changed, s.overlays, s.analyzer, nil, func(*lspNode) {}) == reload {
+				s.program, s.again = nil, true
 			}
 		}
 	}

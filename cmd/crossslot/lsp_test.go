@@ -213,6 +213,20 @@ func TestLanguageServerProgram(t *testing.T) {
 		t.Fatalf("main after the save of store.go: %q", msgs)
 	}
 
+	// A save of keys.go, which main imports: a comment carries main's facts
+	// and diagnostics over; a constant's new value is main's to analyze.
+	keysGo := filepath.Join(dir, "keys", "keys.go")
+	edit(keysGo, "// Namespace prefixes", "// Namespace, a constant, prefixes")
+	save(keysGo)
+	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `"cart:7" (slot 9546)`) || !has(msgs, `"shop:stock:1"`) {
+		t.Fatalf("main after a comment in keys.go: %q", msgs)
+	}
+	edit(keysGo, `const Namespace = "shop:"`, `const Namespace = "{shop}:"`)
+	save(keysGo)
+	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `"cart:7" (slot 9546)`) || has(msgs, `"shop:stock:1"`) {
+		t.Fatalf("main after keys.Namespace changed: %q", msgs)
+	}
+
 	// Typing without saving: the buffer's text is analyzed, the file is not.
 	text, _ := os.ReadFile(mainGo)
 	typed := strings.Replace(string(text), `rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")`, `rdb.MGet(ctx, "typed:1", "typed:2")`, 1)
@@ -225,7 +239,7 @@ func TestLanguageServerProgram(t *testing.T) {
 	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "version": 3},
 		"contentChanges": []map[string]any{{"text": typed + "\nfunc half("}}}, false)
 	c.until("the half-typed buffer kept", func(m lspMessage) bool {
-		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "crossslot: kept "+dir+": it does not type-check")
+		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "crossslot: kept a package that does not type-check")
 	})
 	c.send("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo)}}, false)
 	if msgs := c.await("analyzed again", dir, mainGo); has(msgs, `"typed:1"`) {

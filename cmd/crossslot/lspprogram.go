@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/gob"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -18,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 )
 
 // The language server keeps one loaded program for the workspace, shared by
@@ -310,7 +313,7 @@ func (n *lspNode) dir() string {
 type lspCheck int
 
 const (
-	checked lspCheck = iota
+	checkedOK lspCheck = iota
 	// broken: it does not parse or type-check (a buffer being typed); the
 	// program keeps it as it was, and its importers are left alone
 	broken
@@ -319,11 +322,45 @@ const (
 	reload
 )
 
-// check parses, type-checks and analyzes one package again.
-func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.Analyzer) lspCheck {
+// recheck checks the changed packages and their importers again (see
+// affected), calling checked after each. An importer whose files did not
+// change and none of whose dependencies' facts changed (an edit of a
+// comment, of a function body that builds no key) is only type-checked
+// again: its facts are carried over to its new objects and its diagnostics
+// kept.
+func (p *lspProgram) recheck(changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer, first []string, checked func(*lspNode)) lspCheck {
+	edited := map[*lspNode]bool{}
+	for _, n := range changed {
+		edited[n] = true
+	}
+	newFacts := map[*types.Package]bool{} // packages whose facts changed, by their new types
+	for _, n := range p.affected(changed, first) {
+		n.deps = nil // its dependencies' types are new
+		reuse := !edited[n]
+		for dep := range p.depsOf(n) {
+			if newFacts[dep] {
+				reuse = false
+			}
+		}
+		res, factsChanged := p.check(n, overlay, a, reuse)
+		if res != checkedOK {
+			return res
+		}
+		if factsChanged {
+			newFacts[n.pkg.Types] = true
+		}
+		checked(n)
+	}
+	return checkedOK
+}
+
+// check parses, type-checks and analyzes one package again; with reuse, it
+// carries its facts and diagnostics over instead of analyzing it, where it
+// can. factsChanged says its facts are not those it had.
+func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.Analyzer, reuse bool) (res lspCheck, factsChanged bool) {
 	pkg := n.pkg
 	if len(pkg.CompiledGoFiles) != len(pkg.GoFiles) || len(pkg.Errors) > 0 {
-		return reload
+		return reload, true
 	}
 	var files []*ast.File
 	for _, name := range pkg.CompiledGoFiles {
@@ -333,11 +370,11 @@ func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.An
 		}
 		f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
-			return broken
+			return broken, false
 		}
 		for _, spec := range f.Imports {
 			if path, err := strconv.Unquote(spec.Path.Value); err == nil && path != "unsafe" && path != "C" && pkg.Imports[path] == nil {
-				return reload // a new import
+				return reload, true // a new import
 			}
 		}
 		files = append(files, f)
@@ -358,25 +395,140 @@ func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.An
 	}
 	types_, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
 	if typeErr != nil {
-		return broken
+		return broken, false
 	}
-	for _, k := range n.exported {
-		delete(p.objects, k)
-	}
-	for _, k := range n.exportedPkg {
-		delete(p.pkgFacts, k)
-	}
-	n.exported, n.exportedPkg, n.deps = nil, nil, nil
+	sameAPI := apiOf(pkg.Types) == apiOf(types_)
+	old := p.dropFacts(n)
 	pkg.Syntax, pkg.Types, pkg.TypesInfo = files, types_, info
-	diags, err := p.analyze(n, a)
-	if err != nil {
-		return reload
-	}
-	n.diags = diags
+	n.deps = nil
 	if n.workspace {
 		n.stamps = fileStamps(append(slices.Clone(pkg.CompiledGoFiles), pkg.OtherFiles...))
 	}
-	return checked
+	if reuse && p.carryOver(n, old) {
+		return checkedOK, !sameAPI
+	}
+	diags, err := p.analyze(n, a)
+	if err != nil {
+		return reload, true
+	}
+	n.diags = diags
+	return checkedOK, !sameAPI || !sameFacts(old, p.factsOf(n))
+}
+
+// apiOf is what a package declares at package level as its importers see
+// it: each object with its type, a constant's value (a key's text may be
+// one), a type's underlying type and methods. An importer whose imports
+// keep their API and facts analyzes as it did.
+func apiOf(pkg *types.Package) string {
+	var b strings.Builder
+	qualifier := func(p *types.Package) string { return p.Path() }
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		b.WriteString(types.ObjectString(obj, qualifier))
+		switch obj := obj.(type) {
+		case *types.Const:
+			b.WriteString(" = " + obj.Val().ExactString())
+		case *types.TypeName:
+			b.WriteString(" " + types.TypeString(obj.Type().Underlying(), qualifier))
+			if named, ok := obj.Type().(*types.Named); ok {
+				for i := range named.NumMethods() {
+					b.WriteString("; " + types.ObjectString(named.Method(i), qualifier))
+				}
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// A heldFact is one fact a package exported, by the object's path within
+// its package ("" for a package fact), for carrying over to the package's
+// next types.
+type heldFact struct {
+	path objectpath.Path
+	pkg  bool
+	fact analysis.Fact
+}
+
+// dropFacts removes the package's facts from the program and returns them.
+func (p *lspProgram) dropFacts(n *lspNode) []heldFact {
+	var out []heldFact
+	for _, k := range n.exported {
+		path, err := objectpath.For(k.obj)
+		if err != nil {
+			path = "" // not carried over: the package is analyzed again
+		}
+		out = append(out, heldFact{path: path, fact: p.objects[k]})
+		delete(p.objects, k)
+	}
+	for _, k := range n.exportedPkg {
+		out = append(out, heldFact{pkg: true, fact: p.pkgFacts[k]})
+		delete(p.pkgFacts, k)
+	}
+	n.exported, n.exportedPkg = nil, nil
+	return out
+}
+
+// factsOf are the package's facts as dropFacts would return them.
+func (p *lspProgram) factsOf(n *lspNode) []heldFact {
+	var out []heldFact
+	for _, k := range n.exported {
+		path, _ := objectpath.For(k.obj)
+		out = append(out, heldFact{path: path, fact: p.objects[k]})
+	}
+	for _, k := range n.exportedPkg {
+		out = append(out, heldFact{pkg: true, fact: p.pkgFacts[k]})
+	}
+	return out
+}
+
+// carryOver puts the package's former facts on its new objects; false when
+// one has no path or no object of that path now (nothing is carried then).
+func (p *lspProgram) carryOver(n *lspNode, old []heldFact) bool {
+	var objs []types.Object
+	for _, h := range old {
+		if h.pkg {
+			objs = append(objs, nil)
+			continue
+		}
+		obj, err := objectpath.Object(n.pkg.Types, h.path)
+		if h.path == "" || err != nil {
+			return false
+		}
+		objs = append(objs, obj)
+	}
+	for i, h := range old {
+		if h.pkg {
+			k := lspPackageFactKey{n.pkg.Types, reflect.TypeOf(h.fact)}
+			p.pkgFacts[k] = h.fact
+			n.exportedPkg = append(n.exportedPkg, k)
+			continue
+		}
+		k := lspObjectFactKey{objs[i], reflect.TypeOf(h.fact)}
+		p.objects[k] = h.fact
+		n.exported = append(n.exported, k)
+	}
+	return true
+}
+
+// sameFacts compares two packages' facts by their objects' paths and
+// encodings (gob's, which facts must support).
+func sameFacts(a, b []heldFact) bool {
+	key := func(hs []heldFact) []string {
+		var out []string
+		for _, h := range hs {
+			var buf bytes.Buffer
+			if err := gob.NewEncoder(&buf).Encode(h.fact); err != nil {
+				return nil
+			}
+			out = append(out, fmt.Sprintf("%v %s %T %x", h.pkg, h.path, h.fact, buf.Bytes()))
+		}
+		slices.Sort(out)
+		return out
+	}
+	ka, kb := key(a), key(b)
+	return ka != nil && kb != nil && slices.Equal(ka, kb)
 }
 
 // analyze runs the analyzer on one package, with the facts of the packages
