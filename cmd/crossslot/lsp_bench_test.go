@@ -23,6 +23,8 @@ import (
 //   - save: a file of the edited package changed and saved;
 //   - import: a file of a package two others import changed and saved, until
 //     both importers publish (vet: the three packages);
+//   - builder: the same for a change of a key builder there, which changes
+//     its facts: the importers are analyzed again, not only type-checked;
 //   - disk: a file changed on disk outside the editor, the watcher's notice
 //     sent;
 //   - typing: the buffer changed and not saved (vet: the change saved);
@@ -44,7 +46,8 @@ func BenchmarkLSP(b *testing.B) {
 		if err := os.WriteFile(second, []byte(exampleSecondImporter), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		benchLSP(b, lspTarget{module: dir, edited: "main.go", imported: "keys/keys.go", importers: []string{".", "report"}})
+		benchLSP(b, lspTarget{module: dir, edited: "main.go", imported: "keys/keys.go", importers: []string{".", "report"},
+			builder: [2]string{`fmt.Sprintf("cart:%d", id)`, `fmt.Sprintf("cart:%d:v2", id)`}})
 	})
 	b.Run("asynq", func(b *testing.B) {
 		src := os.Getenv("CROSSSLOT_BENCH_ASYNQ")
@@ -59,7 +62,8 @@ func BenchmarkLSP(b *testing.B) {
 		}
 		dir := cmdtest.CopyDir(b, src)
 		benchLSP(b, lspTarget{module: dir, edited: "internal/rdb/rdb.go", imported: "internal/base/base.go", importers: []string{".", "internal/rdb"},
-			more: []string{"internal/errors", "internal/context", "internal/log", "internal/proto", "internal/timeutil", "internal/testbroker", "internal/testutil"}})
+			builder: [2]string{`return QueueKeyPrefix(qname) + "t:"`, `return QueueKeyPrefix(qname) + "t2:"`},
+			more:    []string{"internal/errors", "internal/context", "internal/log", "internal/proto", "internal/timeutil", "internal/testbroker", "internal/testutil"}})
 	})
 }
 
@@ -83,10 +87,11 @@ func Carts(ctx context.Context, rdb redis.UniversalClient) error {
 // directories relative to it.
 type lspTarget struct {
 	module    string
-	edited    string   // a file of the package edited
-	imported  string   // a file of a package the importers import
-	importers []string // two packages that import it
-	more      []string // other packages, opened for the RSS figures
+	edited    string    // a file of the package edited
+	imported  string    // a file of a package the importers import
+	importers []string  // two packages that import it
+	builder   [2]string // a key builder's text in the imported file, and another
+	more      []string  // other packages, opened for the RSS figures
 }
 
 func (t lspTarget) path(rel string) string { return filepath.Join(t.module, rel) }
@@ -133,6 +138,28 @@ func benchLSP(b *testing.B, t lspTarget) {
 		}
 		s := startBenchServer(b, t, append([]string{t.imported}, t.importers...)...)
 		s.measure(b, func() { appendLine(t.path(t.imported)) }, func() {
+			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.imported))}}, false)
+		}, dirs, func() time.Duration { return vet(append([]string{importedPkg}, pkgs...)...) })
+	})
+	b.Run("builder", func(b *testing.B) {
+		var dirs, pkgs []string
+		for _, d := range t.importers {
+			dirs, pkgs = append(dirs, t.dirOf(d)), append(pkgs, rel(t.dirOf(d)))
+		}
+		s := startBenchServer(b, t, append([]string{t.imported}, t.importers...)...)
+		toggled := false
+		s.measure(b, func() {
+			text, _ := os.ReadFile(t.path(t.imported))
+			from, to := t.builder[0], t.builder[1]
+			if toggled {
+				from, to = to, from
+			}
+			if !strings.Contains(string(text), from) {
+				b.Fatalf("%s has no %s", t.imported, from)
+			}
+			os.WriteFile(t.path(t.imported), []byte(strings.Replace(string(text), from, to, 1)), 0o644)
+			toggled = !toggled
+		}, func() {
 			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.imported))}}, false)
 		}, dirs, func() time.Duration { return vet(append([]string{importedPkg}, pkgs...)...) })
 	})
