@@ -338,7 +338,6 @@ func (s *lspServer) work() {
 // changed, to be analyzed after the quiet spell.
 func (s *lspServer) handle(batch []lspEvent) (edited bool) {
 	var opened, saved []string // directories, files
-	watched := false
 	for _, ev := range batch {
 		file, err := fileOf(ev.file)
 		if err != nil {
@@ -365,10 +364,9 @@ func (s *lspServer) handle(batch []lspEvent) (edited bool) {
 				edited = true
 			}
 		case "Watched":
-			watched = true
+			// every batch checks the files on disk (see changed)
 		}
 	}
-	_ = watched // every event checks the files on disk (see changed)
 	for _, dir := range opened {
 		s.open(dir)
 	}

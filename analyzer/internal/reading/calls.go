@@ -26,9 +26,13 @@ func (r *Package) commandsIn(fn *ssa.Function, client func(*clients.Site), wrapp
 // else, including calls on a single-node client unless the configuration
 // includes them.
 func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
-	site := clients.Recognize(call, r.Eval)
-	if site == nil || (!r.Options.IncludeSingleNode && r.onOneNode(site)) {
-		return nil
+	site, ok := r.sites[call]
+	if !ok {
+		site = clients.Recognize(call, r.Eval)
+		if site != nil && !r.Options.IncludeSingleNode && r.onOneNode(site) {
+			site = nil
+		}
+		r.sites[call] = site
 	}
 	return site
 }

@@ -70,19 +70,17 @@ func (r *Package) forwardsOf(fn *ssa.Function) []forward {
 // proved a cluster's (reported in place), runs per node, or the call is a
 // mock's recording.
 func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
-	if r.ProvedCluster(site.Client()) || r.PerNode(site.Client()) || Records(site) {
-		return nil
+	_, problems, _ := clients.ClusterProblems(site)
+	problems = slices.DeleteFunc(problems, func(p clients.ClusterProblem) bool { return !p.Whatever || p.Kind != clients.OneNode })
+	if len(problems) == 0 {
+		return nil // most calls: asked first, as it costs least
 	}
 	params := paramsOf(fn, forwardedParams(site.Common.Args[site.RecvArgs():]))
-	if len(params) == 0 {
+	if len(params) == 0 || r.ProvedCluster(site.Client()) || r.PerNode(site.Client()) || Records(site) {
 		return nil
 	}
-	_, problems, _ := clients.ClusterProblems(site)
 	var out []forward
 	for _, p := range problems {
-		if !p.Whatever || p.Kind != clients.OneNode {
-			continue
-		}
 		p.At = site.CallPos()
 		out = append(out, forward{problem: p, library: site.Library, where: r.Where(site.Common.Pos()),
 			client: clients.ClientParam(site.Client()), params: params})

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/internal/luascript"
@@ -49,6 +50,9 @@ type Package struct {
 	funcs     []*ssa.Function // source functions and their literals, in source order
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
+	// sites are the calls recognized so far, nil for a call of no client
+	// (every check and every summary asks of the same calls).
+	sites map[ssa.CallInstruction]*clients.Site
 	// splitting: the clients given a command-info resolver (splitting.go),
 	// nil until asked.
 	splitting map[any]bool
@@ -82,6 +86,7 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs,
 		summaries:         map[*ssa.Function]*summary{},
 		siteKeys:          map[*ssa.CallCommon][]keymodel.Arg{},
+		sites:             map[ssa.CallInstruction]*clients.Site{},
 		paramsFromCallers: map[*ssa.Parameter]bool{},
 		readScripts:       map[*ssa.CallCommon]readScript{},
 		impls:             impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
