@@ -12,9 +12,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,6 +42,8 @@ type lspProgram struct {
 	patterns []string
 	nodes    []*lspNode // dependencies first
 	byPkg    map[*packages.Package]*lspNode
+	// facts guards objects and pkgFacts: packages are checked in parallel.
+	facts    sync.RWMutex
 	objects  map[lspObjectFactKey]analysis.Fact
 	pkgFacts map[lspPackageFactKey]analysis.Fact
 	// modStamps are the modification times of go.mod and go.sum.
@@ -323,35 +327,74 @@ const (
 )
 
 // recheck checks the changed packages and their importers again (see
-// affected), calling checked after each. An importer whose files did not
-// change and none of whose dependencies' facts changed (an edit of a
-// comment, of a function body that builds no key) is only type-checked
-// again: its facts are carried over to its new objects and its diagnostics
-// kept.
+// affected), as many at a time as there are CPUs, each once what it imports
+// is done, calling checked after each (on the caller's goroutine). An
+// importer whose files did not change and none of whose dependencies
+// changed API or facts (an edit of a comment, of a function body that
+// builds no key) is only type-checked again: its facts are carried over to
+// its new objects and its diagnostics kept.
 func (p *lspProgram) recheck(changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer, first []string, checked func(*lspNode)) lspCheck {
 	edited := map[*lspNode]bool{}
 	for _, n := range changed {
 		edited[n] = true
 	}
-	newFacts := map[*types.Package]bool{} // packages whose facts changed, by their new types
-	for _, n := range p.affected(changed, first) {
-		n.deps = nil // its dependencies' types are new
-		reuse := !edited[n]
-		for dep := range p.depsOf(n) {
-			if newFacts[dep] {
-				reuse = false
+	order := p.affected(changed, first)
+	waiting := map[*lspNode]int{} // imports not checked yet
+	for _, n := range order {
+		for _, imp := range n.pkg.Imports {
+			if d := p.byPkg[imp]; d != nil && slices.Contains(order, d) {
+				waiting[n]++
 			}
 		}
-		res, factsChanged := p.check(n, overlay, a, reuse)
-		if res != checkedOK {
-			return res
-		}
-		if factsChanged {
-			newFacts[n.pkg.Types] = true
-		}
-		checked(n)
 	}
-	return checkedOK
+	type outcome struct {
+		n            *lspNode
+		res          lspCheck
+		factsChanged bool
+	}
+	outcomes := make(chan outcome)
+	newFacts := map[*types.Package]bool{} // packages whose API or facts changed, by their new types
+	started := map[*lspNode]bool{}
+	status, running := checkedOK, 0
+	for {
+		for _, n := range order {
+			if running >= runtime.GOMAXPROCS(0) || status != checkedOK {
+				break
+			}
+			if started[n] || waiting[n] > 0 {
+				continue
+			}
+			started[n], running = true, running+1
+			n.deps = nil // its dependencies' types are new
+			reuse := !edited[n]
+			for dep := range p.depsOf(n) {
+				reuse = reuse && !newFacts[dep]
+			}
+			go func() {
+				res, factsChanged := p.check(n, overlay, a, reuse)
+				outcomes <- outcome{n, res, factsChanged}
+			}()
+		}
+		if running == 0 {
+			return status
+		}
+		o := <-outcomes
+		running--
+		switch {
+		case o.res == reload || status == reload:
+			status = reload
+		case o.res == broken:
+			status = broken
+		case status == checkedOK:
+			if o.factsChanged {
+				newFacts[o.n.pkg.Types] = true
+			}
+			for _, imp := range o.n.importers {
+				waiting[imp]--
+			}
+			checked(o.n)
+		}
+	}
 }
 
 // check parses, type-checks and analyzes one package again; with reuse, it
@@ -453,6 +496,8 @@ type heldFact struct {
 
 // dropFacts removes the package's facts from the program and returns them.
 func (p *lspProgram) dropFacts(n *lspNode) []heldFact {
+	p.facts.Lock()
+	defer p.facts.Unlock()
 	var out []heldFact
 	for _, k := range n.exported {
 		path, err := objectpath.For(k.obj)
@@ -472,6 +517,8 @@ func (p *lspProgram) dropFacts(n *lspNode) []heldFact {
 
 // factsOf are the package's facts as dropFacts would return them.
 func (p *lspProgram) factsOf(n *lspNode) []heldFact {
+	p.facts.RLock()
+	defer p.facts.RUnlock()
 	var out []heldFact
 	for _, k := range n.exported {
 		path, _ := objectpath.For(k.obj)
@@ -498,6 +545,8 @@ func (p *lspProgram) carryOver(n *lspNode, old []heldFact) bool {
 		}
 		objs = append(objs, obj)
 	}
+	p.facts.Lock()
+	defer p.facts.Unlock()
 	for i, h := range old {
 		if h.pkg {
 			k := lspPackageFactKey{n.pkg.Types, reflect.TypeOf(h.fact)}
@@ -543,7 +592,9 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 		Report:   func(d analysis.Diagnostic) { diags = append(diags, d) },
 		ReadFile: os.ReadFile,
 		ImportObjectFact: func(obj types.Object, ptr analysis.Fact) bool {
+			p.facts.RLock()
 			f, ok := p.objects[lspObjectFactKey{obj, reflect.TypeOf(ptr)}]
+			p.facts.RUnlock()
 			if ok {
 				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(f).Elem())
 			}
@@ -551,11 +602,15 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 		},
 		ExportObjectFact: func(obj types.Object, f analysis.Fact) {
 			k := lspObjectFactKey{obj, reflect.TypeOf(f)}
+			p.facts.Lock()
 			p.objects[k] = f
+			p.facts.Unlock()
 			n.exported = append(n.exported, k)
 		},
 		ImportPackageFact: func(pk *types.Package, ptr analysis.Fact) bool {
+			p.facts.RLock()
 			f, ok := p.pkgFacts[lspPackageFactKey{pk, reflect.TypeOf(ptr)}]
+			p.facts.RUnlock()
 			if ok {
 				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(f).Elem())
 			}
@@ -563,10 +618,14 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 		},
 		ExportPackageFact: func(f analysis.Fact) {
 			k := lspPackageFactKey{pkg.Types, reflect.TypeOf(f)}
+			p.facts.Lock()
 			p.pkgFacts[k] = f
+			p.facts.Unlock()
 			n.exportedPkg = append(n.exportedPkg, k)
 		},
 		AllObjectFacts: func() []analysis.ObjectFact {
+			p.facts.RLock()
+			defer p.facts.RUnlock()
 			var out []analysis.ObjectFact
 			for k, f := range p.objects {
 				if deps[k.obj.Pkg()] {
@@ -576,6 +635,8 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 			return out
 		},
 		AllPackageFacts: func() []analysis.PackageFact {
+			p.facts.RLock()
+			defer p.facts.RUnlock()
 			var out []analysis.PackageFact
 			for k, f := range p.pkgFacts {
 				if deps[k.pkg] {

@@ -27,7 +27,11 @@ func TestMain(m *testing.M) {
 	}
 	crossslotBin = filepath.Join(dir, "crossslot")
 	fetched := prefetchFixtureModules()
-	if out, err := exec.Command("go", "build", "-o", crossslotBin, ".").CombinedOutput(); err != nil {
+	// CROSSSLOT_TEST_BUILDFLAGS=-race builds the command with the race
+	// detector (with GORACE=halt_on_error=1 a race ends the process, and
+	// the test that drives it fails).
+	build := append(append([]string{"build"}, strings.Fields(os.Getenv("CROSSSLOT_TEST_BUILDFLAGS"))...), "-o", crossslotBin, ".")
+	if out, err := exec.Command("go", build...).CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
 	}
