@@ -61,12 +61,8 @@ func (u readiness) Command(c *reading.Command) {
 // one-node command with arguments of its own (see reading.Forwarded).
 func (u readiness) Forwarded(f *reading.Forwarded) {
 	p := f.Problem
-	remedy := eachNode[f.Library]
-	if p.What == "SCRIPT LOAD" {
-		remedy = scriptLoads[f.Library]
-	}
 	msg := fmt.Sprintf("%s sends %s (%s) on a client that may be a cluster client, where it runs on one node and %s; %s",
-		f.Via, p.What, f.Where, onOneNode(p.What), remedy)
+		f.Via, p.What, f.Where, onOneNode(p.What), oneNodeRemedy(f.Library, p.What))
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: CategoryOneNode, Message: msg})
 	u.pass.coverage.tally(CategoryOneNode, true, false)
 }
@@ -190,6 +186,15 @@ var scriptLoads = map[clients.Library]string{
 	clients.Redigo:  "run it with redis.Script's Do, which sends EVAL where EVALSHA finds no script",
 }
 
+// oneNodeRemedy is the fix for a command a cluster client sends to one
+// node: a load on every master for SCRIPT LOAD, else a run on each master.
+func oneNodeRemedy(lib clients.Library, what string) string {
+	if what == "SCRIPT LOAD" {
+		return scriptLoads[lib]
+	}
+	return eachNode[lib]
+}
+
 // hasDatabase reports whether the target's cluster has the database a
 // problem needs: Valkey 9 with cluster-databases N has databases 0 to N-1.
 func (u readiness) hasDatabase(p clients.ClusterProblem) bool {
@@ -219,11 +224,7 @@ func (u readiness) report(option string, lib clients.Library, p clients.ClusterP
 		msg = fmt.Sprintf("SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", what, p.Refusal)
 	case clients.OneNode:
 		category = CategoryOneNode
-		remedy := eachNode[lib]
-		if p.What == "SCRIPT LOAD" {
-			remedy = scriptLoads[lib]
-		}
-		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), remedy)
+		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), oneNodeRemedy(lib, p.What))
 	}
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
 }

@@ -59,30 +59,21 @@ func vetJSON(t *testing.T, dir string, patterns []string, flags ...string) map[s
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("go vet: %v\n%s", err, stderr.String())
 	}
-	// go vet -json writes one JSON value per package it analyzed (an empty
-	// one for packages without findings), after "# pkg" lines, on a stream
-	// that has changed across Go releases, so read both; the go command's own
-	// lines ("go: downloading ..." on a cold module cache) may come before,
-	// between or after them, so decode every value that starts a line.
 	text := stdout.String() + stderr.String()
 	byPkg := map[string]map[string][]vetDiagnostic{}
-	values := 0
-	for i := strings.Index(text, "{"); i >= 0; {
-		dec := json.NewDecoder(strings.NewReader(text[i:]))
+	raw, err := vetJSONValues(text)
+	if err != nil {
+		t.Fatalf("go vet JSON: %v\n%s", err, text)
+	}
+	values := len(raw)
+	for _, r := range raw {
 		var v map[string]map[string][]vetDiagnostic
-		if err := dec.Decode(&v); err != nil {
-			t.Fatalf("go vet JSON: %v\n%s", err, text)
+		if err := json.Unmarshal(r, &v); err != nil {
+			t.Fatalf("go vet JSON: %v\n%s", err, r)
 		}
-		values++
 		for pkg, byCat := range v {
 			byPkg[pkg] = byCat
 		}
-		rest := text[i+int(dec.InputOffset()):]
-		next := strings.Index(rest, "\n{")
-		if next < 0 {
-			break
-		}
-		i += int(dec.InputOffset()) + next + 1
 	}
 	if values == 0 {
 		t.Fatalf("no JSON in go vet output:\n%s", text)

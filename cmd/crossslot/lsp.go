@@ -186,7 +186,11 @@ func (s *lspServer) initialize(params json.RawMessage) {
 	json.Unmarshal(params, &p)
 	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	root := p.RootPath
-	for _, uri := range []string{p.RootURI, firstFolder(p.WorkspaceFolders)} {
+	uris := []string{p.RootURI}
+	for _, f := range p.WorkspaceFolders {
+		uris = append(uris, f.URI)
+	}
+	for _, uri := range uris {
 		if dir, err := fileOf(uri); uri != "" && err == nil {
 			root = dir
 			break
@@ -196,15 +200,6 @@ func (s *lspServer) initialize(params json.RawMessage) {
 		root, _ = os.Getwd()
 	}
 	s.root = root
-}
-
-func firstFolder(folders []struct {
-	URI string `json:"uri"`
-}) string {
-	if len(folders) > 0 {
-		return folders[0].URI
-	}
-	return ""
 }
 
 // registerWatchers asks the client to tell the server of changes to Go
@@ -455,11 +450,12 @@ func (s *lspServer) recheck(changed []*lspNode) {
 	for _, n := range changed {
 		edited = append(edited, n.dir())
 	}
+	order := s.program.affected(changed, edited)
 	left := map[string]int{} // packages to check, by directory
-	for _, n := range s.program.affected(changed, edited) {
+	for _, n := range order {
 		left[n.dir()]++
 	}
-	res := s.program.recheck(changed, s.overlays, s.analyzer, edited, func(n *lspNode) {
+	res := s.program.recheck(order, changed, s.overlays, s.analyzer, func(n *lspNode) {
 		dir := n.dir()
 		if left[dir]--; left[dir] == 0 && s.opened[dir] {
 			s.publishNodes(dir, s.program.inDir(dir))
@@ -576,7 +572,7 @@ func (s *lspServer) adopt(res lspLoaded) {
 			}
 		}
 		if changed := s.changed(edited); s.program != nil {
-			if s.program.recheck(changed, s.overlays, s.analyzer, nil, func(*lspNode) {}) == reload {
+			if s.program.recheck(s.program.affected(changed, nil), changed, s.overlays, s.analyzer, func(*lspNode) {}) == reload {
 				s.program, s.again = nil, true
 			}
 		}
@@ -644,20 +640,11 @@ func (s *lspServer) publishNodes(dir string, nodes []*lspNode) {
 func fromAnalysis(fset *token.FileSet, d analysis.Diagnostic) lspDiag {
 	posn := fset.Position(d.Pos)
 	rng := toRange(fset, d.Pos, d.End)
-	diag := map[string]any{
-		"range": rng, "severity": severity(d.Category), "source": "crossslot",
-		"code": d.Category, "message": d.Message,
-	}
 	var related []map[string]any
 	for _, r := range d.Related {
-		related = append(related, map[string]any{
-			"location": map[string]any{"uri": toURI(fset.Position(r.Pos).Filename), "range": toRange(fset, r.Pos, r.End)},
-			"message":  r.Message,
-		})
+		related = append(related, relatedInformation(fset.Position(r.Pos).Filename, toRange(fset, r.Pos, r.End), r.Message))
 	}
-	if related != nil {
-		diag["relatedInformation"] = related
-	}
+	diag := diagnostic(rng, d.Category, d.Message, related)
 	out := lspDiag{file: posn.Filename, diag: diag}
 	raw, _ := json.Marshal(diag)
 	for _, fix := range d.SuggestedFixes {
@@ -669,6 +656,22 @@ func fromAnalysis(fset *token.FileSet, d analysis.Diagnostic) lspDiag {
 		out.fixes = append(out.fixes, lspFix{rng: rng, diag: raw, title: fix.Message, edits: edits})
 	}
 	return out
+}
+
+// diagnostic is an LSP diagnostic as published.
+func diagnostic(rng lspRange, category, message string, related []map[string]any) map[string]any {
+	diag := map[string]any{
+		"range": rng, "severity": severity(category), "source": "crossslot",
+		"code": category, "message": message,
+	}
+	if related != nil {
+		diag["relatedInformation"] = related
+	}
+	return diag
+}
+
+func relatedInformation(file string, rng lspRange, message string) map[string]any {
+	return map[string]any{"location": map[string]any{"uri": toURI(file), "range": rng}, "message": message}
 }
 
 // publish sends the diagnostics of a directory's files: every file listed,

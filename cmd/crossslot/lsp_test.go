@@ -359,6 +359,18 @@ func readmeRecipe(t testing.TB, name string) string {
 	return cmdtest.ReadmeRecipe(t, "../../README.md", name)
 }
 
+// lookNeovim finds nvim; CI must have it, elsewhere the test is skipped.
+func lookNeovim(t *testing.T) string {
+	nvim, err := exec.LookPath("nvim")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("nvim is not installed: .ci/run installs Debian's neovim")
+		}
+		t.Skip("nvim is not installed (apt-get install neovim)")
+	}
+	return nvim
+}
+
 // neovimVersion is the installed Neovim's minor version (0.7 is 7).
 func neovimVersion(t *testing.T, nvim string) int {
 	out, err := exec.Command(nvim, "--version").Output()
@@ -375,13 +387,7 @@ func neovimVersion(t *testing.T, nvim string) int {
 // version, and reads the diagnostics it received. The 0.8 snippet runs where
 // Neovim is 0.8 or later; on 0.7 it is only parsed.
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("nvim is not installed: .ci/run installs Debian's neovim")
-		}
-		t.Skip("nvim is not installed (apt-get install neovim)")
-	}
+	nvim := lookNeovim(t)
 	version := neovimVersion(t, nvim)
 	for _, recipe := range []string{"neovim-0.7", "neovim-0.8"} {
 		t.Run(recipe, func(t *testing.T) {
@@ -429,13 +435,7 @@ end })
 // TestNeovimTyping types a cross-slot call in Neovim without saving: the
 // server analyzes the unsaved buffer, and the file on disk is unchanged.
 func TestNeovimTyping(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("nvim is not installed: .ci/run installs Debian's neovim")
-		}
-		t.Skip("nvim is not installed (apt-get install neovim)")
-	}
+	nvim := lookNeovim(t)
 	dir := cmdtest.CopyDir(t, exampleDir)
 	before, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	got := runNeovimIn(t, nvim, dir, "vim.cmd(\"filetype on\")\n"+readmeRecipe(t, "neovim-0.7")+neovimTyping)

@@ -46,6 +46,9 @@ type lspProgram struct {
 	facts    sync.RWMutex
 	objects  map[lspObjectFactKey]analysis.Fact
 	pkgFacts map[lspPackageFactKey]analysis.Fact
+	// known are the workspace packages' files, and those the build leaves
+	// out (another platform's, a build tag's): another is a new file.
+	known map[string]bool
 	// modStamps are the modification times of go.mod and go.sum.
 	modStamps map[string]time.Time
 }
@@ -94,7 +97,8 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 		return nil, err
 	}
 	p := &lspProgram{fset: fset, patterns: patterns, byPkg: map[*packages.Package]*lspNode{},
-		objects: map[lspObjectFactKey]analysis.Fact{}, pkgFacts: map[lspPackageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{}}
+		objects: map[lspObjectFactKey]analysis.Fact{}, pkgFacts: map[lspPackageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{},
+		known: map[string]bool{}}
 	for act := range graph.All() { // dependencies first
 		n := &lspNode{pkg: act.Package, index: len(p.nodes), diags: act.Diagnostics}
 		p.nodes = append(p.nodes, n)
@@ -115,6 +119,9 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 		}
 		if isWorkspace(act.Package) {
 			n.workspace = true
+			for _, f := range append(slices.Clone(act.Package.GoFiles), act.Package.IgnoredFiles...) {
+				p.known[f] = true
+			}
 			n.stamps = fileStamps(append(slices.Clone(act.Package.CompiledGoFiles), act.Package.OtherFiles...))
 			if m := act.Package.Module; m != nil && m.GoMod != "" {
 				p.modStamps[m.GoMod] = stampOf(m.GoMod)
@@ -225,23 +232,12 @@ func (p *lspProgram) changesOnDisk() lspChange {
 	for dir := range dirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
 		for _, f := range files {
-			if !p.knows(f) {
+			if !p.known[f] {
 				return lspChange{reload: "new file " + filepath.Base(f)}
 			}
 		}
 	}
 	return c
-}
-
-// knows reports a file of one of the program's packages, or one the build
-// leaves out (another platform's, a build tag's).
-func (p *lspProgram) knows(file string) bool {
-	for _, n := range p.nodes {
-		if n.workspace && (slices.Contains(n.pkg.GoFiles, file) || slices.Contains(n.pkg.IgnoredFiles, file)) {
-			return true
-		}
-	}
-	return false
 }
 
 // affected are the changed packages and every package that imports them,
@@ -263,19 +259,13 @@ func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
 	for _, n := range changed {
 		mark(n)
 	}
-	waiting := map[*lspNode]int{} // imports not checked yet
-	for n := range marked {
-		for _, imp := range n.pkg.Imports {
-			if marked[p.byPkg[imp]] {
-				waiting[n]++
-			}
-		}
-	}
+	waiting := p.importsAmong(marked)
 	var order []*lspNode
+	placed := map[*lspNode]bool{}
 	for len(order) < len(marked) {
 		var next *lspNode
 		for n := range marked {
-			if waiting[n] != 0 || slices.Contains(order, n) {
+			if waiting[n] != 0 || placed[n] {
 				continue
 			}
 			if next == nil || before(n, next, first) {
@@ -285,7 +275,7 @@ func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
 		if next == nil {
 			break // a cycle: cannot be
 		}
-		order = append(order, next)
+		order, placed[next] = append(order, next), true
 		for _, imp := range next.importers {
 			if marked[imp] {
 				waiting[imp]--
@@ -293,6 +283,19 @@ func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
 		}
 	}
 	return order
+}
+
+// importsAmong counts, for each package of the set, its imports in the set.
+func (p *lspProgram) importsAmong(set map[*lspNode]bool) map[*lspNode]int {
+	counts := map[*lspNode]int{}
+	for n := range set {
+		for _, imp := range n.pkg.Imports {
+			if set[p.byPkg[imp]] {
+				counts[n]++
+			}
+		}
+	}
+	return counts
 }
 
 // before orders the packages ready to be checked: those of the edited
@@ -326,27 +329,23 @@ const (
 	reload
 )
 
-// recheck checks the changed packages and their importers again (see
-// affected), as many at a time as there are CPUs, each once what it imports
+// recheck checks the changed packages and their importers again, in the
+// order affected gives, as many at a time as there are CPUs, each once what it imports
 // is done, calling checked after each (on the caller's goroutine). An
 // importer whose files did not change and none of whose dependencies
 // changed API or facts (an edit of a comment, of a function body that
 // builds no key) is only type-checked again: its facts are carried over to
 // its new objects and its diagnostics kept.
-func (p *lspProgram) recheck(changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer, first []string, checked func(*lspNode)) lspCheck {
+func (p *lspProgram) recheck(order, changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer, checked func(*lspNode)) lspCheck {
 	edited := map[*lspNode]bool{}
 	for _, n := range changed {
 		edited[n] = true
 	}
-	order := p.affected(changed, first)
-	waiting := map[*lspNode]int{} // imports not checked yet
+	inOrder := map[*lspNode]bool{}
 	for _, n := range order {
-		for _, imp := range n.pkg.Imports {
-			if d := p.byPkg[imp]; d != nil && slices.Contains(order, d) {
-				waiting[n]++
-			}
-		}
+		inOrder[n] = true
 	}
+	waiting := p.importsAmong(inOrder) // imports not checked yet
 	type outcome struct {
 		n            *lspNode
 		res          lspCheck

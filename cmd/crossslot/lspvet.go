@@ -36,15 +36,11 @@ func vetDir(dir string) ([]lspDiag, []string, error) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err = cmd.Run() // findings exit 0 with -json; a package that does not build fails
 	var diags []lspDiag
-	values := 0
 	text := out.String()
-	for i := strings.Index(text, "{"); i >= 0; {
-		dec := json.NewDecoder(strings.NewReader(text[i:]))
+	values, _ := vetJSONValues(text) // what decodes: a package that does not build has none
+	for _, v := range values {
 		var tree map[string]map[string]json.RawMessage
-		if dec.Decode(&tree) != nil {
-			break
-		}
-		values++
+		json.Unmarshal(v, &tree)
 		for _, byAnalyzer := range tree {
 			var found []vetJSONDiagnostic
 			if json.Unmarshal(byAnalyzer["crossslot"], &found) != nil {
@@ -54,6 +50,29 @@ func vetDir(dir string) ([]lspDiag, []string, error) {
 				diags = append(diags, d.lsp())
 			}
 		}
+	}
+	if err != nil && len(values) == 0 {
+		return nil, nil, fmt.Errorf("%v: %s", err, strings.TrimSpace(text))
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	return diags, files, nil
+}
+
+// vetJSONValues splits go vet -json's output into its JSON values, one per
+// package analyzed (an empty one for a package without findings). They
+// come after "# pkg" lines, on stdout or stderr as Go releases have
+// changed, and the go command's own lines ("go: downloading ...") may come
+// before, between or after them: every value that starts a line is
+// decoded. It returns those decoded before any error.
+func vetJSONValues(text string) ([]json.RawMessage, error) {
+	var values []json.RawMessage
+	for i := strings.Index(text, "{"); i >= 0; {
+		dec := json.NewDecoder(strings.NewReader(text[i:]))
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return values, err
+		}
+		values = append(values, v)
 		rest := text[i+int(dec.InputOffset()):]
 		next := strings.Index(rest, "\n{")
 		if next < 0 {
@@ -61,11 +80,7 @@ func vetDir(dir string) ([]lspDiag, []string, error) {
 		}
 		i = len(text) - len(rest) + next + 1
 	}
-	if err != nil && values == 0 {
-		return nil, nil, fmt.Errorf("%v: %s", err, strings.TrimSpace(text))
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-	return diags, files, nil
+	return values, nil
 }
 
 // vetJSONDiagnostic is one diagnostic of go vet -json.
@@ -92,18 +107,12 @@ type vetJSONDiagnostic struct {
 // lsp makes it a diagnostic to publish, as fromAnalysis does.
 func (d vetJSONDiagnostic) lsp() lspDiag {
 	file, rng := vetRange(d.Posn, d.End)
-	diag := map[string]any{
-		"range": rng, "severity": severity(d.Category), "source": "crossslot",
-		"code": d.Category, "message": d.Message,
-	}
 	var related []map[string]any
 	for _, r := range d.Related {
 		f, rr := vetRange(r.Posn, r.End)
-		related = append(related, map[string]any{"location": map[string]any{"uri": toURI(f), "range": rr}, "message": r.Message})
+		related = append(related, relatedInformation(f, rr, r.Message))
 	}
-	if related != nil {
-		diag["relatedInformation"] = related
-	}
+	diag := diagnostic(rng, d.Category, d.Message, related)
 	out := lspDiag{file: file, diag: diag}
 	raw, _ := json.Marshal(diag)
 	lines := map[string][]int{} // line starts by file, for the edits' offsets

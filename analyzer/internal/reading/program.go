@@ -94,6 +94,9 @@ func (r *Package) Pending() int { return len(r.pendingCalls()) }
 
 // pendingCalls lists those calls (see Pending).
 func (r *Package) pendingCalls() []*ssa.CallCommon {
+	if !r.Options.Pending {
+		return nil // nobody asked: go vet's default run
+	}
 	if r.pending != nil {
 		return *r.pending
 	}
@@ -170,7 +173,7 @@ func (r *Package) pendingFact(common *ssa.CallCommon) factPendingCall {
 	c := factPendingCall{Pkg: named.Obj().Pkg().Path(), Type: named.Obj().Name(), Method: m.Name(), At: r.factRange(site.CallPos())}
 	for j, v := range static.Args {
 		arg := factPendingArg{At: r.factRange(site.ArgPos(j))}
-		if j > 0 && !isContextOrClient(v.Type()) {
+		if j > 0 && mayHoldKey(v.Type()) {
 			if _, slice := v.Type().Underlying().(*types.Slice); slice && isKeyType(v.Type()) {
 				elems := site.InstantiateKey(keymodel.Arg{Spread: j + 1})
 				arg.HasElems = len(elems) > 0 && elems[0].Spread == 0
@@ -214,15 +217,15 @@ func callerValues(keys []keymodel.Key) []keymodel.Key {
 	return out
 }
 
-// isContextOrClient reports arguments no key is made of.
-func isContextOrClient(t types.Type) bool {
-	if isContext(t) {
-		return true
+// mayHoldKey reports an argument a key may be made of: not the receiver's
+// kind of value (a context, a client, a struct, a pointer), but a string,
+// a number, a slice of strings.
+func mayHoldKey(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Interface, *types.Pointer:
+		return false
 	}
-	_, isStruct := t.Underlying().(*types.Struct)
-	_, isIface := t.Underlying().(*types.Interface)
-	_, isPtr := t.Underlying().(*types.Pointer)
-	return isStruct || isIface || isPtr
+	return true
 }
 
 func (r *Package) factRange(at keymodel.Range) factRange {
