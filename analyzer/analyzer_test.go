@@ -498,3 +498,10 @@ func TestValkey9Target(t *testing.T) {
 		t.Error("with the default target, the valkey9 fixture got the same findings")
 	}
 }
+
+// TestOneServerByConstruction pins clients whose type could hold a cluster
+// client but whose every value talks to one server (testdata/src/oneserver),
+// each beside a twin that may be a cluster client.
+func TestOneServerByConstruction(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "oneserver")
+}

@@ -47,6 +47,48 @@ func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
 	return false
 }
 
+// MakesSingleNodeClient reports a call that surely makes a client of one
+// server although its type could hold a cluster client: go-redis's
+// NewUniversalClient given a MasterName (a Sentinel group: one master) or
+// at most one address and no IsClusterMode (a *redis.Client, in v6 to v9
+// alike); rueidis's or valkey-go's NewClient forced to one node
+// (ForceSingleClient). Options are read where the call writes them, as
+// composite literals; options from elsewhere may make either.
+func MakesSingleNodeClient(call *ssa.Call, ev *eval.Evaluator) bool {
+	fn := call.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	if pkg == nil {
+		return false
+	}
+	site := SiteOf(ev, &call.Call)
+	switch {
+	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
+		master, ok := site.fieldOfParam("opts", "MasterName")
+		if !ok {
+			return false
+		}
+		if isNonEmptyString(master.Value) {
+			return true
+		}
+		if !isZero(master.Value) {
+			return false
+		}
+		if mode, ok := site.fieldOfParam("opts", "IsClusterMode"); ok && !isFalse(mode.Value) {
+			return false // set, or not known
+		}
+		addrs, ok := site.fieldOfParam("opts", "Addrs")
+		if !ok {
+			return false
+		}
+		elems, ok := ssaread.SliceElements(addrs.Value)
+		return ok && len(elems) <= 1
+	case builderModules[pkg.Path()] && fn.Name() == "NewClient":
+		single, ok := site.fieldOfParam("option", "ForceSingleClient")
+		return ok && isTrue(single.Value)
+	}
+	return false
+}
+
 // MakesSentinelClient reports a call of go-redis's NewFailoverClusterClient:
 // a *ClusterClient by type, but over a Sentinel group (a master and its
 // replicas, each with every key), not a Redis Cluster: it refuses nothing a
@@ -84,6 +126,17 @@ func BuilderClient(builder ssa.Value) ssa.Value {
 func isZero(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && (c.Value == nil || c.Value.Kind() == constant.String && constant.StringVal(c.Value) == "")
+}
+
+// isFalse: a false constant, or a field a literal leaves unset.
+func isFalse(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && (c.Value == nil || c.Value.Kind() == constant.Bool && !constant.BoolVal(c.Value))
+}
+
+func isNonEmptyString(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.String && constant.StringVal(c.Value) != ""
 }
 
 func isTrue(v ssa.Value) bool {

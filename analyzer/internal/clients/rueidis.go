@@ -183,52 +183,6 @@ func arbitraryLine(c *Site, b builtCommand) ([]eval.Element, bool) {
 	return line, true
 }
 
-// ForcedSingle reports whether a Builder comes from a client the function
-// makes with ClientOption{ForceSingleClient: true}: one node, whose builder
-// checks no slots. (Whether a client of one address is a cluster is decided
-// when it connects; such clients are checked.)
-func ForcedSingle(builder ssa.Value) bool {
-	client := BuilderClient(builder)
-	if client == nil {
-		return false
-	}
-	ext, ok := ClientRoot(client).(*ssa.Extract)
-	if !ok || ext.Index != 0 {
-		return false
-	}
-	mk, ok := ext.Tuple.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	fn := mk.Call.StaticCallee()
-	pkg := ssaread.FuncPackage(fn)
-	if pkg == nil || !builderModules[pkg.Path()] || fn.Name() != "NewClient" || len(mk.Call.Args) != 1 {
-		return false
-	}
-	load, ok := mk.Call.Args[0].(*ssa.UnOp)
-	if !ok {
-		return false
-	}
-	alloc, ok := load.X.(*ssa.Alloc)
-	if !ok {
-		return false
-	}
-	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || ssaread.FieldName(fa.X.Type(), fa.Field) != "ForceSingleClient" {
-			continue
-		}
-		for _, use := range *fa.Referrers() {
-			if st, ok := use.(*ssa.Store); ok {
-				if c, ok := st.Val.(*ssa.Const); ok && c.Value != nil && c.Value.String() == "true" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // builderKeys reads the keys the chain's key-marking calls were given:
 // their first parameter, one key or a variadic list.
 func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call) []keymodel.Arg {

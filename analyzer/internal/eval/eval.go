@@ -226,7 +226,11 @@ func (e *Evaluator) fieldKeys(read ssa.Value) ([]keymodel.Key, bool) {
 		}
 		return out, true
 	}
-	return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: object + path, Show: e.Show(read), Of: of, Sub: path})}, true
+	part := keymodel.Part{ID: object + path, Show: e.Show(read), Of: of, Sub: path}
+	if ks, ok := configuredFieldKeys(base.Type(), index, part); ok {
+		return ks, true
+	}
+	return []keymodel.Key{keymodel.UnknownKey(part)}, true
 }
 
 // copiedInto names the field of struct type t that holds exactly the value
@@ -353,7 +357,7 @@ func (e *Evaluator) resolve(v ssa.Value) ssa.Value {
 // opaque is a value the evaluator does not follow: one unknown part that may
 // be empty and may hold braces.
 func (e *Evaluator) opaque(v ssa.Value) keymodel.Key {
-	p := keymodel.Part{ID: e.id(v), Show: e.Show(v)}
+	p := keymodel.Part{ID: e.id(v), Show: e.Show(v), Configured: configuredCall(v)}
 	if slice, ok := e.loopElement(v); ok {
 		p = keymodel.ElementPart(p, slice)
 	}

@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -171,40 +170,56 @@ func (e *Evaluator) timeKey(t ssa.Value, layout, show string) keymodel.Key {
 }
 
 // built reads b.String() of a strings.Builder the function declares and
-// only writes to, in the block of the String call and before it, as + does:
+// only writes to, in the block of the String call and before it, as + does,
+// whatever writes into it: its own WriteString, WriteByte and WriteRune,
+// and fmt.Fprintf, fmt.Fprint and io.WriteString given &b:
 //
 //	var b strings.Builder
-//	b.WriteString("user:")
-//	b.WriteString(id)
+//	b.WriteString("acct:{")
+//	fmt.Fprintf(&b, "%d", id)
+//	b.WriteString("}")
 //	key := b.String()
 func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	b, ok := str.Call.Args[0].(*ssa.Alloc)
 	if !ok {
 		return nil, false
 	}
-	var writes []*ssa.Call
+	writes := map[*ssa.Call]string{} // each write, by what makes it
 	for _, ref := range *b.Referrers() {
-		call, ok := ref.(*ssa.Call)
-		if !ok {
-			if _, debug := ref.(*ssa.DebugRef); debug {
-				continue
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+			continue
+		case *ssa.MakeInterface: // &b as an io.Writer
+			for _, use := range *ref.Referrers() {
+				call, ok := use.(*ssa.Call)
+				if !ok || call.Block() != str.Block() || len(call.Call.Args) == 0 || call.Call.Args[0] != ssa.Value(ref) {
+					return nil, false
+				}
+				name, ok := writerFunc(call.Call.StaticCallee())
+				if !ok {
+					return nil, false // given to code that may do anything with it
+				}
+				writes[call] = name
 			}
-			return nil, false // the builder is passed on, or written otherwise
-		}
-		fn := call.Call.StaticCallee()
-		if fn == nil || fn.Signature.Recv() == nil || call.Call.Args[0] != ssa.Value(b) {
-			return nil, false
-		}
-		switch fn.Name() {
-		case "WriteString", "WriteByte", "WriteRune":
-			if call.Block() != str.Block() {
-				return nil, false // written on some path only
+			continue
+		case *ssa.Call:
+			fn := ref.Call.StaticCallee()
+			if fn == nil || fn.Signature.Recv() == nil || ref.Call.Args[0] != ssa.Value(b) {
+				return nil, false
 			}
-			writes = append(writes, call)
-		case "String", "Len", "Grow":
-		default:
-			return nil, false // Reset, Write of bytes: not followed
+			switch fn.Name() {
+			case "WriteString", "WriteByte", "WriteRune":
+				if ref.Block() != str.Block() {
+					return nil, false // written on some path only
+				}
+				writes[ref] = fn.Name()
+			case "String", "Len", "Grow":
+			default:
+				return nil, false // Reset, Write of bytes: not followed
+			}
+			continue
 		}
+		return nil, false // the builder is passed on, or written otherwise
 	}
 	out := []keymodel.Key{{}}
 	for _, instr := range str.Block().Instrs {
@@ -212,29 +227,86 @@ func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool)
 			return out, true
 		}
 		call, ok := instr.(*ssa.Call)
-		if !ok || !slices.Contains(writes, call) {
+		if !ok {
 			continue
 		}
-		arg := call.Call.Args[1]
-		switch call.Call.StaticCallee().Name() {
-		case "WriteString":
-			out = keymodel.Product(out, e.eval(arg, depth, visiting))
-		default: // a byte or a rune: known when constant
-			n, ok := ssaread.ConstInt(arg)
-			if !ok {
-				return nil, false
-			}
-			text := string(rune(n))
-			if call.Call.StaticCallee().Name() == "WriteByte" {
-				text = string([]byte{byte(n)})
-			}
-			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(text)})
+		how, ok := writes[call]
+		if !ok {
+			continue
 		}
+		piece, ok := e.written(call, how, depth, visiting)
+		if !ok {
+			return nil, false
+		}
+		out = keymodel.Product(out, piece)
 		if len(out) > keymodel.MaxAlternatives {
 			return nil, false
 		}
 	}
 	return nil, false
+}
+
+// writerFunc names the functions of the standard library that only write
+// text into the io.Writer they are given first.
+func writerFunc(fn *ssa.Function) (string, bool) {
+	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
+		return "", false
+	}
+	name := fn.Pkg.Pkg.Path() + "." + fn.Name()
+	switch name {
+	case "fmt.Fprintf", "fmt.Fprint", "io.WriteString":
+		return name, true
+	}
+	return "", false
+}
+
+// written is the text one write puts into a builder.
+func (e *Evaluator) written(call *ssa.Call, how string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	args := call.Call.Args
+	switch how {
+	case "WriteString", "io.WriteString":
+		return e.eval(args[1], depth, visiting), true
+	case "fmt.Fprintf":
+		return e.formatText(call, 1, depth, visiting)
+	case "fmt.Fprint":
+		return e.printText(call, 1, depth, visiting)
+	}
+	// A byte or a rune: known when constant.
+	n, ok := ssaread.ConstInt(args[1])
+	if !ok {
+		return nil, false
+	}
+	text := string(rune(n))
+	if how == "WriteByte" {
+		text = string([]byte{byte(n)})
+	}
+	return []keymodel.Key{keymodel.TextKey(text)}, true
+}
+
+// printText is fmt.Fprint's text of its operands (after the first skip
+// arguments): each as %v, with a space between two operands when neither
+// is a string.
+func (e *Evaluator) printText(call *ssa.Call, skip int, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	args, ok := ssaread.SliceElements(call.Call.Args[skip])
+	if !ok {
+		return nil, false
+	}
+	out := []keymodel.Key{{}}
+	for i, a := range args {
+		arg := ssaread.UnwrapInterface(e.resolve(ssaread.UnwrapInterface(a)))
+		if i > 0 && !isString(arg.Type()) && !isString(ssaread.UnwrapInterface(e.resolve(ssaread.UnwrapInterface(args[i-1]))).Type()) {
+			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(" ")})
+		}
+		piece, ok := e.formatArg("%v", 'v', arg, "", depth, visiting)
+		if !ok {
+			return nil, false
+		}
+		out = keymodel.Product(out, piece)
+		if len(out) > keymodel.MaxAlternatives {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // joined is the elements' keys with sep between them.
@@ -252,17 +324,23 @@ func (e *Evaluator) joined(elems []Element, sep string, depth int, visiting map[
 // sprintf evaluates fmt.Sprintf with a constant format. Verbs it does not
 // model make the whole result unknown, never wrong.
 func (e *Evaluator) sprintf(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	format, ok := ssaread.ConstString(call.Call.Args[0])
+	return e.formatText(call, 0, depth, visiting)
+}
+
+// formatText is the text a call of fmt's printf family writes, its format
+// after the first skip arguments (a writer).
+func (e *Evaluator) formatText(call *ssa.Call, skip int, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	format, ok := ssaread.ConstString(call.Call.Args[skip])
 	if !ok {
 		return nil, false
 	}
-	args, ok := ssaread.SliceElements(call.Call.Args[1])
+	args, ok := ssaread.SliceElements(call.Call.Args[skip+1])
 	if !ok {
 		return nil, false
 	}
 	var astArgs []ast.Expr
-	if ce := e.Source.Calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+1 {
-		astArgs = ce.Args[1:]
+	if ce := e.Source.Calls[call.Pos()]; ce != nil && ce.Ellipsis == token.NoPos && len(ce.Args) == len(args)+skip+1 {
+		astArgs = ce.Args[skip+1:]
 	}
 	out := []keymodel.Key{{}}
 	argNum := 0

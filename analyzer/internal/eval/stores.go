@@ -33,8 +33,10 @@ type stores struct {
 }
 
 type globalWrites struct {
-	values  []ssa.Value
-	outside bool // written outside the package initializer, or its address taken
+	values    []ssa.Value
+	stores    []*ssa.Store // the stores of values, in order
+	outside   bool // written outside the package initializer, or its address taken
+	addressed bool // its address taken: anything may write it
 }
 
 // A fieldRef is one field of a named struct type of the package.
@@ -45,6 +47,7 @@ type fieldRef struct {
 
 type fieldWrites struct {
 	values  []ssa.Value
+	stores  []*ssa.Store // the stores of values, in order
 	unknown bool // written in a way the index does not follow
 }
 
@@ -100,13 +103,31 @@ func (s *stores) globalUse(fn *ssa.Function, instr ssa.Instruction, g *ssa.Globa
 	case *ssa.Store:
 		if instr.Addr == g {
 			w.values = append(w.values, instr.Val)
+			w.stores = append(w.stores, instr)
 			if fn.Synthetic != "package initializer" {
 				w.outside = true
 			}
 			return
 		}
 	}
-	w.outside = true // its address is passed on: anything may write it
+	w.outside, w.addressed = true, true // its address is passed on: anything may write it
+}
+
+// GlobalWrites is every store of the package into an unexported
+// package variable (any variable of package main), wherever it does (the
+// initializer, a sync.Once, a setter), when nothing else can write it: its
+// address is never passed on. ok is false otherwise, and for a variable
+// never written.
+func (e *Evaluator) GlobalWrites(g *ssa.Global) (stores []*ssa.Store, ok bool) {
+	obj, isVar := g.Object().(*types.Var)
+	if !isVar || g.Pkg == nil || g.Pkg.Pkg != e.stores.pkg || obj.Exported() && obj.Pkg().Name() != "main" {
+		return nil, false
+	}
+	w := e.stores.globals[g]
+	if w == nil || w.addressed || len(w.stores) == 0 {
+		return nil, false
+	}
+	return w.stores, true
 }
 
 // global returns the only value ever stored into an unexported string
@@ -147,6 +168,16 @@ func (e *Evaluator) FieldWrites(t types.Type, i int) (values []ssa.Value, ok boo
 		return nil, false
 	}
 	return w.values, true
+}
+
+// FieldStores is the stores of the values FieldWrites gives, in order: a
+// reader that asks what was true where each was stored.
+func (e *Evaluator) FieldStores(t types.Type, i int) ([]*ssa.Store, bool) {
+	if _, ok := e.FieldWrites(t, i); !ok {
+		return nil, false
+	}
+	ref, _ := e.stores.refOf(t, i)
+	return e.stores.fields[ref].stores, true
 }
 
 // MadeBy follows a value to the call that made it: the value itself, or
@@ -219,6 +250,7 @@ func (s *stores) fieldAddr(fa *ssa.FieldAddr) {
 		case *ssa.Store:
 			if use.Addr == fa {
 				w.values = append(w.values, use.Val)
+				w.stores = append(w.stores, use)
 				continue
 			}
 		}

@@ -21,6 +21,10 @@ type Part struct {
 	// Braces says the value's type prints braces the evaluator does not
 	// place (a map, a slice of structs): it is never taken to hold none.
 	Braces bool
+	// Configured says the value is read from configuration (a field that
+	// a file, the environment or flags fill, an environment variable): a
+	// value its users set, where a prefix carries a hash tag by design.
+	Configured bool
 
 	// In a function's summary, param > 0 says the part is the function's
 	// parameter number param (1-based, the receiver first, as SSA numbers

@@ -31,6 +31,9 @@ func (d *Difference) relateValues(x, y Key) Relation {
 	if leading(x) != leading(y) || len(x) < 2 && len(y) < 2 {
 		return Undecided // a value at the start of one key only, or keys that are values alone: whole keys, maybe tagged
 	}
+	if leading(x) != "" && x[0].Configured {
+		return Undecided // a prefix users configure: tagged on purpose where they run a cluster
+	}
 	ax, nx, lx := x.assumeAllNamed()
 	ay, ny, ly := y.assumeAllNamed()
 	r := relateEitherTag(ax, ay)

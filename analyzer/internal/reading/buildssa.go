@@ -182,7 +182,7 @@ func writesStore(pass *analysis.Pass, e ast.Expr) bool {
 		return false
 	}
 	t := pass.TypesInfo.TypeOf(e)
-	if !ssaread.IsString(t) && !isLocalStruct(pass, t) {
+	if !ssaread.IsString(t) && !isLocalStruct(pass, t) && !mayHoldClient(t) {
 		return false
 	}
 	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
@@ -190,6 +190,19 @@ func writesStore(pass *analysis.Pass, e ast.Expr) bool {
 		return ok && v.Parent() == pass.Pkg.Scope() // a package variable
 	}
 	return true // a field, an element, a pointer's target
+}
+
+// mayHoldClient: a value of type t may be a client, whose every store the
+// reading of topology needs (see allOrigins): a go-redis type, or an
+// interface other than error.
+func mayHoldClient(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if types.IsInterface(t) {
+		return !types.Identical(t, types.Universe.Lookup("error").Type())
+	}
+	return clients.IsGoRedisType(t)
 }
 
 // isLocalStruct: t is a struct type declared in the package.

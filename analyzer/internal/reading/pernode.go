@@ -44,7 +44,7 @@ func (r *Package) PerNode(v ssa.Value) bool {
 			return assertedSingleNode(v)
 		}
 		return false
-	})
+	}, nil)
 }
 
 // assertedSingleNode reports a single-node client asserted from an

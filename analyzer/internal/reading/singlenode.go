@@ -20,7 +20,7 @@ func (r *Package) onOneNode(site *clients.Site) bool {
 	case clients.Redigo:
 		return !r.reachesRedigoCluster()
 	case clients.Rueidis:
-		return site.Builder != nil && clients.ForcedSingle(site.Builder)
+		return site.Builder != nil && r.talksToOneNode(site.Call, clients.BuilderClient(site.Builder))
 	}
 	return r.talksToOneNode(site.Call, site.Client())
 }
@@ -39,8 +39,8 @@ func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) boo
 //
 // The assertion and the call are on the same client: one value, or loads of
 // one field of one value.
-func guardedOnOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	if call == nil || client == nil {
+func guardedOnOneNode(call ssa.Instruction, client ssa.Value) bool {
+	if call == nil || client == nil || call.Block() == nil {
 		return false
 	}
 	for _, b := range call.Parent().Blocks {
@@ -80,6 +80,12 @@ func guardedOnOneNode(call ssa.CallInstruction, client ssa.Value) bool {
 	return false
 }
 
+// storedOnOneNode: a client stored into a field or variable where a guard
+// ruled a cluster client out (a constructor that refuses one).
+func storedOnOneNode(st *ssa.Store) bool {
+	return guardedOnOneNode(st, st.Val)
+}
+
 // sameClient reports two values that are one client: the same value
 // through interface conversions, or loads of the same field of one value.
 func sameClient(x, y ssa.Value) bool {
@@ -90,6 +96,16 @@ func sameClient(x, y ssa.Value) bool {
 	fx, okX := fieldOf(x)
 	fy, okY := fieldOf(y)
 	return okX && okY && fx == fy
+}
+
+// globalLoad: v reads a package variable.
+func globalLoad(v ssa.Value) (*ssa.Global, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	g, ok := load.X.(*ssa.Global)
+	return g, ok
 }
 
 // A fieldLoad is a field of a value, read by loading it.
@@ -153,7 +169,7 @@ func (r *Package) singleNode(v ssa.Value) bool {
 const maxSingleNodeDepth = 8
 
 func (r *Package) singleNodeAt(v ssa.Value, depth int) bool {
-	return r.allOrigins(v, depth, r.singleNodeOrigin)
+	return r.allOrigins(v, depth, r.singleNodeOrigin, storedOnOneNode)
 }
 
 // singleNodeOrigin: v itself talks to one node, whatever it came from.
@@ -164,12 +180,18 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 	switch v := v.(type) {
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
+			if clients.MakesSingleNodeClient(call, r.Eval) {
+				return true
+			}
 			s := r.calleeSummary(&call.Call)
 			return s != nil && s.singleNodeResult
 		}
 	case *ssa.Call:
 		if site := clients.GoRedisMethod(&v.Call); site != nil && clients.SingleNodeMakers[site.Name()] {
 			return r.singleNodeAt(ssaread.ReceiverValue(&v.Call), depth+1)
+		}
+		if clients.MakesSingleNodeClient(v, r.Eval) {
+			return true
 		}
 		s := r.calleeSummary(&v.Call)
 		return s != nil && s.singleNodeResult
@@ -224,9 +246,11 @@ func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
 // allOrigins reports whether every value a client value can come from
 // satisfies origin: it looks through interface conversions, φ-nodes (every
 // edge), embedded fields (go-redis's commands are methods of an embedded
-// cmdable, called on the field), and unexported fields the package only
-// ever sets (every value stored).
-func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool) bool {
+// cmdable, called on the field), unexported fields the package only ever
+// sets and unexported package variables whose address it never passes on
+// (every value stored). A store that guarded accepts counts whatever its
+// value (nil: none does).
+func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool, guarded func(*ssa.Store) bool) bool {
 	if v == nil || depth > maxSingleNodeDepth {
 		return false
 	}
@@ -236,33 +260,63 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 	depth++
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
-		return r.allOrigins(v.X, depth, origin)
+		return r.allOrigins(v.X, depth, origin, guarded)
 	case *ssa.ChangeInterface:
-		return r.allOrigins(v.X, depth, origin)
+		return r.allOrigins(v.X, depth, origin, guarded)
 	case *ssa.ChangeType:
-		return r.allOrigins(v.X, depth, origin)
+		return r.allOrigins(v.X, depth, origin, guarded)
 	case *ssa.Phi:
 		for _, e := range v.Edges {
-			if !r.allOrigins(e, depth, origin) {
+			if !r.allOrigins(e, depth, origin, guarded) {
 				return false
 			}
 		}
 		return len(v.Edges) > 0
+	}
+	storedOK := func(st *ssa.Store) bool {
+		return guarded != nil && guarded(st) || r.allOrigins(st.Val, depth, origin, guarded)
+	}
+	if g, ok := globalLoad(v); ok {
+		stores, ok := r.Eval.GlobalWrites(g)
+		for _, st := range stores {
+			if !storedOK(st) {
+				return false
+			}
+		}
+		return ok
 	}
 	f, ok := fieldOf(v)
 	if !ok {
 		return false
 	}
 	if ssaread.IsEmbedded(f.base.Type(), f.field) {
-		return r.allOrigins(f.base, depth, origin)
+		return r.allOrigins(f.base, depth, origin, guarded)
 	}
-	values, ok := r.Eval.FieldWrites(f.base.Type(), f.field)
-	for _, w := range values {
-		if !r.allOrigins(w, depth, origin) {
+	stores, ok := r.Eval.FieldStores(f.base.Type(), f.field)
+	others := 0
+	for _, st := range stores {
+		if copied, isField := fieldOf(clients.ClientRoot(st.Val)); isField && sameFieldOfType(copied, f) {
+			continue // a copy of the field into another value of its type: no new origin
+		}
+		if !storedOK(st) {
 			return false
 		}
+		others++
 	}
-	return ok
+	return ok && others > 0
+}
+
+// sameFieldOfType: two loads of one field of one struct type (of two
+// values, perhaps).
+func sameFieldOfType(x, y fieldLoad) bool {
+	return x.field == y.field && types.Identical(derefType(x.base.Type()), derefType(y.base.Type()))
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 // callbackOfSingleNode reports whether fn is a function literal that its

@@ -41,5 +41,5 @@ func (r *Package) ProvedCluster(v ssa.Value) bool {
 			return ok && v.Index == 0 && clients.MakesClusterClient(call, r.Eval)
 		}
 		return false
-	})
+	}, nil)
 }

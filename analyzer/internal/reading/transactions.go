@@ -66,12 +66,13 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		if r.testOffCluster(call.Pos(), ssaread.ReceiverValue(common)) {
 			continue
 		}
-		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok {
+		oneNode := !r.Options.IncludeSingleNode && r.talksToOneNode(call, ssaread.ReceiverValue(common))
+		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {
 			out = append(out, &Transaction{Name: "DoMulti", Commands: cmds, At: r.opening(call.Pos()),
 				Fate: "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"})
 		}
 		m := clients.GoRedisMethod(common)
-		if m == nil || (!r.Options.IncludeSingleNode && r.talksToOneNode(call, ssaread.ReceiverValue(common))) {
+		if m == nil || oneNode {
 			continue
 		}
 		switch m.Name() {

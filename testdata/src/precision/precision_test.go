@@ -2,6 +2,8 @@ package precision
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/redis/go-redis/v9"
@@ -13,7 +15,7 @@ import (
 // prove to be a cluster client is not checked.
 func TestOnOneServer(t *testing.T) {
 	ctx := context.Background()
-	rdb := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"localhost:6379"}})
+	rdb := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: strings.Split(os.Getenv("REDIS_ADDRS"), ",")})
 	rdb.MGet(ctx, "key1", "key2")
 	store.SetBatch(ctx, rdb, []string{"key1", "key2"})
 	store.NewShared(rdb).GetMany(ctx, "key1", "key2")
