@@ -35,8 +35,8 @@ type stores struct {
 type globalWrites struct {
 	values    []ssa.Value
 	stores    []*ssa.Store // the stores of values, in order
-	outside   bool // written outside the package initializer, or its address taken
-	addressed bool // its address taken: anything may write it
+	outside   bool         // written outside the package initializer, or its address taken
+	addressed bool         // its address taken: anything may write it
 }
 
 // A fieldRef is one field of a named struct type of the package.
@@ -48,7 +48,7 @@ type fieldRef struct {
 type fieldWrites struct {
 	values  []ssa.Value
 	stores  []*ssa.Store // the stores of values, in order
-	unknown bool // written in a way the index does not follow
+	unknown bool         // written in a way the index does not follow
 }
 
 type fieldValue struct {

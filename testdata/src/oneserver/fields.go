@@ -28,7 +28,7 @@ func (s *Store) Clear() {
 // Its twin is also set from a cluster client.
 type Mixed struct{ rds redis.UniversalClient }
 
-func NewMixed(addr string) *Mixed   { return &Mixed{rds: redis.NewClient(&redis.Options{Addr: addr})} }
+func NewMixed(addr string) *Mixed { return &Mixed{rds: redis.NewClient(&redis.Options{Addr: addr})} }
 func NewMixedCluster(addrs []string) *Mixed {
 	return &Mixed{rds: redis.NewClusterClient(&redis.ClusterOptions{Addrs: addrs})}
 }
@@ -60,7 +60,7 @@ func useShared() {
 // Its twin is set in init to a plain client and in a setter to anything.
 var any redis.Cmdable
 
-func init()                      { any = redis.NewClient(&redis.Options{}) }
+func init()                     { any = redis.NewClient(&redis.Options{}) }
 func SetClient(c redis.Cmdable) { any = c }
 
 func useAny() {

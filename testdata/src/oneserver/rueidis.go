@@ -28,5 +28,5 @@ func forcedLocal() {
 func notForced() {
 	c, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{"a:1"}})
 	c.DoMulti(ctx, c.B().Multi().Build(), c.B().Set().Key("a").Value("1").Build(), c.B().Set().Key("b").Value("1").Build(), c.B().Exec().Build()) // want `DoMulti keys "a" \(slot 15495, SET\) and "b" \(slot 3300, SET\) are on different hash slots`
-	c.Do(ctx, c.B().Mget().Key("a", "b").Build()) // want `MGET keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.Do(ctx, c.B().Mget().Key("a", "b").Build())                                                                                                 // want `MGET keys "a" \(slot 15495\) and "b" \(slot 3300\)`
 }
