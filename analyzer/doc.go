@@ -62,7 +62,14 @@
 //
 // Calls on *redis.Client and *redis.Conn talk to one node, where any keys may
 // be combined; they are skipped unless -crossslot.include-single-node is set, and so are
-// calls on pipelines, transactions and interfaces made from one.
+// calls on pipelines, transactions and interfaces made from one. So is a
+// client that is one server by construction, whatever its type:
+// NewUniversalClient given one address (or none) and no IsClusterMode, or a
+// MasterName; rueidis or valkey-go forced to one node (ForceSingleClient);
+// a field, or an unexported package variable (set in init or a sync.Once),
+// that the package only ever sets to such clients, copies of it included,
+// and what a getter of one returns; a client stored by a constructor after
+// it refused a *redis.ClusterClient (or accepted only a *redis.Client).
 //
 // # Examples
 //
@@ -107,7 +114,11 @@
 // are taken to be one, and a function's parameters are judged at its
 // calls. One value at the start of two keys (name and name+":c") puts
 // them on one slot only if it holds a hash tag of its own, and the message
-// says so.
+// says so; unless the value is read from configuration (a field with a
+// yaml, json, env, mapstructure, ... struct tag, os.Getenv, viper), where
+// operators put a deployment's tag by design ("{app}:"). A configuration
+// field whose struct tag gives a default (default:"{a}") is read as that
+// text.
 //
 //	userID, orderID := fmt.Sprint(a), fmt.Sprint(b)
 //	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); give both keys one hash tag

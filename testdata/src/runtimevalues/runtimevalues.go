@@ -6,6 +6,8 @@ package runtimevalues
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -267,4 +269,37 @@ func newLocalBoard() localBoard { return localBoard{rdb: redis.NewClient(&redis.
 
 func (b localBoard) read(ctx context.Context) {
 	b.rdb.MGet(ctx, "a", "b")
+}
+
+func acctTag(id int64) string {
+	var b strings.Builder
+	b.WriteString("acct:{")
+	fmt.Fprintf(&b, "%d", id)
+	b.WriteString("}")
+	return b.String()
+}
+
+func acctPlain(id int64) string {
+	var b strings.Builder
+	io.WriteString(&b, "acct:")
+	fmt.Fprint(&b, id)
+	return b.String()
+}
+
+func acctGiven(id int64, w func(io.Writer)) string {
+	var b strings.Builder
+	b.WriteString("acct:")
+	w(&b)
+	return b.String()
+}
+
+// A builder reads as the text it builds, whatever writes into it: its own
+// methods, fmt.Fprintf, fmt.Fprint, io.WriteString.
+func writtenBuilders(ctx context.Context, rdb *redis.ClusterClient, id int64, w func(io.Writer)) {
+	tagged := acctTag(id)
+	rdb.MGet(ctx, tagged+":bal", tagged+":hold")
+	plain := acctPlain(id)
+	rdb.MGet(ctx, plain+":bal", plain+":hold") // want `MGet keys "acct:<id>:bal" and "acct:<id>:hold" are on different hash slots for all but about 1 in 16384 values of id`
+	given := acctGiven(id, w)                  // written by code it does not see: one value
+	rdb.MGet(ctx, given+":bal", given+":hold") // want `MGet keys "<given>:bal" and "<given>:hold" are on different hash slots for all but about 1 in 16384 values of given, unless given holds a hash tag`
 }
