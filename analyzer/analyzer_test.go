@@ -360,7 +360,7 @@ func TestClusterReadiness(t *testing.T) {
 // say what breaks when single-node clients become cluster clients.
 func TestClusterReadinessSingleNode(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "coverage.jsonl")
-	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{IncludeSingleNode: true, Coverage: file}), "readinesssingle")
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{IncludeSingleNode: true, Coverage: file}), "readinesssingle/...")
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

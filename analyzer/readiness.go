@@ -86,6 +86,8 @@ func (u readiness) verdict(site *clients.Site, p clients.ClusterProblem) problem
 		return undecidedProblem
 	case u.hasDatabase(p), p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
 		return fineProblem
+	case u.pass.Harmless(p):
+		return fineProblem // an EVALSHA that meets NOSCRIPT on another node sends the script
 	case p.Whatever && !u.pass.ProvedCluster(site.Client()) && (reading.Forwards(site) || reading.Records(site)):
 		// a mock's recording runs nothing; a forwarding method's callers
 		// decide, and are reported (reading.Forwarded)

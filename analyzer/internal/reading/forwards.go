@@ -71,7 +71,7 @@ func (r *Package) forwardsOf(fn *ssa.Function) []forward {
 // mock's recording.
 func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 	_, problems, _ := clients.ClusterProblems(site)
-	problems = slices.DeleteFunc(problems, func(p clients.ClusterProblem) bool { return !p.Whatever || p.Kind != clients.OneNode })
+	problems = slices.DeleteFunc(problems, func(p clients.ClusterProblem) bool { return !p.Whatever || p.Kind != clients.OneNode || r.Harmless(p) })
 	if len(problems) == 0 {
 		return nil // most calls: asked first, as it costs least
 	}

@@ -62,6 +62,9 @@ type Package struct {
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
+	// noScriptFallback: whether the package sends EVAL where NOSCRIPT
+	// answers (see RetriesWithEval); nil until asked.
+	noScriptFallback *bool
 	// paramsFromCallers: whether every caller passes a single-node client
 	// to a parameter (see singleNodeFromCallers).
 	paramsFromCallers map[*ssa.Parameter]bool

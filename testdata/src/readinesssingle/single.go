@@ -20,6 +20,7 @@ func moveToCluster(ctx context.Context, single *redis.Client, conn *redis.Conn) 
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379"}, DB: 3}) // want `NewUniversalClient option DB 3 needs a database other than 0`
 	single.SSubscribe(ctx, "orders", "payments")                                        // want `SSubscribe channels "orders" \(slot \d+\) and "payments" \(slot \d+\) are on different hash slots`
 	conn.Select(ctx, 0)
+	single.Do(ctx, "SCRIPT", "LOAD", "return 1") // want `SCRIPT LOAD on a cluster client runs on one node and loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others`
 }
 
 // Every client's database option: rueidis's and valkey-go's SelectDB, and
