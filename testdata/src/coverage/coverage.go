@@ -16,7 +16,7 @@ func batches(ctx context.Context, rdb *redis.ClusterClient) {
 	rdb.MGet(ctx, "{t}a", "{t}b")
 	rdb.MGet(ctx, strings.Fields(os.Getenv("KEYS"))...)
 	name := strings.TrimSpace(os.Args[1]) // a command-line argument: a value, not configuration
-	rdb.MGet(ctx, name+":a", name+":b") // want `MGet keys "<name>:a" and "<name>:b" are on different hash slots for every value of name, unless name holds a hash tag`
+	rdb.MGet(ctx, name+":a", name+":b")   // want `MGet keys "<name>:a" and "<name>:b" are on different hash slots for every value of name, unless name holds a hash tag`
 	id := len(os.Args)
 	rdb.MGet(ctx, fmt.Sprintf("x:%d", id), fmt.Sprintf("y:%d", len(os.Environ()))) // want `MGet keys "x:<id>" and "y:<len\(os.Environ\(\)\)>" are on different hash slots for all but about 1 in 16384 pairs of values of id and len\(os.Environ\(\)\)`
 	rdb.MGet(ctx, "{"+strings.ToUpper(name)+"}:a", "{"+strings.ToUpper(name)+"}:b")
