@@ -111,8 +111,10 @@
 // of different values are on one slot for about 1 in 16384 pairs of them,
 // and also whenever the values are equal where the keys are otherwise the
 // same text ("pairs of different values"); two values written the same way
-// are taken to be one, and a function's parameters are judged at its
-// calls. One value at the start of two keys (name and name+":c") puts
+// are taken to be one. A function's parameters are such values where they
+// follow text of its own ("acct:"+from, "acct:"+to in Transfer(ctx, from,
+// to)), judged in the function; a parameter that is a whole key or starts
+// one is its callers' to fill, judged at each call. One value at the start of two keys (name and name+":c") puts
 // them on one slot only if it holds a hash tag of its own, and the message
 // says so; unless the value is read from configuration (a field with a
 // yaml, json, env, mapstructure, ... struct tag, os.Getenv, viper), where
@@ -211,11 +213,12 @@
 // construction. It reports multi-key commands and transactions whose keys
 // the analyzer cannot prove to share a slot: keys without one tag, tags made
 // of different values, keys from input, and tags made of a value that may be
-// empty (then the key is "{}" and hashed whole). Keys that come from the
-// function's parameters are checked where it is called.
+// empty (then the key is "{}" and hashed whole). Keys that are the
+// function's parameters, whole or at their start, are checked where it is
+// called.
 //
-//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", b)) // MGet keys are not proved to share a hash slot: "user:{<a>}:a" and "user:{<b>}:b" hash different values; give the keys one hash tag of one value, or say why they share a slot in a //crossslot:ignore unprovable comment
-//	rdb.MGet(ctx, fmt.Sprintf("user:{%d}:a", a), fmt.Sprintf("user:{%d}:b", a)) // after the fix: both on a's slot
+//	rdb.MGet(ctx, "{"+acct+"}:a", "{"+acct+"}:b") // MGet keys are not proved to share a hash slot: "{<acct>}:a" may hold a brace, so its hash tag is not known; give the keys one hash tag of one value, or say why they share a slot in a //crossslot:ignore unprovable comment
+//	rdb.MGet(ctx, fmt.Sprintf("{%d}:a", a), fmt.Sprintf("{%d}:b", a)) // after the fix: both on a's slot
 //
 // # Check scriptslot
 //

@@ -42,22 +42,7 @@ func (d *Difference) relateValues(x, y Key) Relation {
 		if (!hasText(x) || !hasText(y)) && leading(x) == "" {
 			return Undecided // a value alone is a whole key, not an id; after a shared prefix it is one
 		}
-		hx, okX := ax.Hashed()
-		hy, okY := ay.Hashed()
-		if !okX || !okY || !otherValues(hx, hy) {
-			return Undecided
-		}
-		equal := Relate(ax, sameValuesAs(ay, ax))
-		switch {
-		case sameNames(hx, hy) && (equal == Same || equal == Undecided):
-			return Undecided // written the same way: most likely one value, read twice
-		case sameNames(hx, hy):
-			r = NearSure // one value, or two: the keys differ either way
-		case equal == Same:
-			r, pairs, unlessEqual = NearSure, true, true
-		default:
-			r, pairs = NearSure, true
-		}
+		r, pairs, unlessEqual = relatePairs(ax, ay, 2)
 	}
 	if r != Different && r != NearSure {
 		return Undecided
@@ -83,6 +68,57 @@ func (d *Difference) relateValues(x, y Key) Relation {
 	return NearSure
 }
 
+// relatePairs relates keys whose hashed parts hold different values: on
+// one slot for about 1 in 16384 pairs of them (pairs), and whenever they
+// are equal too where the keys are otherwise the same text (unlessEqual).
+// A tag that is one value that may be empty, "cart:{"+user+"}", is
+// related both ways, as relateEitherTag does: empty, the whole key is
+// hashed; not, the value is the tag. The weaker answer holds. splits
+// bounds how many such values are split (one in each key).
+func relatePairs(ax, ay Key, splits int) (r Relation, pairs, unlessEqual bool) {
+	if splits > 0 {
+		id, ok := soleTagValue(ax)
+		if !ok {
+			id, ok = soleTagValue(ay)
+		}
+		if ok {
+			empty, pe, ue := relateSplit(ax.withValue(id, false), ay.withValue(id, false), splits-1)
+			set, ps, us := relateSplit(ax.withValue(id, true), ay.withValue(id, true), splits-1)
+			if (empty != Different && empty != NearSure) || (set != Different && set != NearSure) {
+				return Undecided, false, false
+			}
+			if empty == Different && set == Different {
+				return Different, false, false
+			}
+			return NearSure, pe || ps, ue || us
+		}
+	}
+	hx, okX := ax.Hashed()
+	hy, okY := ay.Hashed()
+	if !okX || !okY || !otherValues(hx, hy) {
+		return Undecided, false, false
+	}
+	equal := Relate(ax, sameValuesAs(ay, ax))
+	switch {
+	case sameNames(hx, hy) && (equal == Same || equal == Undecided):
+		return Undecided, false, false // written the same way: most likely one value, read twice
+	case sameNames(hx, hy):
+		return NearSure, false, false // one value, or two: the keys differ either way
+	case equal == Same:
+		return NearSure, true, true
+	}
+	return NearSure, true, false
+}
+
+// relateSplit relates one case of a split tag: proved or near-sure as
+// keys, else as pairs of values.
+func relateSplit(x, y Key, splits int) (Relation, bool, bool) {
+	if r := Relate(x, y); r != Undecided {
+		return r, false, false
+	}
+	return relatePairs(x, y, splits)
+}
+
 // leading is the id of the value at the start of a key that may hold a
 // brace, "" when the key starts with known text or a value that cannot.
 func leading(k Key) string {
@@ -92,12 +128,22 @@ func leading(k Key) string {
 	return k[0].ID
 }
 
-// claimable: no part of the key is a parameter (its callers' to fill), a
-// value the evaluator gave up on, or one that may print braces it does not
-// place.
+// claimable: no part of the key is a value the evaluator gave up on, or one
+// that may print braces it does not place; and no parameter of the
+// function is the whole key, its start, or a list its callers fill (a
+// join of a slice parameter, each of its elements): those are its callers'
+// to fill, and a caller may tag them ("{user}:"+name). A parameter after
+// text of the function's own is an id like any other value: two of them,
+// "cart:"+userID and "order:"+orderID, are judged where the keys are built.
 func claimable(k Key) bool {
-	for _, p := range k {
-		if p.Unknown && (p.Param > 0 || p.Braces || p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many")) {
+	for i, p := range k {
+		if !p.Unknown {
+			continue
+		}
+		if p.Braces || p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many") {
+			return false
+		}
+		if p.Param > 0 && (i == 0 || p.Join || p.Elem > 0) {
 			return false
 		}
 	}

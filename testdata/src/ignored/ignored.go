@@ -17,7 +17,7 @@ func reviewed(ctx context.Context, rdb *goredis.ClusterClient) {
 	rdb.MGet(ctx, "user:3:a", "user:4:a") //crossslot:ignore crossslot,emptytag reviewed: a single-slot test cluster
 	//crossslot:ignore emptytag reviewed, but for another check
 	rdb.MGet(ctx, "user:5:a", "user:6:a") // want `MGet keys "user:5:a"`
-	_ = 0 /* want `//crossslot:ignore needs the checks it silences and a reason` */ //crossslot:ignore crossslot
+	_ = 0                                 /* want `//crossslot:ignore needs the checks it silences and a reason` */ //crossslot:ignore crossslot
 	rdb.MGet(ctx, "user:7:a", "user:8:a") // want `MGet keys "user:7:a"`
 	//crossslot:ignore crosslot a typo // want `//crossslot:ignore names "crosslot", which is not a check`
 	rdb.MGet(ctx, "user:9:a", "user:10:a") // want `MGet keys "user:9:a"`

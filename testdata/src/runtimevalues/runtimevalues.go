@@ -23,7 +23,10 @@ func ids(ctx context.Context, rdb *redis.ClusterClient, acct, board, from, to, n
 	rdb.MGet(ctx, "bal:{"+acct+"}:cur", "bal:{"+acct+"}:prev")
 	rdb.SInterCard(ctx, 0, keys.DayKey(board, 6), keys.DayKey(board, 7)) // want `SInterCard keys "lb:<board>:6" and "lb:<board>:7" are on different hash slots for every value of board \(assuming board holds no brace\)`
 	rdb.MGet(ctx, cfg.Prefix+"jobs", cfg.Prefix+"done")                  // want `MGet keys "<cfg.Prefix>jobs" and "<cfg.Prefix>done" are on different hash slots for every value of cfg.Prefix, unless cfg.Prefix holds a hash tag`
-	rdb.MGet(ctx, "a:"+from, "a:"+to)                                    // two unrelated values: not known to differ
+	rdb.MGet(ctx, "a:"+from, "a:"+to)                                    // want `MGet keys "a:<from>" and "a:<to>" are on different hash slots for all but about 1 in 16384 pairs of different values of from and to \(assuming from and to hold no brace\)`
+	rdb.MGet(ctx, "a:{"+from+"}:x", "a:{"+from+"}:y")                    // one parameter, one tag
+	rdb.MGet(ctx, from, to)                                              // whole keys: the callers'
+	rdb.MGet(ctx, from+":x", from+":y")                                  // a name at the start: the callers' (a caller may tag it)
 }
 
 func knownBesideUnknown(ctx context.Context, rdb *redis.ClusterClient, name string, n int) {
@@ -43,7 +46,7 @@ func slotKey(t int64) string { return "slot:" + strconv.FormatInt(t, 10) }
 // Values that provably differ: t and t-1 are never equal.
 func valuesThatDiffer(ctx context.Context, rdb *redis.ClusterClient, t, from, to int64) {
 	rdb.MGet(ctx, slotKey(t), slotKey(t-1))   // want `MGet keys "slot:<t>" and "slot:<t-1>" are on different hash slots for all but about 1 in 16384 values of t and t-1`
-	rdb.MGet(ctx, slotKey(from), slotKey(to)) // two unrelated values: not known to differ
+	rdb.MGet(ctx, slotKey(from), slotKey(to)) // want `MGet keys "slot:<from>" and "slot:<to>" are on different hash slots for all but about 1 in 16384 pairs of different values of from and to`
 	rdb.MGet(ctx, slotKey(t), slotKey(t))
 }
 

@@ -86,12 +86,12 @@ type adapter struct {
 func (a *adapter) construct(ctx context.Context, nsp string) {
 	a.channel = a.prefix + "#" + nsp + "#"
 	a.response = a.prefix + "#" + nsp + "#" + a.uid + "#"
-	a.rdb.SSubscribe(ctx, a.channel, a.response) // nsp is the callers'
+	a.rdb.SSubscribe(ctx, a.channel, a.response) // want `SSubscribe channels "<a.prefix>#<nsp>#" and "<a.prefix>#<nsp>#<a.uid>#" are on different hash slots for all but about 1 in 16384 pairs of values of a.uid \(assuming nsp and a.uid hold no brace\), unless a.prefix holds a hash tag`
 	a.channel = "{" + a.prefix + "}#" + nsp
 	a.response = "{" + a.prefix + "}#" + a.uid
 	a.rdb.SSubscribe(ctx, a.channel, a.response)
 }
 
 func useAdapter(ctx context.Context, a *adapter) {
-	a.construct(ctx, "/") // want `SSubscribe channels "<a.prefix>#/#" and "<a.prefix>#/#<a.uid>#" are on different hash slots for all but about 1 in 16384 pairs of values of a.uid \(assuming a.uid holds no brace\), unless a.prefix holds a hash tag in adapter.construct`
+	a.construct(ctx, "/") // reported in construct, once, whatever its callers pass
 }

@@ -32,7 +32,7 @@ func (s *shop) checkout(ctx context.Context, o *order, from, to, sku string) {
 	userID, orderID := o.UserID, o.ID
 	s.rdb.Rename(ctx, "cart:"+userID+":items", "order:"+strconv.FormatInt(orderID, 10)+":items")                // want `Rename keys "cart:<o.UserID>:items" and "order:<strconv.FormatInt\(orderID, 10\)>:items" are on different hash slots for all but about 1 in 16384 pairs of values of o.UserID and strconv.FormatInt\(orderID, 10\) \(assuming o.UserID holds no brace\)`
 	s.rdb.Rename(ctx, "cart:{"+userID+"}:items", "cart:{"+userID+"}:old")                                       // one tag
-	s.move(ctx, "stock:"+from+":"+sku, "stock:"+to+":"+sku)                                                     // from and to are the caller's: judged there
+	s.move(ctx, "stock:"+from+":"+sku, "stock:"+to+":"+sku)                                                     // want `Rename keys "stock:<from>:<sku>" and "stock:<to>:<sku>" are on different hash slots for all but about 1 in 16384 pairs of different values of from and to \(assuming from and sku and to hold no brace\) in shop.move`
 	s.rc.Do(ctx, s.rc.B().Rename().Key("cart:"+userID).Newkey("order:"+strconv.FormatInt(orderID, 10)).Build()) // want `RENAME keys "cart:<o.UserID>" and "order:<strconv.FormatInt\(orderID, 10\)>" are on different hash slots for all but about 1 in 16384 pairs of values`
 }
 

@@ -14,7 +14,7 @@ func verdicts(ctx context.Context, rdb *redis.ClusterClient, id, other int, pref
 	rdb.MGet(ctx, fmt.Sprintf("user:%d:profile", id), fmt.Sprintf("user:%d:settings", id))  // want `MGet keys "user:<id>:profile" and "user:<id>:settings" are on different hash slots for all but about 1 in 16384 values of id`
 	rdb.MGet(ctx, prefix+":tokens", prefix+":ts")                                           // prefix may hold a brace: unknown
 	rdb.MGet(ctx, fmt.Sprintf("rate:%x:tokens", prefix), fmt.Sprintf("rate:%x:ts", prefix)) // want `MGet keys "rate:<prefix>:tokens" and "rate:<prefix>:ts" are on different hash slots for all but about 1 in 16384 values of prefix`
-	rdb.MGet(ctx, fmt.Sprintf("user:%d:a", id), fmt.Sprintf("user:%d:a", other))            // different unknown values: silent
+	rdb.MGet(ctx, fmt.Sprintf("user:%d:a", id), fmt.Sprintf("user:%d:a", other))            // want `MGet keys "user:<id>:a" and "user:<other>:a" are on different hash slots for all but about 1 in 16384 pairs of different values of id and other`
 	rdb.MGet(ctx, fmt.Sprintf("user:%d:a", id), fmt.Sprintf("user:%d:a", id))               // the same key: silent
 	rdb.MGet(ctx, fmt.Sprintf("x:{%d}:items", id), fmt.Sprintf("y:{%d}:total", id))         // one tag: silent
 	rdb.MGet(ctx, fmt.Sprintf("%d:items", id), fmt.Sprintf("%d:total", id))                 // want `for every value of id`

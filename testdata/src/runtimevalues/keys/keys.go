@@ -43,11 +43,11 @@ func (q *Queue) AckTagged(ctx context.Context, id string) error {
 }
 
 // Rename stores into q.name between the reads: the first is the old name,
-// the second next, its callers'.
-func (q *Queue) Rename(ctx context.Context, next string) { // want Rename:`sink Del\("q:"\+\?\+":acks", "q:"\+p3\+":done"\) at keys.go:50`
+// the second next, a whole key its callers give.
+func (q *Queue) Rename(ctx context.Context, next string) { // want Rename:`sink Del\("q:"\+\?\+":acks", p3\) at keys.go:50`
 	a := "q:" + q.name + ":acks"
 	q.name = next
-	q.rdb.Del(ctx, a, "q:"+q.name+":done")
+	q.rdb.Del(ctx, a, q.name)
 }
 
 // RenameLatest fails for all but about 1 in 16384 values of n, whatever its
