@@ -15,6 +15,7 @@ import (
 // context first) and the context-free v7 and v6.
 var GoRedisPackages = map[string]bool{
 	"github.com/redis/go-redis/v9": true,
+	"github.com/go-redis/redis/v9": true, // v9's betas and release candidates
 	"github.com/go-redis/redis/v8": true,
 	"github.com/go-redis/redis/v7": true,
 	"github.com/go-redis/redis":    true,
@@ -259,7 +260,12 @@ func TransactionFate(m *types.Func) string {
 }
 
 func isScriptType(t types.Type) bool {
-	return ssaread.IsNamed(t, "github.com/redis/go-redis/v9", "Script") || ssaread.IsNamed(t, "github.com/go-redis/redis/v8", "Script")
+	for path := range GoRedisPackages {
+		if ssaread.IsNamed(t, path, "Script") {
+			return true
+		}
+	}
+	return false
 }
 
 // A ClusterClient given SetCommandInfoResolver(c.NewDynamicResolver()) routes
