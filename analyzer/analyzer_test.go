@@ -505,3 +505,10 @@ func TestValkey9Target(t *testing.T) {
 func TestOneServerByConstruction(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "oneserver")
 }
+
+// TestParameters pins keys built from a function's own parameters, judged
+// where they are built in every check, and the whole keys its callers fill
+// (testdata/src/params).
+func TestParameters(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "params/...")
+}

@@ -65,7 +65,7 @@ type Command struct {
 
 // RecvArgs is how many receivers common.Args holds before the parameters.
 func (c *Site) RecvArgs() int {
-	if !c.Common.IsInvoke() && c.Sig.Recv() != nil {
+	if _, bound := ssaread.BoundReceiver(c.Common); !c.Common.IsInvoke() && !bound && c.Sig.Recv() != nil {
 		return 1
 	}
 	return 0

@@ -220,6 +220,7 @@ func (e *Evaluator) fieldKeys(read ssa.Value) ([]keymodel.Key, bool) {
 					}
 					sub := in + "|" + p.ID
 					p.ID, p.Of, p.Sub, p.Param, p.Verb, p.Join = object+sub, of, sub, 0, "", false
+					p.Given = false // a value of the object now, whoever gave it to the constructor
 					out[i][j] = p
 				}
 			}
@@ -290,7 +291,7 @@ func fieldOf(v ssa.Value) (ssa.Value, int) {
 // paramKey is a parameter of the function being evaluated: unknown here, a
 // hole its callers fill (see instantiate).
 func (e *Evaluator) paramKey(p *ssa.Parameter) keymodel.Key {
-	return keymodel.UnknownKey(keymodel.Part{ID: e.id(p), Show: p.Name(), Param: ssaread.ParamIndex(p)})
+	return keymodel.UnknownKey(keymodel.Part{ID: e.id(p), Show: p.Name(), Param: ssaread.ParamIndex(p), Given: true})
 }
 
 // underlying is the value v stands for: through interfaces, the iteration

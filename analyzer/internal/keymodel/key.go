@@ -25,6 +25,10 @@ type Part struct {
 	// a file, the environment or flags fill, an environment variable): a
 	// value its users set, where a prefix carries a hash tag by design.
 	Configured bool
+	// Given says the value is a parameter of the function, or of a function
+	// enclosing it (what a closure captured): kept after Param is dropped,
+	// so that a whole key or a key's start given by callers stays theirs.
+	Given bool
 
 	// In a function's summary, param > 0 says the part is the function's
 	// parameter number param (1-based, the receiver first, as SSA numbers

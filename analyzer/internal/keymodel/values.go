@@ -130,11 +130,12 @@ func leading(k Key) string {
 
 // claimable: no part of the key is a value the evaluator gave up on, or one
 // that may print braces it does not place; and no parameter of the
-// function is the whole key, its start, or a list its callers fill (a
-// join of a slice parameter, each of its elements): those are its callers'
-// to fill, and a caller may tag them ("{user}:"+name). A parameter after
-// text of the function's own is an id like any other value: two of them,
-// "cart:"+userID and "order:"+orderID, are judged where the keys are built.
+// function (or of one enclosing it) is the whole key, its start, or a list
+// its callers fill (a join of a slice parameter, each of its elements):
+// those are its callers' to fill, and a caller may tag them
+// ("{user}:"+name). A parameter after text of the function's own is an id
+// like any other value: two of them, "cart:"+userID and "order:"+orderID,
+// are judged where the keys are built.
 func claimable(k Key) bool {
 	for i, p := range k {
 		if !p.Unknown {
@@ -143,7 +144,7 @@ func claimable(k Key) bool {
 		if p.Braces || p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many") {
 			return false
 		}
-		if p.Param > 0 && (i == 0 || p.Join || p.Elem > 0) {
+		if p.Given && i == 0 || p.Param > 0 && (p.Join || p.Elem > 0) {
 			return false
 		}
 	}

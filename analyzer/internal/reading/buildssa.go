@@ -147,6 +147,13 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
 				found |= callsClient
 			}
+		case *ast.SelectorExpr:
+			// A method value of a client (unlink := rdb.Unlink), called later.
+			if sel := info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal {
+				if m, ok := sel.Obj().(*types.Func); ok && clients.IsClientMethod(m) {
+					found |= callsClient
+				}
+			}
 		case *ast.AssignStmt:
 			for _, lhs := range n.Lhs {
 				if writesStore(pass, lhs) {

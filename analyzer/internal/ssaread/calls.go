@@ -3,6 +3,7 @@ package ssaread
 import (
 	"go/types"
 	"iter"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -49,10 +50,14 @@ func CalledFunc(common *ssa.CallCommon) *types.Func {
 	return nil
 }
 
-// ReceiverValue is the value a method call is called on.
+// ReceiverValue is the value a method call is called on: the receiver
+// argument, or what a method value was bound to.
 func ReceiverValue(common *ssa.CallCommon) ssa.Value {
 	if common.IsInvoke() {
 		return common.Value
+	}
+	if recv, ok := BoundReceiver(common); ok {
+		return recv
 	}
 	if len(common.Args) > 0 {
 		return common.Args[0]
@@ -119,4 +124,19 @@ func reaches(from, to *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// BoundReceiver is the receiver of a call of a method value, the value the
+// method was bound to (unlink := rdb.Unlink; unlink(ctx, a, b) calls
+// rdb.Unlink): its arguments then start with the method's first parameter.
+func BoundReceiver(common *ssa.CallCommon) (ssa.Value, bool) {
+	mc, ok := common.Value.(*ssa.MakeClosure)
+	if !ok || len(mc.Bindings) != 1 {
+		return nil, false
+	}
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok || !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+		return nil, false
+	}
+	return mc.Bindings[0], true
 }

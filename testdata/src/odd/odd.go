@@ -20,7 +20,7 @@ func generic[C redis.Cmdable](ctx context.Context, c C, keys ...string) {
 
 func methodValues(ctx context.Context, rdb *redis.ClusterClient) {
 	mget := rdb.MGet
-	mget(ctx, "user:1:a", "user:2:a")
+	mget(ctx, "user:1:a", "user:2:a") // want `MGet keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\)`
 	f := (*redis.ClusterClient).Del
 	f(rdb, ctx, "a", "b") // want `Del keys "a" \(slot 15495\) and "b" \(slot 3300\)`
 	defer rdb.Del(ctx, "x")
