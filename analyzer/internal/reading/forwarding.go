@@ -15,18 +15,24 @@ import (
 // is not the code's own: it passes on what its function was given
 // (Forwards), or it is a mock's recording of a command (Records).
 
-// Forwards reports a call that passes on what its function was given: an
-// argument (or the builder's, for rueidis) is, or is built from, a
+// Forwards reports a call that passes on what its function was given: a
+// text argument (or a builder method's, for rueidis) is, or starts with, a
 // parameter of the enclosing function other than its receiver and a
-// context. A library's Keys(pattern) method, a mock's ExpectKeys(pattern):
-// the command is its callers', which may or may not hold a cluster client.
+// context, as a key its callers fill does. A library's Keys(pattern)
+// method, a mock's ExpectKeys(prefix+"*"): the command is its callers',
+// which may or may not hold a cluster client. A pattern with text of its
+// own before the parameter ("sess:"+user+":*") is the function's, judged
+// where it is built; so is a SCAN whose cursor or count alone is a
+// parameter.
 func Forwards(site *clients.Site) bool {
 	return len(forwardedParams(site.Common.Args[site.RecvArgs():])) > 0
 }
 
-// forwardedParams are the parameters of the enclosing functions that the
-// values are, or are built from, other than a method's receiver and a
-// context.
+// forwardedParams are the parameters of the enclosing functions, other than
+// a method's receiver, a context and numbers (a cursor, a count), that the
+// values are or start with: through conversions, a captured variable, a
+// variadic argument's elements, a builder's chain and the left operand of
+// +, but not through text built before them.
 func forwardedParams(start []ssa.Value) []*ssa.Parameter {
 	values := slices.Clone(start)
 	var params []*ssa.Parameter
@@ -44,7 +50,7 @@ func forwardedParams(start []ssa.Value) []*ssa.Parameter {
 			if fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == v {
 				continue // the receiver: the library's own object
 			}
-			if isContext(v.Type()) {
+			if isContext(v.Type()) || isNumber(v.Type()) {
 				continue
 			}
 			params = append(params, v)
@@ -60,15 +66,19 @@ func forwardedParams(start []ssa.Value) []*ssa.Parameter {
 			values = append(values, v.X)
 		case *ssa.Convert:
 			values = append(values, v.X)
-		case *ssa.BinOp:
-			values = append(values, v.X, v.Y)
 		case *ssa.Slice:
 			values = append(values, v.X)
+		case *ssa.BinOp:
+			if v.Op == token.ADD {
+				values = append(values, v.X) // what the text starts with
+			}
 		case *ssa.Call:
-			// fmt.Sprintf(pattern, ...), strings.Join, a builder's chain (a
-			// static method's receiver is its first argument; the client
-			// an interface's B() is called on is not followed)
-			values = append(values, v.Call.Args...)
+			// a builder's chain (a static method's receiver is its first
+			// argument; the client an interface's B() is called on is not
+			// followed); not fmt.Sprintf or strings.Join, which build text
+			if fn := v.Call.StaticCallee(); fn != nil && fn.Signature.Recv() != nil && fn.Pkg != nil && clients.IsClientCode(fn.Pkg.Pkg.Path()) {
+				values = append(values, v.Call.Args...)
+			}
 		case *ssa.Alloc:
 			for _, ref := range *v.Referrers() {
 				if ia, ok := ref.(*ssa.IndexAddr); ok {
@@ -82,6 +92,12 @@ func forwardedParams(start []ssa.Value) []*ssa.Parameter {
 		}
 	}
 	return params
+}
+
+// isNumber: a number, as a SCAN's cursor and count are.
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // closureBindings are the values the enclosing function binds to a

@@ -185,7 +185,19 @@ func (s *store) Keys(ctx context.Context, pattern string) []string { // want Key
 	return s.rdb.Keys(ctx, pattern).Val()
 }
 
-func (s *store) ExpectKeys(ctx context.Context, prefix string) { // want ExpectKeys:`forwards KEYS\(p3\) at readiness.go:189; forwards KEYS\(p3\) at readiness.go:190`
+// A pattern with text of its own before the parameter, or a SCAN whose
+// cursor alone is a parameter (a page of a listing), is the function's own
+// command, judged here.
+func (s *store) Sessions(ctx context.Context, user string) []string {
+	return s.rdb.Keys(ctx, "sess:"+user+":*").Val() // want `KEYS on a cluster client runs on one node`
+}
+
+func (s *store) Page(ctx context.Context, cursor uint64, count int64) []string {
+	keys, _ := s.rdb.Scan(ctx, cursor, "sess:*", count).Val() // want `SCAN on a cluster client runs on one node`
+	return keys
+}
+
+func (s *store) ExpectKeys(ctx context.Context, prefix string) { // want ExpectKeys:`forwards KEYS\(p3\) at readiness.go:201; forwards KEYS\(p3\) at readiness.go:202`
 	s.rdb.Keys(ctx, prefix+"*")
 	s.rdb.Do(ctx, "KEYS", prefix+":*")
 	s.rdb.PSubscribe(ctx, "__keyspace@0__:"+prefix)

@@ -23,7 +23,7 @@ func deleteByPattern(ctx context.Context, rdb goredis.UniversalClient, cluster *
 		}
 	}
 
-	tagged, _ := rdb.Keys(ctx, "cart:{"+user+"}:*").Result()
+	tagged, _ := rdb.Keys(ctx, "cart:{"+user+"}:*").Result() // want `KEYS on a cluster client runs on one node`
 	rdb.Del(ctx, tagged...)                // one tag: silent
 	each := rdb.Keys(ctx, "cache:*").Val() // want `KEYS on a cluster client runs on one node`
 	for _, k := range each {
