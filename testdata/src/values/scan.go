@@ -24,8 +24,8 @@ func deleteByPattern(ctx context.Context, rdb goredis.UniversalClient, cluster *
 	}
 
 	tagged, _ := rdb.Keys(ctx, "cart:{"+user+"}:*").Result() // want `KEYS on a cluster client runs on one node`
-	rdb.Del(ctx, tagged...)                // one tag: silent
-	each := rdb.Keys(ctx, "cache:*").Val() // want `KEYS on a cluster client runs on one node`
+	rdb.Del(ctx, tagged...)                                  // one tag: silent
+	each := rdb.Keys(ctx, "cache:*").Val()                   // want `KEYS on a cluster client runs on one node`
 	for _, k := range each {
 		rdb.Del(ctx, k) // one key at a time: silent
 	}
