@@ -24,8 +24,8 @@ const upstreamDir = "../../testdata/upstream"
 var upstreamFound = map[string]string{
 	"shape1_fields.go:378":  "badLimitersTokenBucketSetState", // TxPipelined over redisKey(t.prefix, ...)
 	"shape1_fields.go:384":  "badLimitersTokenBucketSetState", // the race-check script's keys
-	"shape1_fields.go:683":  "badSocketioShardedSubscribe",
-	"shape2_ids.go:102":     "badGiteaRegenerate",
+	"shape1_fields.go:651":  "badSocketioShardedSubscribe",    // in Construct, where nsp and s.uid meet
+	"shape2_ids.go:60":      "badGiteaRegenerate",             // in Regenerate, where oldsid and sid meet
 	"shape2_ids.go:151":     "badChproxyPut",
 	"shape2_ids.go:376":     "badAsynqDequeueSingle",
 	"shape3_batches.go:62":  "badLimitersTokenBucketState",
