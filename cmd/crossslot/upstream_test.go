@@ -92,11 +92,15 @@ func TestUpstreamGroundTruth(t *testing.T) {
 	t.Logf("upstream corpus on %s: %d bad functions refused, %d good ones ran", addr, refused, len(runs)-refused)
 }
 
-// scenarioNames are the corpus's scenarios, as main.go's table lists them
-// (the functions live in the other files).
-func scenarioNames(t *testing.T) []string {
+// scenarioNames are the upstream corpus's scenarios.
+func scenarioNames(t *testing.T) []string { return scenarioNamesIn(t, upstreamDir) }
+
+// scenarioNamesIn are the scenarios of a corpus in dir, as its main.go's
+// table lists them: lines that start {"name", (the functions may live in
+// other files).
+func scenarioNamesIn(t *testing.T, dir string) []string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(upstreamDir, "main.go"))
+	src, err := os.ReadFile(filepath.Join(dir, "main.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +112,7 @@ func scenarioNames(t *testing.T) []string {
 		}
 	}
 	if len(out) == 0 {
-		t.Fatal("no scenarios in the upstream corpus's main.go")
+		t.Fatalf("no scenarios in %s's main.go", dir)
 	}
 	return out
 }
