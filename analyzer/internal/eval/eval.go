@@ -123,6 +123,11 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 	case *ssa.Parameter:
 		return []keymodel.Key{e.paramKey(v)}
 	case *ssa.UnOp:
+		if v.Op == token.ARROW {
+			if ks, ok := e.received(v, depth, visiting); ok {
+				return ks
+			}
+		}
 		if v.Op == token.MUL {
 			if u, foreign := e.underlying(v); u != ssa.Value(v) {
 				ks := e.eval(u, depth, visiting)
@@ -138,6 +143,12 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 	case *ssa.Field:
 		if ks, ok := e.fieldKeys(v); ok {
 			return ks
+		}
+	case *ssa.Extract:
+		if recv, ok := v.Tuple.(*ssa.UnOp); ok && recv.Op == token.ARROW && v.Index == 0 {
+			if ks, ok := e.received(recv, depth, visiting); ok {
+				return ks // v, ok := <-ch, and a range over ch
+			}
 		}
 	case *ssa.Call:
 		if ks, ok := e.evalCall(v, depth, visiting); ok {
