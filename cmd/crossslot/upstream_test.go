@@ -1,11 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/crossslot/crossslot/internal/redistest"
@@ -38,32 +33,8 @@ var upstreamFound = map[string]string{
 // TestUpstreamCorpus runs the default analyzer over the corpus: it finds
 // the bugs listed in upstreamFound, and nothing else.
 func TestUpstreamCorpus(t *testing.T) {
-	var found []string
-	for _, byAnalyzer := range vetJSON(t, upstreamDir, []string{"./..."}) {
-		for _, d := range byAnalyzer["crossslot"] {
-			file, line, _ := strings.Cut(filepath.Base(d.Posn), ":")
-			line, _, _ = strings.Cut(line, ":")
-			at := file + ":" + line
-			if _, ok := upstreamFound[at]; !ok {
-				t.Errorf("a finding not in upstreamFound (a false alarm, or a bug found anew): %s %s: %s", at, d.Category, d.Message)
-			}
-			found = append(found, at)
-		}
-	}
-	bugs := map[string]bool{}
-	for at, bug := range upstreamFound {
-		if !slices.Contains(found, at) {
-			t.Errorf("%s (%s) is no longer reported", at, bug)
-		}
-		bugs[bug] = true
-	}
-	bad := 0
-	for _, name := range scenarioNames(t) {
-		if strings.HasPrefix(name, "bad") {
-			bad++
-		}
-	}
-	t.Logf("upstream corpus: %d of %d bugs found, %d findings", len(bugs), bad, len(found))
+	bugs, bad, findings := checkCorpusFindings(t, upstreamDir, upstreamFound)
+	t.Logf("upstream corpus: %d of %d bugs found, %d findings", len(bugs), bad, findings)
 }
 
 // TestUpstreamGroundTruth runs the corpus on the three-master cluster:
@@ -71,48 +42,6 @@ func TestUpstreamCorpus(t *testing.T) {
 // rueidis builder's panic), every good* function succeeds.
 func TestUpstreamGroundTruth(t *testing.T) {
 	addr := redistest.ClusterAddr(t)
-	runs := runScenarios(t, upstreamDir, addr)
-	names := scenarioNames(t)
-	if len(runs) != len(names) {
-		t.Fatalf("%d runs for %d scenarios", len(runs), len(names))
-	}
-	refused := 0
-	for _, r := range runs {
-		switch bad := strings.HasPrefix(r.name, "bad"); {
-		case bad && r.result != "error":
-			t.Errorf("%s: the cluster took it (%s %s)", r.name, r.result, r.detail)
-		case bad && !strings.Contains(r.detail, "CROSSSLOT") && !strings.Contains(r.detail, "non local key") && !strings.Contains(r.detail, "different key slots"):
-			t.Errorf("%s: refused for another reason: %s", r.name, r.detail)
-		case bad:
-			refused++
-		case r.result != "ok":
-			t.Errorf("%s: %s %s, want ok", r.name, r.result, r.detail)
-		}
-	}
-	t.Logf("upstream corpus on %s: %d bad functions refused, %d good ones ran", addr, refused, len(runs)-refused)
-}
-
-// scenarioNames are the upstream corpus's scenarios.
-func scenarioNames(t *testing.T) []string { return scenarioNamesIn(t, upstreamDir) }
-
-// scenarioNamesIn are the scenarios of a corpus in dir, as its main.go's
-// table lists them: lines that start {"name", (the functions may live in
-// other files).
-func scenarioNamesIn(t *testing.T, dir string) []string {
-	t.Helper()
-	src, err := os.ReadFile(filepath.Join(dir, "main.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, line := range strings.Split(string(src), "\n") {
-		var name string
-		if _, err := fmt.Sscanf(strings.TrimSpace(line), "{%q,", &name); err == nil {
-			out = append(out, name)
-		}
-	}
-	if len(out) == 0 {
-		t.Fatalf("no scenarios in %s's main.go", dir)
-	}
-	return out
+	refused, ran := checkGroundTruth(t, upstreamDir, addr, "CROSSSLOT", "non local key", "different key slots")
+	t.Logf("upstream corpus on %s: %d bad functions refused, %d good ones ran", addr, refused, ran)
 }
