@@ -2,6 +2,7 @@ package clients
 
 import (
 	"go/constant"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -19,12 +20,10 @@ const rediscPath = "github.com/mna/redisc"
 // node; a connection of redisc's Cluster (Get, Dial). Options are read
 // where the call writes them, as composite literals.
 func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
-	fn := call.Call.StaticCallee()
-	pkg := ssaread.FuncPackage(fn)
-	if pkg == nil {
+	fn, pkg, site, ok := constructor(call, ev)
+	if !ok {
 		return false
 	}
-	site := SiteOf(ev, &call.Call)
 	switch {
 	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewClusterClient":
 		return true
@@ -55,12 +54,10 @@ func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
 // (ForceSingleClient). Options are read where the call writes them, as
 // composite literals; options from elsewhere may make either.
 func MakesSingleNodeClient(call *ssa.Call, ev *eval.Evaluator) bool {
-	fn := call.Call.StaticCallee()
-	pkg := ssaread.FuncPackage(fn)
-	if pkg == nil {
+	fn, pkg, site, ok := constructor(call, ev)
+	if !ok {
 		return false
 	}
-	site := SiteOf(ev, &call.Call)
 	switch {
 	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
 		master, ok := site.fieldOfParam("opts", "MasterName")
@@ -87,6 +84,17 @@ func MakesSingleNodeClient(call *ssa.Call, ev *eval.Evaluator) bool {
 		return ok && isTrue(single.Value)
 	}
 	return false
+}
+
+// constructor is the function a call calls, its package and the call as
+// the rules see it; ok is false for a call of no known function.
+func constructor(call *ssa.Call, ev *eval.Evaluator) (*ssa.Function, *types.Package, *Site, bool) {
+	fn := call.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	if pkg == nil {
+		return nil, nil, nil, false
+	}
+	return fn, pkg, SiteOf(ev, &call.Call), true
 }
 
 // MakesSentinelClient reports a call of go-redis's NewFailoverClusterClient:
