@@ -47,6 +47,23 @@ func (r *Package) PerNode(v ssa.Value) bool {
 	}, nil)
 }
 
+// ClusterNode reports a client value that is one node of a cluster, as a
+// cluster client hands it out (ForEachMaster's callback, an element of
+// Nodes()): its type says one server, but the node refuses keys of
+// different slots in one command as the cluster does, and serves only its
+// own slots.
+func (r *Package) ClusterNode(v ssa.Value) bool {
+	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
+		switch v := v.(type) {
+		case *ssa.Parameter:
+			return r.nodeOfCallback(v)
+		case *ssa.Extract:
+			return nodesElement(v)
+		}
+		return false
+	}, nil)
+}
+
 // assertedSingleNode reports a single-node client asserted from an
 // interface: the code has told it apart from a cluster client.
 func assertedSingleNode(ta *ssa.TypeAssert) bool {

@@ -26,9 +26,10 @@ func (r *Package) onOneNode(site *clients.Site) bool {
 }
 
 // talksToOneNode: the client of a call is a single-node client, or the
-// call only runs where a guard ruled a cluster client out.
+// call only runs where a guard ruled a cluster client out; not a cluster's
+// node, which checks slots as the cluster does.
 func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	return r.singleNode(client) || guardedOnOneNode(call, client)
+	return !r.ClusterNode(client) && (r.singleNode(client) || guardedOnOneNode(call, client))
 }
 
 // guardedOnOneNode reports a call that only runs where a type assertion or
