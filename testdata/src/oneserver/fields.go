@@ -117,3 +117,54 @@ func NewLenient(c redis.UniversalClient, warn func(string)) *Lenient {
 }
 
 func (l *Lenient) Move() { l.rdb.Rename(ctx, "q:ready", "q:done") } // want `Rename keys "q:ready" \(slot \d+\) and "q:done" \(slot \d+\)`
+
+// A store whose every constructor makes a client of one server (a
+// Sentinel group's, or a plain one), through a helper that returns it with
+// an error and another that keeps it.
+type KV struct{ client redis.UniversalClient }
+
+func NewKV(endpoints []string, master string, cluster bool) (*KV, error) {
+	client, err := newKVClient(endpoints, master, cluster)
+	if err != nil {
+		return nil, err
+	}
+	return makeKV(client), nil
+}
+
+func newKVClient(endpoints []string, master string, cluster bool) (redis.UniversalClient, error) {
+	if master != "" {
+		cfg := &redis.FailoverOptions{MasterName: master, SentinelAddrs: endpoints}
+		if cluster {
+			return redis.NewFailoverClusterClient(cfg), nil
+		}
+		return redis.NewFailoverClient(cfg), nil
+	}
+	if len(endpoints) > 1 {
+		return nil, errors.New("one endpoint only")
+	}
+	return redis.NewClient(&redis.Options{Addr: endpoints[0]}), nil
+}
+
+func makeKV(client redis.UniversalClient) *KV {
+	client.ConfigSet(ctx, "notify-keyspace-events", "KEA")
+	return &KV{client: client}
+}
+
+func (r *KV) keys(pattern string) []string {
+	keys, _, _ := r.client.Scan(ctx, 0, pattern, 10).Result()
+	return keys
+}
+
+func (r *KV) List(dir string) []string { return r.keys(dir + "*") }
+
+func (r *KV) Clear() { r.keys("tmp:*") }
+
+// Its twin keeps a client given from outside beside one it makes.
+type KVGiven struct{ client redis.UniversalClient }
+
+func NewKVGiven(c redis.UniversalClient) *KVGiven { return &KVGiven{client: c} }
+func NewKVOwn() *KVGiven                          { return &KVGiven{client: redis.NewClient(&redis.Options{})} }
+
+func (r *KVGiven) Clear() {
+	r.client.Scan(ctx, 0, "tmp:*", 10) // want `SCAN on a cluster client runs on one node`
+}
