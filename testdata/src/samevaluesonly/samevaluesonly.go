@@ -24,3 +24,8 @@ func (s *store) calls(ctx context.Context, req map[string]string, n int64) {
 	s.rdb.MGet(ctx, "bal:"+user+":cur", "bal:"+user+":prev")                        // want `MGet keys "bal:<user>:cur" and "bal:<user>:prev" are on different hash slots for all but about 1 in 16384 values of user \(assuming user holds no brace\)`
 	s.rdb.MGet(ctx, "n:"+strconv.FormatInt(n, 10), "n:"+strconv.FormatInt(n-1, 10)) // want `for all but about 1 in 16384 values of`
 }
+
+// Two parameters are two values: left out too.
+func (s *store) transfer(ctx context.Context, from, to string) {
+	s.rdb.Rename(ctx, "acct:"+from, "acct:"+to) // two parameters: left out
+}
