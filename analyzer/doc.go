@@ -69,7 +69,10 @@
 // a field, or an unexported package variable (set in init or a sync.Once),
 // that the package only ever sets to such clients, copies of it included,
 // and what a getter of one returns; a client stored by a constructor after
-// it refused a *redis.ClusterClient (or accepted only a *redis.Client).
+// it refused a *redis.ClusterClient (or accepted only a *redis.Client). A
+// cluster's node as the cluster client hands it out (ForEachMaster's
+// callback, an element of Nodes()) is checked: it refuses keys of two slots
+// as the cluster does.
 //
 // # Examples
 //
