@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
@@ -44,8 +45,11 @@ func splittable(batch batchKind, method string) bool {
 //   - constant keys of one entity, "type:id:field": make the entity the tag;
 //   - otherwise, keys of different entities or values: split the batch
 //     when it can be, since one tag for all of them would pile every entity
-//     on one slot; else co-locate the two, with their common prefix as the
-//     example tag.
+//     on one slot; else, for keys of two different values of one family
+//     ("acct:<from>", "acct:<to>"), the tag they would share is the
+//     family's, one slot for every account: do the work in the client, or
+//     tag both with an entity they belong to; else co-locate the two, with
+//     their common prefix as the example tag.
 func pairRemedy(a, b keymodel.Key, batch batchKind, method string) string {
 	if u, ok := oneValue(a); ok {
 		if v, ok := oneValue(b); ok && u.ID == v.ID {
@@ -59,9 +63,28 @@ func pairRemedy(a, b keymodel.Key, batch batchKind, method string) string {
 		return splitting[batch] + ", or give keys that belong together one hash tag"
 	}
 	if prefix := commonSegments(a, b); prefix != "" {
+		if otherValues(a, b) {
+			return "run the command per key and combine the results in the client, or tag both keys with an entity they share (one tag for both, such as {" + prefix + "}, would put every such key on one slot)"
+		}
 		return "give both keys one hash tag, such as {" + prefix + "}"
 	}
 	return "give both keys one hash tag"
+}
+
+// otherValues: each key holds values, and not the same ones (two ids of one
+// family).
+func otherValues(a, b keymodel.Key) bool {
+	ids := func(k keymodel.Key) []string {
+		var out []string
+		for _, p := range k {
+			if p.Unknown {
+				out = append(out, p.ID)
+			}
+		}
+		return out
+	}
+	x, y := ids(a), ids(b)
+	return len(x) > 0 && len(y) > 0 && !slices.Equal(x, y)
 }
 
 // familyRemedy is the clause for a key built per element of an input: the
