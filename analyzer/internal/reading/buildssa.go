@@ -131,6 +131,13 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 			if impl := impls.of(fn); impl != nil {
 				fn = impl // a call through a project interface with one implementation
 			}
+			for _, impl := range impls.all(fn) { // or with several, each of which may run
+				if impl.Pkg() == pass.Pkg {
+					local = append(local, impl)
+				} else if pass.ImportObjectFact(impl.Origin(), new(keyFacts)) {
+					found |= callsClient
+				}
+			}
 			switch {
 			case fn == nil:
 				if b, ok := info.Uses[identOf(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 && isLocalStruct(pass, info.TypeOf(n.Args[0])) {

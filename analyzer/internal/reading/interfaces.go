@@ -41,13 +41,15 @@ type implementations struct {
 	module string
 	byName map[string][]*types.Named // candidate types by declared method
 	sole   map[*types.Func]*types.Func
+	// several: the implementations of methods with two or more (see all)
+	several map[*types.Func][]*types.Func
 	// outOfSight: calls of methods implemented out of sight matter too
 	// (see program.go).
 	outOfSight bool
 }
 
 func newImplementations(pass *analysis.Pass) *implementations {
-	return &implementations{pass: pass, module: moduleOf(pass), sole: map[*types.Func]*types.Func{}}
+	return &implementations{pass: pass, module: moduleOf(pass), sole: map[*types.Func]*types.Func{}, several: map[*types.Func][]*types.Func{}}
 }
 
 // moduleOf is the import path prefix of the package's module: the module's
@@ -156,6 +158,26 @@ func (im *implementations) implementing(m *types.Func) []types.Type {
 			out = append(out, types.NewPointer(t))
 		}
 	}
+	return out
+}
+
+// all are the methods that implement the interface method m when two or
+// more (and at most maxImplementations) types the package sees implement
+// its interface, those of the module; nil otherwise (see of for one).
+func (im *implementations) all(m *types.Func) []*types.Func {
+	if impls, ok := im.several[m]; ok {
+		return impls
+	}
+	var out []*types.Func
+	if recvs := im.implementing(m); len(recvs) >= 2 && len(recvs) <= maxImplementations {
+		for _, recv := range recvs {
+			obj, _, _ := types.LookupFieldOrMethod(recv, true, m.Pkg(), m.Name())
+			if impl, ok := obj.(*types.Func); ok && im.inModule(impl.Pkg()) {
+				out = append(out, impl)
+			}
+		}
+	}
+	im.several[m] = out
 	return out
 }
 
@@ -287,6 +309,40 @@ func (r *Package) followInterface(common *ssa.CallCommon) *interfaceCall {
 		static.Value = fn
 	}
 	return &interfaceCall{summary: s, common: &static, sig: callee.Signature(), callee: callee}
+}
+
+// maxImplementations bounds the implementations a call through an
+// interface is judged with.
+const maxImplementations = 4
+
+// implementationCalls are the calls an interface call may make when two or
+// more types the package sees implement the method (a second backend, a
+// mock beside the real store): each implementation, seen as a static call
+// with the interface call's arguments. A call is judged with each, since any
+// of them may run; an implementation that sends nothing adds nothing.
+func (r *Package) implementationCalls(common *ssa.CallCommon) []calledFunction {
+	if !common.IsInvoke() {
+		return nil
+	}
+	m := common.Method
+	if _, ok := r.impls.projectMethod(m); !ok {
+		return nil
+	}
+	var out []calledFunction
+	for _, impl := range r.impls.all(m) {
+		s := r.summaryOfFunc(impl)
+		if !s.useful() {
+			continue
+		}
+		static := *common // keeps the call's position
+		static.Method = nil
+		static.Args = append([]ssa.Value{common.Value}, common.Args...)
+		if fn := r.ssaPkg.Prog.FuncValue(impl); fn != nil {
+			static.Value = fn
+		}
+		out = append(out, calledFunction{summary: s, common: &static, sig: impl.Signature(), obj: impl})
+	}
+	return out
 }
 
 // summaryOfFunc is the summary of a function given by its object: computed

@@ -250,10 +250,24 @@ func (s calledSink) fromParams() bool {
 	return keymodel.AnyFromParams(s.keys)
 }
 
-// wrapperSinks instantiates the sinks of the function a call calls.
+// wrapperSinks instantiates the sinks of the function a call calls: of
+// each implementation a call through an interface may run.
 func (r *Package) wrapperSinks(call ssa.CallInstruction) []calledSink {
 	called, ok := r.calledFunction(call.Common())
-	if !ok || len(called.summary.sinks) == 0 {
+	if !ok {
+		var out []calledSink
+		for _, impl := range r.implementationCalls(call.Common()) {
+			out = append(out, r.sinksOfCalled(impl)...)
+		}
+		return out
+	}
+	return r.sinksOfCalled(called)
+}
+
+// sinksOfCalled instantiates the sinks of one called function with its
+// call's arguments.
+func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
+	if len(called.summary.sinks) == 0 {
 		return nil
 	}
 	common := called.common

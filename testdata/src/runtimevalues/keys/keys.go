@@ -85,7 +85,8 @@ func (s *Accounts) Move(ctx context.Context, acct string) { // want Move:`sink M
 }
 
 // Cache has two implementations: which one a call runs is decided at run
-// time, so calls through it are not followed.
+// time, so a call through it is judged with each (the in-memory one sends
+// nothing).
 type Cache interface {
 	Forget(ctx context.Context, keys ...string) error
 }
@@ -106,7 +107,8 @@ func (c memoryCache) Forget(ctx context.Context, keys ...string) error {
 }
 
 func forgetBoth(ctx context.Context, c Cache) {
-	c.Forget(ctx, "a", "b") // two implementations: not followed
+	c.Forget(ctx, "a", "b") // want `Del keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots in redisCache.Forget`
+	c.Forget(ctx, "{a}1", "{a}2")
 }
 
 // Journal has one implementation here; the importing package adds another.
