@@ -235,11 +235,7 @@ func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool)
 			continue
 		}
 		piece, ok := e.written(call, how, depth, visiting)
-		if !ok {
-			return nil, false
-		}
-		out = keymodel.Product(out, piece)
-		if len(out) > keymodel.MaxAlternatives {
+		if out, ok = extended(out, piece, ok); !ok {
 			return nil, false
 		}
 	}
@@ -298,15 +294,21 @@ func (e *Evaluator) printText(call *ssa.Call, skip int, depth int, visiting map[
 			out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(" ")})
 		}
 		piece, ok := e.formatArg("%v", 'v', arg, "", depth, visiting)
-		if !ok {
-			return nil, false
-		}
-		out = keymodel.Product(out, piece)
-		if len(out) > keymodel.MaxAlternatives {
+		if out, ok = extended(out, piece, ok); !ok {
 			return nil, false
 		}
 	}
 	return out, true
+}
+
+// extended is out followed by each alternative of piece, when piece was
+// read (ok) and the alternatives stay within keymodel.MaxAlternatives.
+func extended(out, piece []keymodel.Key, ok bool) ([]keymodel.Key, bool) {
+	if !ok {
+		return nil, false
+	}
+	out = keymodel.Product(out, piece)
+	return out, len(out) <= keymodel.MaxAlternatives
 }
 
 // joined is the elements' keys with sep between them.
@@ -374,11 +376,7 @@ func (e *Evaluator) formatText(call *ssa.Call, skip int, depth int, visiting map
 		}
 		argNum++
 		piece, ok := e.formatArg(spec, verb, arg, show, depth, visiting)
-		if !ok {
-			return nil, false
-		}
-		out = keymodel.Product(out, piece)
-		if len(out) > keymodel.MaxAlternatives {
+		if out, ok = extended(out, piece, ok); !ok {
 			return nil, false
 		}
 	}
