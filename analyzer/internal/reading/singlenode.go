@@ -29,7 +29,7 @@ func (r *Package) onOneNode(site *clients.Site) bool {
 // call only runs where a guard ruled a cluster client out; not a cluster's
 // node, which checks slots as the cluster does.
 func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	return !r.ClusterNode(client) && (r.singleNode(client) || guardedOnOneNode(call, client))
+	return (r.singleNode(client) || guardedOnOneNode(call, client)) && !r.ClusterNode(client) // asked only of single-node types
 }
 
 // guardedOnOneNode reports a call that only runs where a type assertion or
