@@ -21,6 +21,7 @@ type crossing struct {
 	at, other  keymodel.Arg
 	otherFirst bool // other comes before at in the command
 	d          keymodel.Difference
+	world      string // the world the keys are read in (see eval.World), "" for all
 }
 
 type crossingKind int
@@ -61,6 +62,27 @@ func (p *unitPass) commandCrossing(keys []keymodel.Arg, throughWrapper bool) (cr
 	}
 	if zero, other, d, ok := keymodel.ZeroOnPathPair(keys, p.cfg.claims()); ok {
 		return crossing{kind: zeroCrossing, at: zero, other: other, d: d}, true
+	}
+	return crossing{}, false
+}
+
+// inWorld is the clause that says in which world the keys cross slots.
+func (x crossing) inWorld() string {
+	if x.world == "" {
+		return ""
+	}
+	return ", " + x.world
+}
+
+// worldCrossing judges a command's keys in each world that decides them
+// (see reading.Command.Worlds), when they do not cross slots read in all
+// worlds at once.
+func (p *unitPass) worldCrossing(c *reading.Command) (crossing, bool) {
+	for _, w := range c.Worlds {
+		if x, ok := p.commandCrossing(w.Keys, c.Wrapper != nil); ok {
+			x.world = w.Name
+			return x, true
+		}
 	}
 	return crossing{}, false
 }
@@ -142,7 +164,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 	case familyCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
 			Message: fmt.Sprintf("%s %s %s for two different %s are on different hash slots%s%s%s%s",
-				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs(), fate, in, remedy(familyRemedy(batch, command)))}
+				c.Method, noun, x.d.A.Quoted(), x.at.Family, x.d.ForPairs()+x.inWorld(), fate, in, remedy(familyRemedy(batch, command)))}
 	case zeroCrossing:
 		return analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
 			Message: fmt.Sprintf("%s %s %s and \"\" (%s on the paths that leave it unassigned) are on different hash slots%s%s%s",
@@ -153,7 +175,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 			}}}
 	}
 	d := analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, command))),
+		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How()+x.inWorld(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, command))),
 		Related: []analysis.RelatedInformation{{
 			Pos: x.other.At.Pos, End: x.other.At.End,
 			Message: "key " + x.other.Alts[0].Quoted() + x.d.SlotOf(x.otherFirst),

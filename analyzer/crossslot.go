@@ -34,6 +34,9 @@ func (u commandSlots) Command(c *reading.Command) {
 		}
 	}
 	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)
+	if !found {
+		x, found = u.pass.worldCrossing(c)
+	}
 	if found {
 		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
 	}

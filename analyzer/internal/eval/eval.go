@@ -32,6 +32,13 @@ type Evaluator struct {
 	valueEnv map[ssa.Value]ssa.Value
 	keyEnv   map[ssa.Value][]keymodel.Key
 	sliceEnv map[ssa.Value][]Element
+
+	// world picks among alternatives (see World); met records what it
+	// would pick among, for the reader to ask for worlds (Mark, Worlds);
+	// defaults caches each function's paths at its options' defaults.
+	world    World
+	met      []choice
+	defaults map[*ssa.Function]*defaultPaths
 }
 
 // Callees tells the evaluator what a called function returns, in terms of
@@ -60,6 +67,7 @@ func New(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, 
 		Source: src, Info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
 		bindings: map[*ssa.FreeVar]ssa.Value{},
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]keymodel.Key{}, sliceEnv: map[ssa.Value][]Element{},
+		defaults: map[*ssa.Function]*defaultPaths{},
 	}
 }
 
@@ -101,7 +109,14 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			break
 		}
 		var out []keymodel.Key
-		for _, edge := range v.Edges {
+		live, option, chosen := e.optionEdges(v)
+		if chosen {
+			e.met = append(e.met, choice{option: option})
+		}
+		for i, edge := range v.Edges {
+			if chosen && e.world.Defaults && !live[i] {
+				continue // another way than the options' defaults
+			}
 			out = append(out, e.eval(edge, depth, visiting)...)
 			if len(out) > keymodel.MaxAlternatives {
 				return []keymodel.Key{e.opaque(v)}

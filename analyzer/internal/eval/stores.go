@@ -54,6 +54,7 @@ type fieldWrites struct {
 type fieldValue struct {
 	keys []keymodel.Key
 	ok   bool
+	met  []choice // what a world decides in the field's value
 }
 
 // indexStores records every write of the package's variables and fields.
@@ -156,11 +157,11 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 
 // FieldWrites is every value the package stores into field i of its struct
 // type t (or *t), when it sees them all: an unexported field of the
-// package's own type, written only by plain stores, in every struct of the
+// package's own type (any field of package main, which nothing imports), written only by plain stores, in every struct of the
 // type the package makes. ok is false otherwise.
 func (e *Evaluator) FieldWrites(t types.Type, i int) (values []ssa.Value, ok bool) {
 	ref, ok := e.stores.refOf(t, i)
-	if !ok || ref.typ.Obj().Pkg() != e.stores.pkg || ref.typ.Underlying().(*types.Struct).Field(i).Exported() {
+	if !ok || ref.typ.Obj().Pkg() != e.stores.pkg || ref.typ.Underlying().(*types.Struct).Field(i).Exported() && e.stores.pkg.Name() != "main" {
 		return nil, false
 	}
 	w := e.stores.fields[ref]
@@ -341,10 +342,13 @@ func (e *Evaluator) fieldTemplate(t types.Type, i int) ([]keymodel.Key, bool) {
 		return nil, false
 	}
 	if v, done := s.known[ref]; done {
+		e.met = append(e.met, v.met...)
 		return v.keys, v.ok
 	}
 	s.known[ref] = fieldValue{} // in progress: a field built from itself is unknown
+	mark := len(e.met)
 	v := e.evalField(ref)
+	v.met = append([]choice(nil), e.met[mark:]...)
 	s.known[ref] = v
 	return v.keys, v.ok
 }
@@ -357,6 +361,9 @@ func (e *Evaluator) evalField(ref fieldRef) fieldValue {
 	values, ok := e.FieldWrites(ref.typ, ref.index)
 	if !ok {
 		return fieldValue{}
+	}
+	if len(values) > 1 {
+		values = e.worldWrites(values, e.stores.fields[ref].stores)
 	}
 	var out []keymodel.Key
 	for _, v := range values {
@@ -377,4 +384,40 @@ func (e *Evaluator) evalField(ref fieldRef) fieldValue {
 		}
 	}
 	return fieldValue{keys: out, ok: true}
+}
+
+// worldWrites is the writes of a field of several writes that the world
+// keeps (see World): at the options' defaults, the writes that run then;
+// for a writer, its own. What it picks among is recorded for the reader.
+func (e *Evaluator) worldWrites(values []ssa.Value, stores []*ssa.Store) []ssa.Value {
+	keep := func(pick func(st *ssa.Store) bool) {
+		var vs []ssa.Value
+		var ss []*ssa.Store
+		for i, st := range stores {
+			if pick(st) {
+				vs, ss = append(vs, values[i]), append(ss, st)
+			}
+		}
+		if len(vs) > 0 {
+			values, stores = vs, ss
+		}
+	}
+	for _, st := range stores {
+		if !e.liveByDefault(st.Block()) {
+			if option, ok := e.optionOf(st.Block()); ok {
+				e.met = append(e.met, choice{option: option})
+				if e.world.Defaults {
+					keep(func(st *ssa.Store) bool { return e.liveByDefault(st.Block()) })
+				}
+			}
+			break
+		}
+	}
+	if writers := writersOf(stores); len(writers) > 1 {
+		e.met = append(e.met, choice{writers: writers})
+		if e.world.Writer != nil {
+			keep(func(st *ssa.Store) bool { return st.Parent() == e.world.Writer })
+		}
+	}
+	return values
 }

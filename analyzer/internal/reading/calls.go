@@ -44,11 +44,40 @@ func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 	if k, ok := r.siteKeys[site.Common]; ok {
 		return k, multi
 	}
+	mark := r.Eval.Mark()
 	if multi {
 		keys = site.Rule(site)
 	} else {
 		keys = clients.SingleKeyArgs(site)
 	}
 	r.siteKeys[site.Common] = keys
+	if multi && site.Eval == r.Eval {
+		if worlds := r.Eval.Worlds(mark); len(worlds) > 0 {
+			r.siteWorlds[site.Common] = worlds
+		}
+	}
 	return keys, multi
+}
+
+// A WorldKeys is a command's keys read in one world (see eval.World).
+type WorldKeys struct {
+	Name string // for messages: "when useHashTag is false, its default"
+	Keys []keymodel.Arg
+}
+
+// worldsOf reads a multi-key command's keys again in each world that
+// decides them: the keys of one command hold one world's values together.
+func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
+	var out []WorldKeys
+	for _, w := range r.siteWorlds[site.Common] {
+		ev, ok := r.worldEvals[w]
+		if !ok {
+			ev = r.Eval.In(w)
+			r.worldEvals[w] = ev
+		}
+		in := *site
+		in.Eval = ev
+		out = append(out, WorldKeys{Name: w.Name(), Keys: in.Rule(&in)})
+	}
+	return out
 }

@@ -50,6 +50,10 @@ type Package struct {
 	funcs     []*ssa.Function // source functions and their literals, in source order
 	summaries map[*ssa.Function]*summary
 	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
+	// siteWorlds are the worlds that decide a multi-key call's keys, and
+	// worldEvals an evaluator for each world met (see worldsOf).
+	siteWorlds map[*ssa.CallCommon][]eval.World
+	worldEvals map[eval.World]*eval.Evaluator
 	// sites are the calls recognized so far, nil for a call of no client
 	// (every check and every summary asks of the same calls).
 	sites map[ssa.CallInstruction]*clients.Site
@@ -89,6 +93,8 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs,
 		summaries:         map[*ssa.Function]*summary{},
 		siteKeys:          map[*ssa.CallCommon][]keymodel.Arg{},
+		siteWorlds:        map[*ssa.CallCommon][]eval.World{},
+		worldEvals:        map[eval.World]*eval.Evaluator{},
 		sites:             map[ssa.CallInstruction]*clients.Site{},
 		paramsFromCallers: map[*ssa.Parameter]bool{},
 		readScripts:       map[*ssa.CallCommon]readScript{},

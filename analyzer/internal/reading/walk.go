@@ -30,6 +30,10 @@ type Command struct {
 	// Script holds, through a wrapper, the keys its script touches besides
 	// KEYS[i] that the call's arguments decide.
 	Script []ScriptKey
+	// Worlds are the keys read again in each world that decides them (see
+	// eval.World), for a call of the client whose keys an option or a
+	// field of several writers picks.
+	Worlds []WorldKeys
 }
 
 // A Wrapper is a function whose parameters reach a client command, seen
@@ -81,6 +85,7 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 		c := &Command{Method: site.Method, Keys: keys, Multi: multi, Site: site}
 		if multi {
 			c.Split = r.split(site)
+			c.Worlds = r.worldsOf(site)
 		}
 		for _, k := range keys {
 			v.Key(c, k)

@@ -1,0 +1,190 @@
+package values
+
+import (
+	"context"
+
+	goredis "github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+)
+
+// Keys an option picks: the keys of one command hold the same pick, so the
+// untagged ones pair with each other. When the option is left unset they
+// are the untagged ones, and a cluster refuses them; set, they share a tag.
+type QueueOptions struct {
+	HashTags   bool
+	NoHashTags bool
+	Cluster    bool
+}
+
+type optQueue struct {
+	rdb     *goredis.ClusterClient
+	rc      rueidis.Client
+	pending string
+	ready   string
+}
+
+func newOptQueue(rdb *goredis.ClusterClient, rc rueidis.Client, name string, opts QueueOptions) *optQueue {
+	prefix := "dq:" + name
+	if opts.HashTags {
+		prefix = "{dq:" + name + "}"
+	}
+	return &optQueue{rdb: rdb, rc: rc, pending: prefix + ":pending", ready: prefix + ":ready"}
+}
+
+func (q *optQueue) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready)                                   // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\), when opts.HashTags is false, its default; give both keys one hash tag`
+	q.rc.Do(ctx, q.rc.B().Rename().Key(q.pending).Newkey(q.ready).Build()) // want `RENAME keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots .*, when opts.HashTags is false, its default`
+	q.rdb.Rename(ctx, q.pending, q.pending)                                 // one key
+}
+
+// Stores on each branch, and the tag the default: silent.
+type tagByDefault struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+}
+
+func newTagByDefault(rdb *goredis.ClusterClient, name string, opts *QueueOptions) *tagByDefault {
+	q := &tagByDefault{rdb: rdb}
+	if opts.NoHashTags {
+		q.pending, q.ready = "dq:"+name+":pending", "dq:"+name+":ready"
+	} else {
+		q.pending, q.ready = "{dq:"+name+"}:pending", "{dq:"+name+"}:ready"
+	}
+	return q
+}
+
+func (q *tagByDefault) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // tagged unless an option says otherwise
+}
+
+// An option named for the cluster says the other branch is the cluster's.
+type clusterAware struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+}
+
+func newClusterAware(rdb *goredis.ClusterClient, name string, opts QueueOptions) *clusterAware {
+	q := &clusterAware{rdb: rdb}
+	if opts.Cluster {
+		q.pending, q.ready = "{dq:"+name+"}:pending", "{dq:"+name+"}:ready"
+	} else {
+		q.pending, q.ready = "dq:"+name+":pending", "dq:"+name+":ready"
+	}
+	return q
+}
+
+func (q *clusterAware) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // untagged only off a cluster
+}
+
+// Functional options: a flag a loop over the options raises is false when
+// none is given.
+type tagsOption struct{}
+
+func UseHashTags() any { return tagsOption{} }
+
+type noTagsOption struct{}
+
+type funcQueue struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+	msgs    string
+}
+
+func newFuncQueue(rdb *goredis.ClusterClient, name string, opts ...any) *funcQueue {
+	useTags := false
+	for _, o := range opts {
+		switch o.(type) {
+		case tagsOption:
+			useTags = true
+		}
+	}
+	var prefix string
+	if useTags {
+		prefix = "{dp:" + name + "}"
+	} else {
+		prefix = "dp:" + name
+	}
+	return &funcQueue{rdb: rdb, pending: prefix + ":pending", ready: prefix + ":ready", msgs: "{dp:" + name + "}:msgs"}
+}
+
+func (q *funcQueue) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // want `Rename keys "dp:<name>:pending" and "dp:<name>:ready" are on different hash slots .*, as newFuncQueue sets them and when useTags is false, its default`
+}
+
+func newOptOutQueue(rdb *goredis.ClusterClient, name string, opts ...any) *funcQueue {
+	noTags := false
+	for _, o := range opts {
+		if _, ok := o.(noTagsOption); ok {
+			noTags = true
+		}
+	}
+	prefix := "{dp:" + name + "}"
+	if noTags {
+		prefix = "dp:" + name
+	}
+	return &funcQueue{rdb: rdb, pending: prefix + ":pending", ready: prefix + ":ready"}
+}
+
+// A field two functions write: each writer's values are judged together.
+type renamedQueue struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+	done    string
+}
+
+func newRenamedQueue(rdb *goredis.ClusterClient, name string) *renamedQueue {
+	return &renamedQueue{rdb: rdb, pending: "rq:" + name + ":pending", ready: "rq:" + name + ":ready", done: "rq:{" + name + "}:done"}
+}
+
+func (q *renamedQueue) rename(name string) {
+	q.pending, q.ready = "rq:{"+name+"}:pending", "rq:{"+name+"}:ready"
+}
+
+func (q *renamedQueue) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // want `Rename keys "rq:<name>:pending" and "rq:<name>:ready" are on different hash slots .*, as newRenamedQueue sets them`
+}
+
+// Both writers tag: silent.
+type retaggedQueue struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+}
+
+func newRetaggedQueue(rdb *goredis.ClusterClient, name string) *retaggedQueue {
+	return &retaggedQueue{rdb: rdb, pending: "rq:{" + name + "}:pending", ready: "rq:{" + name + "}:ready"}
+}
+
+func (q *retaggedQueue) rename(name string) {
+	q.pending = "rq:{" + name + "}:pending"
+	q.ready = "rq:{" + name + "}:ready"
+}
+
+func (q *retaggedQueue) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready)
+}
+
+// The setter untagged, the constructor tagged: the setter's pair is found.
+type retaggedLater struct {
+	rc      rueidis.Client
+	pending string
+	ready   string
+}
+
+func newRetaggedLater(rc rueidis.Client, name string) *retaggedLater {
+	return &retaggedLater{rc: rc, pending: "rq:{" + name + "}:pending", ready: "rq:{" + name + "}:ready"}
+}
+
+func (q *retaggedLater) rename(name string) {
+	q.pending = "rq:" + name + ":pending"
+	q.ready = "rq:" + name + ":ready"
+}
+
+func (q *retaggedLater) promote(ctx context.Context) {
+	q.rc.Do(ctx, q.rc.B().Rename().Key(q.pending).Newkey(q.ready).Build()) // want `RENAME keys "rq:<name>:pending" and "rq:<name>:ready" are on different hash slots .*, as retaggedLater.rename sets them`
+}
