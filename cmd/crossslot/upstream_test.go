@@ -20,7 +20,13 @@ var upstreamFound = map[string]string{
 	"shape1_fields.go:378": "badLimitersTokenBucketSetState", // TxPipelined over redisKey(t.prefix, ...)
 	"shape1_fields.go:384": "badLimitersTokenBucketSetState", // the race-check script's keys
 	"shape1_fields.go:651": "badSocketioShardedSubscribe",    // in Construct, where nsp and s.uid meet
-	"shape2_ids.go:60":     "badGiteaRegenerate",             // in Regenerate, where oldsid and sid meet
+	// The queue's keys read at the options' defaults: no UseHashTagKey,
+	// no tag (the good twin passes the option to the same pending2Ready).
+	"shape1_fields.go:156": "badDelayQueuePending2Ready",
+	// The filter's fields as the buggy constructor, NewBloomFilter, sets
+	// them; the corpus keeps the fixed constructor on the same struct.
+	"shape1_fields.go:580": "badRueidisprobBloomAdd",
+	"shape2_ids.go:60":     "badGiteaRegenerate", // in Regenerate, where oldsid and sid meet
 	"shape2_ids.go:151":    "badChproxyPut",
 	// In Delete, through ExecCtx's variadic wrappers to an interface with
 	// two implementations, each judged: the buggy cacheNode's one DEL of

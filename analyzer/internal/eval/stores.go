@@ -157,11 +157,19 @@ func (s *stores) global(g *ssa.Global) (ssa.Value, bool) {
 
 // FieldWrites is every value the package stores into field i of its struct
 // type t (or *t), when it sees them all: an unexported field of the
-// package's own type (any field of package main, which nothing imports), written only by plain stores, in every struct of the
+// package's own type, written only by plain stores, in every struct of the
 // type the package makes. ok is false otherwise.
 func (e *Evaluator) FieldWrites(t types.Type, i int) (values []ssa.Value, ok bool) {
+	return e.fieldWrites(t, i, false)
+}
+
+// fieldWrites is FieldWrites, taking exported fields of package main too
+// when inMain is set: nothing imports main, so it sees every write of a key
+// name it keeps in one. (Clients stay as FieldWrites reads them: code
+// that asks the server whether it is a cluster may hold either.)
+func (e *Evaluator) fieldWrites(t types.Type, i int, inMain bool) (values []ssa.Value, ok bool) {
 	ref, ok := e.stores.refOf(t, i)
-	if !ok || ref.typ.Obj().Pkg() != e.stores.pkg || ref.typ.Underlying().(*types.Struct).Field(i).Exported() && e.stores.pkg.Name() != "main" {
+	if !ok || ref.typ.Obj().Pkg() != e.stores.pkg || ref.typ.Underlying().(*types.Struct).Field(i).Exported() && !(inMain && e.stores.pkg.Name() == "main") {
 		return nil, false
 	}
 	w := e.stores.fields[ref]
@@ -358,7 +366,7 @@ func (e *Evaluator) evalField(ref fieldRef) fieldValue {
 	if !ssaread.IsString(f.Type()) {
 		return fieldValue{}
 	}
-	values, ok := e.FieldWrites(ref.typ, ref.index)
+	values, ok := e.fieldWrites(ref.typ, ref.index, true)
 	if !ok {
 		return fieldValue{}
 	}

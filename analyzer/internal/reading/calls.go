@@ -4,6 +4,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
@@ -70,14 +71,19 @@ type WorldKeys struct {
 func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 	var out []WorldKeys
 	for _, w := range r.siteWorlds[site.Common] {
-		ev, ok := r.worldEvals[w]
-		if !ok {
-			ev = r.Eval.In(w)
-			r.worldEvals[w] = ev
-		}
 		in := *site
-		in.Eval = ev
+		in.Eval = r.worldEval(w)
 		out = append(out, WorldKeys{Name: w.Name(), Keys: in.Rule(&in)})
 	}
 	return out
+}
+
+// worldEval is the package's evaluator in world w, made once.
+func (r *Package) worldEval(w eval.World) *eval.Evaluator {
+	ev, ok := r.worldEvals[w]
+	if !ok {
+		ev = r.Eval.In(w)
+		r.worldEvals[w] = ev
+	}
+	return ev
 }

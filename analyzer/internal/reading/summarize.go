@@ -233,6 +233,7 @@ type calledSink struct {
 	sink
 	callee *types.Func
 	args   []ssa.Value // the call's arguments, the receiver first for a method
+	worlds []WorldKeys // the keys read in each world that decides them
 }
 
 // clientAt is the client the call passes the wrapper for the sink's
@@ -279,8 +280,18 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 		}
 		inst := sk
 		inst.keys, inst.script = nil, nil
+		mark := r.Eval.Mark()
 		for _, k := range sk.keys {
 			inst.keys = append(inst.keys, site.InstantiateKey(k)...)
+		}
+		var worlds []WorldKeys
+		for _, w := range r.Eval.Worlds(mark) {
+			in := clients.NewSite(r.worldEval(w), common, called.sig)
+			var keys []keymodel.Arg
+			for _, k := range sk.keys {
+				keys = append(keys, in.InstantiateKey(k)...)
+			}
+			worlds = append(worlds, WorldKeys{Name: w.Name(), Keys: keys})
 		}
 		for _, k := range sk.script {
 			if keys := site.InstantiateKey(k.Key); len(keys) == 1 {
@@ -291,7 +302,7 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 		if len(inst.keys) == 0 {
 			continue
 		}
-		out = append(out, calledSink{sink: inst, callee: called.obj, args: common.Args})
+		out = append(out, calledSink{sink: inst, callee: called.obj, args: common.Args, worlds: worlds})
 	}
 	return out
 }

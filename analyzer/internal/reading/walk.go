@@ -95,7 +95,7 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 		if r.testOffCluster(call.Pos(), s.clientAt()) {
 			return
 		}
-		c := &Command{Method: s.method, Keys: s.keys, Multi: true, Script: s.script,
+		c := &Command{Method: s.method, Keys: s.keys, Multi: true, Script: s.script, Worlds: s.worlds,
 			Wrapper: &Wrapper{Name: r.CalleeName(s.callee), Where: s.where, Pos: s.pos, Call: call}}
 		for _, k := range s.keys {
 			if k.ViaCall {
