@@ -56,9 +56,13 @@ type Callees interface {
 // zero when the function builds no key the analysis can read.
 type Returned struct {
 	Result []keymodel.Key
-	Elems  [][]keymodel.Key
-	EachOf int
-	Each   []keymodel.Key
+	// ByDefault is Result at the options' defaults, when Option decides
+	// which return runs (see World).
+	ByDefault []keymodel.Key
+	Option    string
+	Elems     [][]keymodel.Key
+	EachOf    int
+	Each      []keymodel.Key
 }
 
 // New evaluates the values of one package.

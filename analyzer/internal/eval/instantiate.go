@@ -110,9 +110,16 @@ func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 // evalSummarized evaluates a call of a key builder: its summary's result
 // with the call's arguments put in.
 func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	result := e.returns(call).Result
+	returned := e.returns(call)
+	result := returned.Result
 	if result == nil {
 		return nil, false
+	}
+	if returned.Option != "" {
+		e.met = append(e.met, choice{option: returned.Option})
+		if e.world.Defaults {
+			result = returned.ByDefault
+		}
 	}
 	var out []keymodel.Key
 	for _, tmpl := range result {

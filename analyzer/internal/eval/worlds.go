@@ -158,8 +158,13 @@ func (e *Evaluator) optionOf(b *ssa.BasicBlock) (string, bool) {
 	return "", false
 }
 
-// liveByDefault reports whether a block runs when the options are at their
+// LiveByDefault reports whether a block runs when the options are at their
 // defaults (see World.Defaults).
+func (e *Evaluator) LiveByDefault(b *ssa.BasicBlock) bool { return e.liveByDefault(b) }
+
+// OptionOf is the option of the nearest branch on one above block b.
+func (e *Evaluator) OptionOf(b *ssa.BasicBlock) (string, bool) { return e.optionOf(b) }
+
 func (e *Evaluator) liveByDefault(b *ssa.BasicBlock) bool {
 	return e.defaultsOf(b.Parent()).blocks[b]
 }

@@ -31,8 +31,9 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 		return nil
 	}
 	r.summaries[fn] = nil // in progress: a recursive call sees no summary
-	s := &summary{result: r.resultKeys(fn), elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
+	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
 		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
+	s.result, s.byDefault, s.option = r.resultKeys(fn)
 	if s.elems == nil {
 		s.eachOf, s.each = r.resultFamily(fn)
 	}
@@ -72,29 +73,58 @@ func (r *Package) resultFamily(fn *ssa.Function) (int, []keymodel.Key) {
 	return param, each
 }
 
-// resultKeys evaluates every return of a function with one string result.
-func (r *Package) resultKeys(fn *ssa.Function) []keymodel.Key {
+// resultKeys evaluates every return of a function with one string result;
+// when an option decides which return runs (if q.useHashTag { return
+// tagged }), also the returns that run at the options' defaults, read in
+// that world (see eval.World), and the option.
+func (r *Package) resultKeys(fn *ssa.Function) (all, byDefault []keymodel.Key, option string) {
 	results := fn.Signature.Results()
 	if results.Len() != 1 || !ssaread.IsString(results.At(0).Type()) {
-		return nil
+		return nil, nil, ""
 	}
 	var out []keymodel.Key
+	var rets []*ssa.Return
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
+		rets = append(rets, ret)
 		out = append(out, r.Eval.Keys(ret.Results[0])...)
 		if len(out) > keymodel.MaxAlternatives {
-			return nil
+			return nil, nil, ""
 		}
 	}
 	for _, k := range out {
 		if len(k) != 1 || !k[0].Unknown || k[0].Param > 0 {
-			return out // some text or a parameter: a caller learns something
+			byDefault, option = r.returnsByDefault(rets)
+			return out, byDefault, option // some text or a parameter: a caller learns something
 		}
 	}
-	return nil
+	return nil, nil, ""
+}
+
+// returnsByDefault is what the returns that run at the options' defaults
+// give, when an option rules some out.
+func (r *Package) returnsByDefault(rets []*ssa.Return) ([]keymodel.Key, string) {
+	var live []*ssa.Return
+	option := ""
+	for _, ret := range rets {
+		if r.Eval.LiveByDefault(ret.Block()) {
+			live = append(live, ret)
+		} else if o, ok := r.Eval.OptionOf(ret.Block()); ok && option == "" {
+			option = o
+		}
+	}
+	if option == "" || len(live) == 0 {
+		return nil, ""
+	}
+	ev := r.worldEval(eval.World{Defaults: true, Option: option})
+	var out []keymodel.Key
+	for _, ret := range live {
+		out = append(out, ev.Keys(ret.Results[0])...)
+	}
+	return out, option
 }
 
 // resultElements reads a []string result that is one fixed list.
@@ -184,7 +214,7 @@ func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
 // Returns is what fn returns, for the evaluator (see callees).
 func (r *Package) Returns(fn *ssa.Function) eval.Returned {
 	if s := r.summaryOf(fn); s != nil {
-		return eval.Returned{Result: s.result, Elems: s.elems, EachOf: s.eachOf, Each: s.each}
+		return eval.Returned{Result: s.result, ByDefault: s.byDefault, Option: s.option, Elems: s.elems, EachOf: s.eachOf, Each: s.each}
 	}
 	return eval.Returned{}
 }

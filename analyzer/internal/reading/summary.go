@@ -23,6 +23,10 @@ type summary struct {
 	// result holds the alternatives of a string result (one per return or
 	// branch), nil when the function builds no key the analyzer can read.
 	result []keymodel.Key
+	// byDefault is result at the options' defaults, when option decides
+	// which return runs (see eval.World); not exported as a fact.
+	byDefault []keymodel.Key
+	option    string
 	// elems holds the alternatives of each element of a []string result
 	// that is a fixed list, nil otherwise.
 	elems [][]keymodel.Key

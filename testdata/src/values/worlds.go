@@ -188,3 +188,36 @@ func (q *retaggedLater) rename(name string) {
 func (q *retaggedLater) promote(ctx context.Context) {
 	q.rc.Do(ctx, q.rc.B().Rename().Key(q.pending).Newkey(q.ready).Build()) // want `RENAME keys "rq:<name>:pending" and "rq:<name>:ready" are on different hash slots .*, as retaggedLater.rename sets them`
 }
+
+// A helper whose return an option picks: at the default, the untagged one.
+type msgQueue struct {
+	rdb    *goredis.ClusterClient
+	name   string
+	tagged bool
+}
+
+func newMsgQueue(rdb *goredis.ClusterClient, name string, opts ...any) *msgQueue {
+	tagged := false
+	for _, o := range opts {
+		if _, ok := o.(tagsOption); ok {
+			tagged = true
+		}
+	}
+	return &msgQueue{rdb: rdb, name: name, tagged: tagged}
+}
+
+func (q *msgQueue) msgKey(id string) string {
+	if q.tagged {
+		return "{dp:" + q.name + "}:msg:" + id
+	}
+	return "dp:" + q.name + ":msg:" + id
+}
+
+func (q *msgQueue) collect(ctx context.Context, ids []string) {
+	keys := make([]string, 0, len(ids))
+	for _, id := range ids {
+		keys = append(keys, q.msgKey(id))
+	}
+	q.rdb.Del(ctx, keys...) // want `Del keys "dp:<q.name>:msg:<ids\[i\]>" for two different elements of ids are on different hash slots .*, when q.tagged is false, its default`
+	q.rdb.Rename(ctx, q.msgKey("a"), q.msgKey("b")) // want `Rename keys "dp:<q.name>:msg:a" and "dp:<q.name>:msg:b" are on different hash slots .*, when q.tagged is false, its default`
+}
