@@ -371,7 +371,16 @@ func (c *Site) InstantiateKey(k keymodel.Arg) []keymodel.Arg {
 			if p, ok := args[k.Spread-1].(*ssa.Parameter); ok {
 				return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), At: c.ArgPos(k.Spread - 1), ViaCall: true}}
 			}
-			return nil
+			// A batch the caller builds in a loop (a family of keys),
+			// as the command itself would read it; nothing it cannot read.
+			out := c.keysOfSlice(k.Spread - 1)
+			for i := range out {
+				if out[i].Unread != "" || out[i].Spread > 0 {
+					return nil
+				}
+				out[i].ViaCall = true
+			}
+			return out
 		}
 		out := c.KeyArgs(elems)
 		for i := range out {

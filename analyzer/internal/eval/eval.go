@@ -606,6 +606,10 @@ func (e *Evaluator) Show(v ssa.Value) string {
 			return e.Show(*x) + "[" + c.Value.ExactString() + "]"
 		}
 		return e.Show(*x) + "[" + e.Show(*index) + "]"
+	case *ssa.Extract:
+		if name, ok := e.Source.Assigned[v.Tuple.Pos()]; ok && v.Index == 0 && v.Tuple.Pos().IsValid() {
+			return name // the first of a call's results, by the variable that holds it
+		}
 	case *ssa.Call:
 		if name, ok := e.Source.Assigned[v.Pos()]; ok {
 			return name // a call's result is shown by the variable that holds it

@@ -25,6 +25,12 @@ func IndexSource(files []*ast.File) Source {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
+				if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+					if id, isIdent := n.Lhs[0].(*ast.Ident); isIdent && id.Name != "_" {
+						src.Assigned[call.Lparen] = id.Name // ids, err := rdb.SMembers(...): the first result
+					}
+					break
+				}
 				if len(n.Lhs) != len(n.Rhs) {
 					break
 				}
