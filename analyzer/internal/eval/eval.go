@@ -423,7 +423,7 @@ func variant(v ssa.Value, depth int) (*ssa.Phi, bool) {
 	depth++
 	switch v := v.(type) {
 	case *ssa.Phi:
-		if loop, ok := openLoopOf(v); ok && loop.index == v {
+		if _, ok := openIndexOf(v); ok {
 			return v, true
 		}
 	case *ssa.BinOp:
@@ -561,6 +561,9 @@ func (e *Evaluator) Show(v ssa.Value) string {
 			return v.Comment // a local variable, or a parameter kept in one
 		}
 	case *ssa.Phi:
+		if loop, ok := rangeIntOf(v); ok {
+			return e.rangeKey(v, e.Show(loop.bound))
+		}
 		if v.Comment != "" && !strings.Contains(v.Comment, " ") {
 			return v.Comment // a variable assigned on several paths, a loop's index
 		}
@@ -600,4 +603,26 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		}
 	}
 	return "…"
+}
+
+// rangeKey names the index of a range over the integer bound: the key of
+// the innermost range statement over bound whose body holds the index's
+// first block.
+func (e *Evaluator) rangeKey(index *ssa.Phi, bound string) string {
+	name, size := "…", token.Pos(0)
+	for _, instr := range index.Block().Instrs {
+		pos := instr.Pos()
+		if !pos.IsValid() {
+			continue
+		}
+		for _, r := range e.Source.Ranges {
+			if r.X == bound && r.Body.Pos <= pos && pos < r.Body.End && (size == 0 || r.Body.End-r.Body.Pos < size) {
+				name, size = r.Key, r.Body.End-r.Body.Pos
+			}
+		}
+		if size > 0 {
+			return name
+		}
+	}
+	return name
 }
