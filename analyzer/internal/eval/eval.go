@@ -45,13 +45,16 @@ type Callees interface {
 // Returned is what a function returns, in terms of its parameters: its
 // string result's alternatives, its []string result's elements when they
 // are a fixed list, or, when it builds one key per element of its slice
-// parameter number EachOf, that key (its Elem parts the element). Nil and
-// zero when the function builds no key the analysis can read.
+// parameter number EachOf, that key (its Elem parts the element), or,
+// MapBy > 0, the result of its function parameter number MapBy called with
+// the element (a generic Map). Nil and zero when the function builds no
+// key the analysis can read.
 type Returned struct {
 	Result []keymodel.Key
 	Elems  [][]keymodel.Key
 	EachOf int
 	Each   []keymodel.Key
+	MapBy  int
 }
 
 // New evaluates the values of one package.

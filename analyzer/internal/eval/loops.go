@@ -323,48 +323,66 @@ func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of
 // family is Family, and the slice the loop ranges over (nil for a loop
 // with a bound).
 func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+	f, ok := e.familyOf(v)
+	if !ok {
+		return nil, nil, "", nil, false
+	}
+	return f.init, e.elementKeys(f.loads, f.added), f.of, f.slice, true
+}
+
+// A loopFamily is how a loop adds one value per iteration to a slice.
+type loopFamily struct {
+	init  []Element   // the elements before the loop
+	loads []*ssa.UnOp // the reads of a range loop's element
+	added ssa.Value   // the value one iteration adds
+	of    string      // what the iterations range over, for messages
+	slice ssa.Value   // the slice a range loop ranges over, else nil
+}
+
+func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 	switch v := v.(type) {
 	case *ssa.Phi:
 		return e.appendedFamily(v)
 	case *ssa.MakeSlice:
 		return e.storedFamily(v)
 	}
-	return nil, nil, "", nil, false
+	return loopFamily{}, false
 }
 
 // appendedFamily reads a slice appended to in a loop over an input, or a
 // loop with a bound the code does not fix.
-func (e *Evaluator) appendedFamily(phi *ssa.Phi) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+func (e *Evaluator) appendedFamily(phi *ssa.Phi) (loopFamily, bool) {
+	var f loopFamily
 	var entry int
-	var loads []*ssa.UnOp
 	if loop, isLoop := rangeLoopOf(phi); isLoop {
 		if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-			return nil, nil, "", nil, false // unrolled instead
+			return loopFamily{}, false // unrolled instead
 		}
-		entry, loads, of, slice = loop.entry, loop.loads, "elements of "+e.Show(loop.slice), loop.slice
-		if len(loads) == 0 {
-			return nil, nil, "", nil, false
+		entry, f.loads, f.of, f.slice = loop.entry, loop.loads, "elements of "+e.Show(loop.slice), loop.slice
+		if len(f.loads) == 0 {
+			return loopFamily{}, false
 		}
 	} else if loop, isOpen := openLoopOf(phi); isOpen {
-		entry, of = loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
+		entry, f.of = loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
 	} else if acc, loop, isRange := rangeIntExit(phi); isRange {
-		phi, entry, of = acc, loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
+		phi, entry, f.of = acc, loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
 	} else {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
 	add, isCall := phi.Edges[1-entry].(*ssa.Call)
 	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
 	added, isList := ssaread.SliceElements(add.Call.Args[1])
 	if !isList || len(added) != 1 {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	init, ok = e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
+	init, ok := e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
 	if !ok {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	return init, e.elementKeys(loads, added[0]), of, slice, true
+	f.init, f.added = init, added[0]
+	return f, true
 }
 
 // rangeIntExit reads the slice a range over an integer the code does not
@@ -405,7 +423,7 @@ func rangeIntExit(exit *ssa.Phi) (*ssa.Phi, *countedLoop, bool) {
 
 // storedFamily reads a slice made with the length of an input and filled
 // by index in a range loop over that input.
-func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (loopFamily, bool) {
 	var store *ssa.Store
 	var loop *rangeLoop
 	for _, ref := range *mk.Referrers() {
@@ -418,32 +436,32 @@ func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keym
 		}
 		next, isNext := ia.Index.(*ssa.BinOp)
 		if !isNext || store != nil {
-			return nil, nil, "", nil, false // stored at another index, or twice
+			return loopFamily{}, false // stored at another index, or twice
 		}
 		index, isPhi := next.X.(*ssa.Phi)
 		if !isPhi {
-			return nil, nil, "", nil, false
+			return loopFamily{}, false
 		}
 		l, isLoop := rangeLoopOf(index)
 		if !isLoop || !sameLen(mk.Len, l.slice) {
-			return nil, nil, "", nil, false // some elements would stay ""
+			return loopFamily{}, false // some elements would stay ""
 		}
 		for _, use := range *ia.Referrers() {
 			st, isStore := use.(*ssa.Store)
 			if !isStore || st.Addr != ia || store != nil {
-				return nil, nil, "", nil, false
+				return loopFamily{}, false
 			}
 			store = st
 		}
 		loop = l
 	}
 	if store == nil {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
 	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	return nil, e.elementKeys(loop.loads, ssaread.UnwrapInterface(store.Val)), "elements of " + e.Show(loop.slice), loop.slice, true
+	return loopFamily{loads: loop.loads, added: store.Val, of: "elements of " + e.Show(loop.slice), slice: loop.slice}, true
 }
 
 // storedByIndex reads a slice made with the bound of a loop the code does
@@ -451,10 +469,10 @@ func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keym
 //
 //	keys := make([]string, n)
 //	for i := range n { keys[i] = "b:" + strconv.Itoa(i) }
-func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (loopFamily, bool) {
 	loop, isOpen := openIndexOf(index)
 	if !isOpen || loop.from != 0 || loop.op != token.LSS || loop.bound != mk.Len {
-		return nil, nil, "", nil, false // some elements would stay ""
+		return loopFamily{}, false // some elements would stay ""
 	}
 	var store *ssa.Store
 	for _, ref := range *mk.Referrers() {
@@ -463,20 +481,20 @@ func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (init []Ele
 			continue
 		}
 		if ia.Index != ssa.Value(index) {
-			return nil, nil, "", nil, false // stored at another index
+			return loopFamily{}, false // stored at another index
 		}
 		for _, use := range *ia.Referrers() {
 			st, isStore := use.(*ssa.Store)
 			if !isStore || st.Addr != ia || store != nil {
-				return nil, nil, "", nil, false
+				return loopFamily{}, false
 			}
 			store = st
 		}
 	}
 	if store == nil {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	return nil, e.Keys(ssaread.UnwrapInterface(store.Val)), "iterations of the loop on " + e.Show(index) + " < " + e.Show(loop.bound), nil, true
+	return loopFamily{added: store.Val, of: "iterations of the loop on " + e.Show(index) + " < " + e.Show(loop.bound)}, true
 }
 
 // sameLen: n is len(s).

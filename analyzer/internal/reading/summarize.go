@@ -34,7 +34,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	s := &summary{result: r.resultKeys(fn), elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
 		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
 	if s.elems == nil {
-		s.eachOf, s.each = r.resultFamily(fn)
+		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
 	}
 	if !s.useful() {
 		s = nil
@@ -44,32 +44,46 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 }
 
 // resultFamily reads a []string result built one key per element of a
-// slice parameter: func stockKeys(skus []string) []string.
-func (r *Package) resultFamily(fn *ssa.Function) (int, []keymodel.Key) {
+// slice parameter, func stockKeys(skus []string) []string, and a result
+// built by a function parameter from each element of a slice parameter,
+// func Map[T, U any](xs []T, f func(T) U) []U (mapBy the function's
+// number, see eval.ParamMap).
+func (r *Package) resultFamily(fn *ssa.Function) (eachOf int, each []keymodel.Key, mapBy int) {
 	results := fn.Signature.Results()
 	if results.Len() != 1 {
-		return 0, nil
+		return 0, nil, 0
 	}
-	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !ssaread.IsString(sl.Elem()) {
-		return 0, nil
+	sl, ok := results.At(0).Type().Underlying().(*types.Slice)
+	if !ok {
+		return 0, nil, 0
+	}
+	_, generic := types.Unalias(sl.Elem()).(*types.TypeParam)
+	if !generic && !ssaread.IsString(sl.Elem()) {
+		return 0, nil, 0
 	}
 	var ret *ssa.Return
 	for _, b := range fn.Blocks {
 		if rt, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if ret != nil {
-				return 0, nil
+				return 0, nil, 0
 			}
 			ret = rt
 		}
 	}
 	if ret == nil {
-		return 0, nil
+		return 0, nil, 0
+	}
+	if of, by, ok := r.Eval.ParamMap(ret.Results[0]); ok {
+		return of, nil, by
+	}
+	if generic {
+		return 0, nil, 0
 	}
 	param, each, ok := r.Eval.ParamFamily(ret.Results[0])
 	if !ok {
-		return 0, nil
+		return 0, nil, 0
 	}
-	return param, each
+	return param, each, 0
 }
 
 // resultKeys evaluates every return of a function with one string result.
@@ -184,7 +198,7 @@ func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
 // Returns is what fn returns, for the evaluator (see callees).
 func (r *Package) Returns(fn *ssa.Function) eval.Returned {
 	if s := r.summaryOf(fn); s != nil {
-		return eval.Returned{Result: s.result, Elems: s.elems, EachOf: s.eachOf, Each: s.each}
+		return eval.Returned{Result: s.result, Elems: s.elems, EachOf: s.eachOf, Each: s.each, MapBy: s.mapBy}
 	}
 	return eval.Returned{}
 }

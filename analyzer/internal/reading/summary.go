@@ -28,9 +28,11 @@ type summary struct {
 	elems [][]keymodel.Key
 	// each is the key a []string result holds for each element of slice
 	// parameter eachOf (1-based; 0 when it is not such a result), its Elem
-	// parts the element.
+	// parts the element; or, mapBy > 0, the result holds what function
+	// parameter mapBy returns for each element.
 	eachOf int
 	each   []keymodel.Key
+	mapBy  int
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
@@ -91,6 +93,7 @@ type keyFacts struct {
 	Elems    []factKeyList // a []string result's elements
 	EachOf   int           // a []string result of one key per element of this slice parameter
 	Each     factKeyList   // that key
+	MapBy    int           // or what this function parameter makes of each element
 	Sinks    []factSink    // multi-key commands the parameters reach
 	Queued   []factSink    // keyed commands queued on pipeline parameters
 	Forwards []factForward // one-node commands sent with the parameters
@@ -166,7 +169,9 @@ func (f *keyFacts) String() string {
 		}
 		out = append(out, "keys ["+strings.Join(elems, ", ")+"]")
 	}
-	if f.EachOf > 0 {
+	if f.EachOf > 0 && f.MapBy > 0 {
+		out = append(out, fmt.Sprintf("keys p%d(p%d[i]) for each element of p%d", f.MapBy, f.EachOf, f.EachOf))
+	} else if f.EachOf > 0 {
 		out = append(out, fmt.Sprintf("keys %s for each element of p%d", showAlts(f.Each), f.EachOf))
 	}
 	for _, s := range f.Sinks {
@@ -239,7 +244,7 @@ func showAlts(alts []factKey) string {
 
 func (s *summary) fact() *keyFacts {
 	ids := map[string]string{} // the package's unknown parts, renumbered u1, u2, ...
-	f := &keyFacts{Result: factKeys(s.result, ids), EachOf: s.eachOf, Each: factKeys(s.each, ids)}
+	f := &keyFacts{Result: factKeys(s.result, ids), EachOf: s.eachOf, Each: factKeys(s.each, ids), MapBy: s.mapBy}
 	for _, alts := range s.elems {
 		f.Elems = append(f.Elems, factKeys(alts, ids))
 	}
@@ -298,7 +303,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 }
 
 func (f *keyFacts) summary() *summary {
-	s := &summary{result: f.Result.keys(), eachOf: f.EachOf, each: f.Each.keys()}
+	s := &summary{result: f.Result.keys(), eachOf: f.EachOf, each: f.Each.keys(), mapBy: f.MapBy}
 	for _, alts := range f.Elems {
 		s.elems = append(s.elems, alts.keys())
 	}

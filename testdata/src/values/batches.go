@@ -3,6 +3,7 @@ package values
 import (
 	"context"
 	"strconv"
+	"values/mapping"
 
 	goredis "github.com/redis/go-redis/v9"
 	"github.com/redis/rueidis"
@@ -11,6 +12,47 @@ import (
 // Batch shapes beside the plain loop (collections.go): one of two slices,
 // a generic helper mapping ids to keys, a slice made with a length the
 // code does not fix and filled by index, and a map's keys.
+
+// Generic helpers mapping ids to keys.
+func mapTo[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}
+
+func userKey(id int64) string { return "user:" + strconv.FormatInt(id, 10) }
+
+func taggedUserKey(id int64) string { return "{users}:" + strconv.FormatInt(id, 10) }
+
+func mapped(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, ids []int64, shop string) {
+	rdb.MGet(ctx, mapTo(ids, userKey)...)                         // want `MGet keys "user:<ids\[i\]>" for two different elements of ids are on different hash slots for all but about 1 in 16384 pairs of them; group the keys by slot`
+	rdb.MGet(ctx, mapTo(ids, taggedUserKey)...)                   // one tag
+	rc.Do(ctx, rc.B().Mget().Key(mapTo(ids, userKey)...).Build()) // want `MGET keys "user:<ids\[i\]>" for two different elements of ids`
+	rdb.MGet(ctx, mapTo([]int64{1, 2}, userKey)...)               // want `MGet keys "user:1" \(slot \d+\) and "user:2" \(slot \d+\) are on different hash slots`
+	rdb.MGet(ctx, mapTo([]int64{1, 2}, taggedUserKey)...)         // one tag
+
+	orders := mapTo(ids, func(id int64) string {
+		return "order:" + strconv.FormatInt(id, 10)
+	})
+	rdb.MGet(ctx, orders...) // want `MGet keys "order:<ids\[i\]>" for two different elements of ids`
+	stock := mapTo(ids, func(id int64) string {
+		return "stock:{" + shop + "}:" + strconv.FormatInt(id, 10)
+	})
+	rdb.MGet(ctx, stock...)                                                                                                     // one tag
+	rc.Do(ctx, rc.B().Mget().Key(mapTo(ids, func(id int64) string { return "order:" + strconv.FormatInt(id, 10) })...).Build()) // want `MGET keys "order:<ids\[i\]>" for two different elements of ids`
+
+	// The helpers in another package.
+	rdb.MGet(ctx, mapping.Map(ids, userKey)...)                                // want `MGet keys "user:<ids\[i\]>" for two different elements of ids`
+	rc.Do(ctx, rc.B().Mget().Key(mapping.MapInPlace(ids, userKey)...).Build()) // want `MGET keys "user:<ids\[i\]>" for two different elements of ids`
+	rdb.MGet(ctx, mapping.Map(ids, taggedUserKey)...)                          // one tag
+	rdb.MGet(ctx, mapping.FirstOf(ids, userKey)...)                            // one element's key, many times
+	shards := mapping.Map(ids, func(id int64) string {
+		return strconv.FormatInt(id%16, 10) + ":{shard}"
+	})
+	rdb.MGet(ctx, shards...) // one tag
+}
 
 // A slice made with a length the code does not fix, filled by index.
 func byIndex(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, n int, tenant string) {
