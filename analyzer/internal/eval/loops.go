@@ -327,6 +327,13 @@ func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of
 	if !ok {
 		return nil, nil, "", nil, false
 	}
+	if f.each != nil {
+		return f.init, f.each, f.of, f.slice, true
+	}
+	if f.elem != nil {
+		e.keyEnv[f.elem] = f.elemKeys
+		defer delete(e.keyEnv, f.elem)
+	}
 	return f.init, e.elementKeys(f.loads, f.added), f.of, f.slice, true
 }
 
@@ -337,14 +344,25 @@ type loopFamily struct {
 	added ssa.Value   // the value one iteration adds
 	of    string      // what the iterations range over, for messages
 	slice ssa.Value   // the slice a range loop ranges over, else nil
+	// each is the key each iteration adds, when known without added (a
+	// map's keys collected); elem, when set, reads as elemKeys in added
+	// (a range over a map's keys).
+	each     []keymodel.Key
+	elem     ssa.Value
+	elemKeys []keymodel.Key
 }
 
 func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 	switch v := v.(type) {
 	case *ssa.Phi:
-		return e.appendedFamily(v)
+		if f, ok := e.appendedFamily(v); ok {
+			return f, true
+		}
+		return e.mapRangeFamily(v)
 	case *ssa.MakeSlice:
 		return e.storedFamily(v)
+	case *ssa.Call:
+		return e.collectedMapFamily(v)
 	}
 	return loopFamily{}, false
 }

@@ -2,6 +2,8 @@ package values
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strconv"
 	"values/mapping"
 
@@ -98,3 +100,62 @@ func byIndex(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client,
 	}
 	rdb.Del(ctx, three...)
 }
+
+// A map's keys, set in a loop over an input.
+func mapKeys(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, ids []string, user string) {
+	set := map[string]bool{}
+	for _, id := range ids {
+		set["sess:"+id] = true
+	}
+	rdb.Del(ctx, slices.Collect(maps.Keys(set))...) // want `Del keys "sess:<ids\[i\]>" for two different elements of ids`
+	rdb.Del(ctx, slices.Sorted(maps.Keys(set))...)  // want `Del keys "sess:<ids\[i\]>" for two different elements of ids`
+	var ks []string
+	for k := range set {
+		ks = append(ks, k)
+	}
+	rc.Do(ctx, rc.B().Mget().Key(ks...).Build()) // want `MGET keys "sess:<ids\[i\]>" for two different elements of ids`
+
+	tagged := make(map[string]struct{}, len(ids))
+	for _, id := range ids {
+		tagged["sess:{"+user+"}:"+id] = struct{}{}
+	}
+	rdb.Del(ctx, slices.Collect(maps.Keys(tagged))...) // one tag
+	for k := range tagged {
+		ks = append(ks, k)
+	}
+	rdb.Del(ctx, ks...) // one tag, or "sess:<ids[i]>" beside it: two lists, ks appended to twice, not read
+
+	byHand := make([]string, 0, len(set))
+	for k := range set {
+		byHand = append(byHand, k)
+	}
+	rdb.Del(ctx, byHand...) // want `Del keys "sess:<ids\[i\]>" for two different elements of ids`
+
+	withBase := map[string]bool{"sess:" + user: true}
+	for _, id := range ids {
+		withBase["sess:"+id] = true
+	}
+	rdb.Del(ctx, slices.Collect(maps.Keys(withBase))...) // set at two places: not read
+
+	passed := map[string]bool{}
+	for _, id := range ids {
+		passed["sess:"+id] = true
+	}
+	fill(passed)
+	rdb.Del(ctx, slices.Collect(maps.Keys(passed))...) // fill may set any key: not read
+
+	last := map[string]bool{}
+	i := 0
+	for ; i < len(ids); i++ {
+	}
+	last["sess:"+strconv.Itoa(i)] = true
+	rdb.Del(ctx, slices.Sorted(maps.Keys(last))...) // set once, after the loop
+
+	counted := map[string]struct{}{}
+	for d := 0; d < len(ids); d++ {
+		counted["day:"+strconv.Itoa(d)] = struct{}{}
+	}
+	rc.Do(ctx, rc.B().Mget().Key(slices.Sorted(maps.Keys(counted))...).Build()) // want `MGET keys "day:<strconv.Itoa\(d\)>" for two different iterations of the loop on d < len\(ids\)`
+}
+
+func fill(m map[string]bool) { m["other"] = true }
