@@ -148,46 +148,61 @@ func (r *Package) resultElements(fn *ssa.Function) [][]keymodel.Key {
 func (r *Package) sinksOf(fn *ssa.Function) []sink {
 	var out []sink
 	r.commandsIn(fn, func(site *clients.Site) {
-		if s, ok := r.sinkAt(site); ok {
-			out = append(out, s)
-		}
+		out = append(out, r.sinksAt(site)...)
 	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || r.anyDiffer(s.keys) || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
+		lists, ok := keymodel.Lists(s.keys)
+		if !ok {
 			return
 		}
 		if s.client > 0 {
 			s.client = clients.ClientParam(s.clientAt())
 		}
-		out = append(out, s.sink)
+		for _, keys := range lists {
+			if !keymodel.AnyFromParams(keys) || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && s.script == nil) {
+				continue
+			}
+			inst := s.sink
+			inst.keys = keys
+			out = append(out, inst)
+		}
 	})
 	return out
 }
 
-// sinkAt makes a sink of a client call when some of its keys come from the
-// calling function's parameters.
-func (r *Package) sinkAt(site *clients.Site) (sink, bool) {
-	keys, multi := r.keysOf(site)
+// sinksAt makes a sink of a client call when some of its keys come from
+// the calling function's parameters: one per list of keys it may run with
+// (see keymodel.Lists), each judged as a command of its own.
+func (r *Package) sinksAt(site *clients.Site) []sink {
+	all, multi := r.keysOf(site)
 	if !multi {
-		return sink{}, false
+		return nil
 	}
-	fromParams := keymodel.AnyFromParams(keys)
-	script := r.scriptKeysOf(site, keys)
-	if !fromParams || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
-		// No key from a caller; or the command fails whatever the callers
-		// pass (its own keys differ, or a caller's value beside them is
-		// near-sure to), which is reported here, once, not at every caller;
-		// or one key, which cannot cross slots with itself (unless a script
-		// touches others).
-		return sink{}, false
+	lists, ok := keymodel.Lists(all)
+	if !ok {
+		return nil
 	}
-	return sink{
-		method: site.Method,
-		pos:    site.Common.Pos(),
-		where:  r.Where(site.Common.Pos()),
-		client: clients.ClientParam(site.Client()),
-		keys:   keys,
-		script: script,
-	}, true
+	var out []sink
+	for _, keys := range lists {
+		fromParams := keymodel.AnyFromParams(keys)
+		script := r.scriptKeysOf(site, keys)
+		if !fromParams || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
+			// No key from a caller; or the command fails whatever the callers
+			// pass (its own keys differ, or a caller's value beside them is
+			// near-sure to), which is reported here, once, not at every caller;
+			// or one key, which cannot cross slots with itself (unless a script
+			// touches others).
+			continue
+		}
+		out = append(out, sink{
+			method: site.Method,
+			pos:    site.Common.Pos(),
+			where:  r.Where(site.Common.Pos()),
+			client: clients.ClientParam(site.Client()),
+			keys:   keys,
+			script: script,
+		})
+	}
+	return out
 }
 
 // anyDiffer reports keys that cross slots whatever the callers pass.
@@ -256,12 +271,6 @@ func (s calledSink) clientAt() ssa.Value {
 		return s.args[s.client-1]
 	}
 	return nil
-}
-
-// fromParams reports whether the sink, seen from the caller, still depends
-// on the caller's own parameters.
-func (s calledSink) fromParams() bool {
-	return keymodel.AnyFromParams(s.keys)
 }
 
 // wrapperSinks instantiates the sinks of the function a call calls: of

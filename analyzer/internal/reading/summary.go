@@ -142,6 +142,8 @@ type factScriptKey struct {
 type factSinkKey struct {
 	Alts   factKeyList
 	Spread int
+	Apart  string // the φ of slices it is one list of (keymodel.Arg.Apart), renumbered
+	Is     int
 }
 
 func (*keyFacts) AFact() {}
@@ -263,7 +265,15 @@ func factSinks(sinks []sink, ids map[string]string) []factSink {
 	for _, sk := range sinks {
 		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
 		for _, k := range sk.keys {
-			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread})
+			fk := factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread}
+			if k.Apart.Of != "" {
+				of := "apart:" + k.Apart.Of
+				if ids[of] == "" {
+					ids[of] = fmt.Sprintf("a%d", len(ids)+1)
+				}
+				fk.Apart, fk.Is = ids[of], k.Apart.Is
+			}
+			fs.Keys = append(fs.Keys, fk)
 		}
 		for _, k := range sk.script {
 			fs.Script = append(fs.Script, factScriptKey{Command: k.Command, Lua: k.Lua, Key: factSinkKey{Alts: factKeys(k.Key.Alts, ids), Spread: k.Key.Spread}})
@@ -322,7 +332,11 @@ func summarySinks(fs []factSink) []sink {
 	for _, f := range fs {
 		sk := sink{method: f.Method, where: f.Where, client: f.Client}
 		for _, k := range f.Keys {
-			sk.keys = append(sk.keys, keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread})
+			arg := keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread}
+			if k.Apart != "" {
+				arg.Apart = keymodel.Alternative{Of: "fact:" + k.Apart, Is: k.Is}
+			}
+			sk.keys = append(sk.keys, arg)
 		}
 		for _, k := range f.Script {
 			sk.script = append(sk.script, ScriptKey{Command: k.Command, Lua: k.Lua, Key: keymodel.Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})

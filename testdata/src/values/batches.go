@@ -15,6 +15,109 @@ import (
 // a generic helper mapping ids to keys, a slice made with a length the
 // code does not fix and filled by index, and a map's keys.
 
+// A batch that is the caller's slice or, with a prefix, a slice built
+// from it (grafana/loki's redis cache): the command runs with one of the
+// two, each judged as it would be alone. The caller's keys are its
+// callers' to judge; the prefixed keys are judged here, the prefix a
+// value that may hold a hash tag of its own.
+type prefixed struct {
+	rdb    *goredis.ClusterClient
+	rc     rueidis.Client
+	prefix string
+}
+
+func (c *prefixed) fetch(ctx context.Context, keys []string) {
+	ks := keys
+	if c.prefix != "" {
+		ks = make([]string, 0, len(keys))
+		for _, k := range keys {
+			ks = append(ks, c.prefix+k)
+		}
+	}
+	c.rdb.MGet(ctx, ks...) // want `MGet keys "<c.prefix><keys\[i\]>" for two different elements of keys are on different hash slots for all but about 1 in 16384 pairs of them \(assuming keys\[i\] holds no brace\), unless c.prefix holds a hash tag; group the keys by slot`
+}
+
+func (c *prefixed) fetchBuilt(ctx context.Context, keys []string) {
+	ks := keys
+	if c.prefix != "" {
+		ks = make([]string, len(keys))
+		for i, k := range keys {
+			ks[i] = c.prefix + ":" + k
+		}
+	}
+	c.rc.Do(ctx, c.rc.B().Mget().Key(ks...).Build()) // want `MGET keys "<c.prefix>:<keys\[i\]>" for two different elements of keys are on different hash slots`
+}
+
+func (c *prefixed) callers(ctx context.Context) {
+	c.fetch(ctx, []string{"user:1", "user:2"})      // want `MGet keys "user:1" \(slot \d+\) and "user:2" \(slot \d+\) are on different hash slots in prefixed.fetch`
+	c.fetch(ctx, []string{"{u}:1", "{u}:2"})        // one tag
+	c.fetchBuilt(ctx, []string{"user:1", "user:2"}) // want `MGET keys "user:1" \(slot \d+\) and "user:2" \(slot \d+\) are on different hash slots in prefixed.fetchBuilt`
+	c.fetchBuilt(ctx, []string{"{u}:1", "{u}:2"})   // one tag
+}
+
+// The prefix from configuration, as loki has it: where it runs a cluster,
+// its operators give the prefix a hash tag, so the prefixed keys are not
+// judged; the caller's still are.
+type cacheConfig struct {
+	Prefix string `yaml:"prefix"`
+}
+
+type configured struct {
+	rdb *goredis.ClusterClient
+	cfg cacheConfig
+}
+
+func (c *configured) fetch(ctx context.Context, keys []string) {
+	ks := keys
+	if c.cfg.Prefix != "" {
+		ks = make([]string, 0, len(keys))
+		for _, k := range keys {
+			ks = append(ks, c.cfg.Prefix+k)
+		}
+	}
+	c.rdb.MGet(ctx, ks...)
+}
+
+func (c *configured) callers(ctx context.Context) {
+	c.fetch(ctx, []string{"user:1", "user:2"}) // want `MGet keys "user:1" \(slot \d+\) and "user:2" \(slot \d+\) are on different hash slots in configured.fetch`
+	c.fetch(ctx, []string{"{u}:1", "{u}:2"})   // one tag
+}
+
+// One slice or, when it is empty, another.
+func (c *prefixed) fetchChunks(ctx context.Context, ids []string) {
+	ks := make([]string, 0, len(ids))
+	for _, id := range ids {
+		ks = append(ks, "chunk:"+id)
+	}
+	if len(ks) == 0 {
+		ks = []string{"chunk:none"}
+	}
+	c.rdb.MGet(ctx, ks...)                           // want `MGet keys "chunk:<ids\[i\]>" for two different elements of ids are on different hash slots for all but about 1 in 16384 pairs of them \(assuming ids\[i\] holds no brace\); group the keys by slot`
+	c.rc.Do(ctx, c.rc.B().Mget().Key(ks...).Build()) // want `MGET keys "chunk:<ids\[i\]>" for two different elements of ids`
+}
+
+func (c *prefixed) fetchTagged(ctx context.Context, user string, ids []string) {
+	ks := make([]string, 0, len(ids))
+	for _, id := range ids {
+		ks = append(ks, "chunk:{"+user+"}:"+id)
+	}
+	if len(ks) == 0 {
+		ks = []string{"chunk:none"} // never beside the tagged keys
+	}
+	c.rdb.MGet(ctx, ks...)
+
+	pair := []string{"a:1", "{a}:2"}
+	if user == "" {
+		pair = []string{"b:1"}
+	}
+	c.rdb.MGet(ctx, pair...) // want `MGet keys "a:1" \(slot \d+\) and "\{a\}:2" \(slot \d+\) are on different hash slots`
+	one := []string{"a:1"}
+	if user == "" {
+		one = []string{"b:1"}
+	}
+	c.rdb.MGet(ctx, one...) // one key either way
+}
+
 // Generic helpers mapping ids to keys.
 func mapTo[T, U any](xs []T, f func(T) U) []U {
 	out := make([]U, 0, len(xs))
