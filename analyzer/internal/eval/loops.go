@@ -442,6 +442,9 @@ func rangeIntExit(exit *ssa.Phi) (*ssa.Phi, *countedLoop, bool) {
 // storedFamily reads a slice made with the length of an input and filled
 // by index in a range loop over that input.
 func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (loopFamily, bool) {
+	if !writtenByIndexOnly(mk) {
+		return loopFamily{}, false
+	}
 	var store *ssa.Store
 	var loop *rangeLoop
 	for _, ref := range *mk.Referrers() {
@@ -513,6 +516,22 @@ func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (loopFamily
 		return loopFamily{}, false
 	}
 	return loopFamily{added: store.Val, of: "iterations of the loop on " + e.Show(index) + " < " + e.Show(loop.bound)}, true
+}
+
+// writtenByIndexOnly: nothing writes into the slice but its stores by
+// index, no copy into it nor into a slice of it, and it is kept nowhere.
+func writtenByIndexOnly(mk *ssa.MakeSlice) bool {
+	for _, ref := range *mk.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Slice, *ssa.Store:
+			return false
+		case *ssa.Call:
+			if ssaread.IsBuiltin(ref.Call, "copy") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sameLen: n is len(s).

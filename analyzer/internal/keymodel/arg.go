@@ -57,8 +57,8 @@ func (a Arg) Meets(b Arg) bool {
 // Lists splits a command's keys into the lists it may run with, one per
 // alternative of a φ (see Apart), each with the keys of no alternative,
 // and none of them marked: the command is as if it were each of those
-// commands. Keys of no alternative are one list. ok is false for keys of
-// the alternatives of several φs.
+// commands. Keys of no alternative are one list; no list is empty. ok is
+// false for keys of the alternatives of several φs.
 func Lists(keys []Arg) (lists [][]Arg, ok bool) {
 	of, n := "", 0
 	for _, k := range keys {
@@ -81,7 +81,9 @@ func Lists(keys []Arg) (lists [][]Arg, ok bool) {
 				list = append(list, k)
 			}
 		}
-		lists = append(lists, list)
+		if len(list) > 0 {
+			lists = append(lists, list)
+		}
 	}
 	return lists, true
 }

@@ -191,6 +191,13 @@ func byIndex(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client,
 	}
 	rdb.Del(ctx, fromOne...) // its first key stays "": not read
 
+	copied := make([]string, n)
+	for i := range n {
+		copied[i] = "b:" + strconv.Itoa(i)
+	}
+	copy(copied, []string{"{t}:a", "{t}:b"})
+	rdb.Del(ctx, copied...) // overwritten: not read
+
 	var appended []string
 	for i := range n {
 		appended = append(appended, "b:"+strconv.Itoa(i))
@@ -259,6 +266,14 @@ func mapKeys(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client,
 		counted["day:"+strconv.Itoa(d)] = struct{}{}
 	}
 	rc.Do(ctx, rc.B().Mget().Key(slices.Sorted(maps.Keys(counted))...).Build()) // want `MGET keys "day:<strconv.Itoa\(d\)>" for two different iterations of the loop on d < len\(ids\)`
+}
+
+func mapMade(ctx context.Context, rdb *goredis.ClusterClient, ids []int64) {
+	seen := make(map[string]struct{}, len(ids))
+	for _, id := range ids {
+		seen[userKey(id)] = struct{}{}
+	}
+	rdb.Unlink(ctx, slices.Sorted(maps.Keys(seen))...) // want `Unlink keys "user:<ids\[i\]>" for two different elements of ids are on different hash slots for all but about 1 in 16384 pairs of them; group the keys by slot`
 }
 
 func fill(m map[string]bool) { m["other"] = true }
