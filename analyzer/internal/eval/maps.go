@@ -57,10 +57,15 @@ func (e *Evaluator) mapFamily(m ssa.Value) (each []keymodel.Key, of string, ok b
 	return e.elementKeys(loop.loads, update.Key), loop.of, true
 }
 
-// isMapsKeys: call is maps.Keys(m).
+// isMapsKeys: call is maps.Keys(m), of the standard library or of
+// golang.org/x/exp/maps (whose Keys returned a slice until it returned an
+// iterator).
 func isMapsKeys(call *ssa.Call) bool {
 	fn := ssaread.CalledFunc(&call.Call)
-	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "maps" && fn.Name() == "Keys" && len(call.Call.Args) == 1
+	if fn == nil || fn.Pkg() == nil || fn.Name() != "Keys" || len(call.Call.Args) != 1 {
+		return false
+	}
+	return fn.Pkg().Path() == "maps" || fn.Pkg().Path() == "golang.org/x/exp/maps"
 }
 
 // An openLoop is a loop whose iterations the code does not fix: a range
@@ -147,8 +152,13 @@ func bodyOf(phi *ssa.Phi) *ssa.BasicBlock {
 }
 
 // collectedMapFamily reads the slice of a map's keys (see mapFamily):
-// slices.Collect, slices.Sorted or slices.SortedFunc of maps.Keys(m).
+// slices.Collect, slices.Sorted or slices.SortedFunc of maps.Keys(m), or
+// the slice golang.org/x/exp/maps.Keys(m) returned.
 func (e *Evaluator) collectedMapFamily(call *ssa.Call) (loopFamily, bool) {
+	if _, slice := call.Type().Underlying().(*types.Slice); slice && isMapsKeys(call) {
+		each, of, ok := e.mapFamily(call.Call.Args[0])
+		return loopFamily{each: each, of: of}, ok
+	}
 	fn := ssaread.CalledFunc(&call.Call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "slices" || len(call.Call.Args) == 0 {
 		return loopFamily{}, false

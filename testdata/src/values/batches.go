@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"values/mapping"
 
+	expmaps "golang.org/x/exp/maps"
+
 	goredis "github.com/redis/go-redis/v9"
 	"github.com/redis/rueidis"
 )
@@ -273,6 +275,7 @@ func mapMade(ctx context.Context, rdb *goredis.ClusterClient, ids []int64) {
 	for _, id := range ids {
 		seen[userKey(id)] = struct{}{}
 	}
+	rdb.Del(ctx, expmaps.Keys(seen)...)                // want `Del keys "user:<ids\[i\]>" for two different elements of ids`
 	rdb.Unlink(ctx, slices.Sorted(maps.Keys(seen))...) // want `Unlink keys "user:<ids\[i\]>" for two different elements of ids are on different hash slots for all but about 1 in 16384 pairs of them; group the keys by slot`
 }
 
