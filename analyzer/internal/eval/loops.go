@@ -492,7 +492,7 @@ func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (loopFamily, bool) {
 //	for i := range n { keys[i] = "b:" + strconv.Itoa(i) }
 func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (loopFamily, bool) {
 	loop, isOpen := openIndexOf(index)
-	if !isOpen || loop.from != 0 || loop.op != token.LSS || loop.bound != mk.Len {
+	if !isOpen || loop.from != 0 || loop.op != token.LSS || !sameValue(loop.bound, mk.Len) {
 		return loopFamily{}, false // some elements would stay ""
 	}
 	var store *ssa.Store
@@ -532,6 +532,14 @@ func writtenByIndexOnly(mk *ssa.MakeSlice) bool {
 		}
 	}
 	return true
+}
+
+// sameValue: a and b are one value, or the lengths of one slice.
+func sameValue(a, b ssa.Value) bool {
+	if call, ok := a.(*ssa.Call); ok && ssaread.IsBuiltin(call.Call, "len") {
+		return a == b || sameLen(b, call.Call.Args[0])
+	}
+	return a == b
 }
 
 // sameLen: n is len(s).

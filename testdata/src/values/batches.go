@@ -162,7 +162,7 @@ func mapped(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, 
 }
 
 // A slice made with a length the code does not fix, filled by index.
-func byIndex(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, n int, tenant string) {
+func byIndex(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, n int, tenant string, tenants []string) {
 	keys := make([]string, n)
 	for i := range n {
 		keys[i] = "b:" + strconv.Itoa(i)
@@ -192,6 +192,17 @@ func byIndex(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client,
 		fromOne[i] = "b:" + strconv.Itoa(i)
 	}
 	rdb.Del(ctx, fromOne...) // its first key stays "": not read
+
+	names := make([]string, len(tenants))
+	for i := 0; i < len(tenants); i++ {
+		names[i] = "t:" + tenants[i]
+	}
+	rdb.Del(ctx, names...) // want `Del keys "t:<tenants\[i\]>" for two different iterations of the loop on i < len\(tenants\)`
+	shorter := make([]string, len(tenants))
+	for i := 0; i < len(tenants)-1; i++ {
+		shorter[i] = "t:" + tenants[i]
+	}
+	rdb.Del(ctx, shorter...) // its last key stays "": not read
 
 	copied := make([]string, n)
 	for i := range n {
