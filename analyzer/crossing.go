@@ -188,10 +188,25 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 				Message: fmt.Sprintf("%s runs %s here", c.Wrapper.Name, c.Method),
 			})
 		}
-	} else if d.SuggestedFixes = coLocateFix(c.Keys, p.Eval.Source.Literals); d.SuggestedFixes == nil {
-		d.SuggestedFixes = templateFix(c.Keys, p.Eval, p.keyBuilders())
+	} else {
+		keys := meeting(c.Keys, x.at)
+		if d.SuggestedFixes = coLocateFix(keys, p.Eval.Source.Literals); d.SuggestedFixes == nil {
+			d.SuggestedFixes = templateFix(keys, p.Eval, p.keyBuilders())
+		}
 	}
 	return d
+}
+
+// meeting is the keys that may be in one command with k: of its list,
+// when the command runs with one of several (see keymodel.Arg.Apart).
+func meeting(keys []keymodel.Arg, k keymodel.Arg) []keymodel.Arg {
+	var out []keymodel.Arg
+	for _, o := range keys {
+		if o.Meets(k) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // keysOfBatch is every key of a transaction's commands.

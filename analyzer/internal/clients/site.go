@@ -214,11 +214,17 @@ func (c *Site) KeysOfParam(name string) []keymodel.Arg {
 // the calling function's slice parameter (a spread its callers fill), else
 // a list the analyzer cannot read.
 func (c *Site) keysOfSlice(j int) []keymodel.Arg {
-	v := c.Common.Args[j]
 	elems, ok := c.ElementsOfArg(j)
 	if ok {
 		return c.KeyArgs(elems)
 	}
+	return c.sliceKeys(j, c.Common.Args[j], true)
+}
+
+// sliceKeys reads the keys of slice v at argument j whose elements the
+// code does not fix (see keysOfSlice); with alternatives, those of each
+// slice a φ merges.
+func (c *Site) sliceKeys(j int, v ssa.Value, alternatives bool) []keymodel.Arg {
 	if p, ok := v.(*ssa.Parameter); ok {
 		return []keymodel.Arg{{Spread: ssaread.ParamIndex(p), Unread: p.Name(), At: c.ArgPos(j)}}
 	}
@@ -234,7 +240,54 @@ func (c *Site) keysOfSlice(j int) []keymodel.Arg {
 	if each, of, ok := serverKeys(c.Eval, v); ok {
 		return []keymodel.Arg{{Alts: each, Family: of, At: c.ArgPos(j)}}
 	}
+	if phi, ok := v.(*ssa.Phi); ok && alternatives {
+		if keys, ok := c.alternatives(j, phi); ok {
+			return keys
+		}
+	}
 	return []keymodel.Arg{{Unread: c.ArgText(j, v), At: c.ArgPos(j)}}
+}
+
+// maxLists bounds the slices a φ merges that alternatives reads.
+const maxLists = 4
+
+// alternatives reads a slice that is one of several the code assigns on
+// different paths, a φ outside loops, as the keys of each (see
+// keymodel.Arg.Apart): the command runs with one of them, whose keys
+// never meet another's.
+//
+//	ks := keys                          // the caller's
+//	if c.prefix != "" {
+//		ks = make([]string, 0, len(keys))
+//		for _, k := range keys { ks = append(ks, c.prefix+k) }
+//	}
+//	c.rdb.MGet(ctx, ks...)
+func (c *Site) alternatives(j int, phi *ssa.Phi) ([]keymodel.Arg, bool) {
+	if len(phi.Edges) > maxLists {
+		return nil, false
+	}
+	for _, pred := range phi.Block().Preds {
+		if phi.Block().Dominates(pred) {
+			return nil, false // a loop's: its edges are earlier iterations' values
+		}
+	}
+	var out []keymodel.Arg
+	for i, edge := range phi.Edges {
+		var keys []keymodel.Arg
+		if elems, ok := c.Eval.ElementsOf(edge, 0, map[ssa.Value]bool{}); ok {
+			keys = c.KeyArgs(atArg(elems, c.ArgPos(j)))
+			if len(keys) != len(elems) {
+				return nil, false // an element that is no string
+			}
+		} else {
+			keys = c.sliceKeys(j, edge, false)
+		}
+		for k := range keys {
+			keys[k].Apart = keymodel.Alternative{Of: fmt.Sprintf("alt%p", phi), Is: i + 1}
+		}
+		out = append(out, keys...)
+	}
+	return out, true
 }
 
 func (c *Site) KeyArgs(elems []eval.Element) []keymodel.Arg {
@@ -361,6 +414,17 @@ func (c *Site) fieldOfParam(param, name string) (eval.Element, bool) {
 // A key that came from the callee's parameters is placed at the argument it
 // came from and marked ViaCall; the callee's own keys are placed at the call.
 func (c *Site) InstantiateKey(k keymodel.Arg) []keymodel.Arg {
+	out := c.instantiateKey(k)
+	if k.Apart.Of != "" {
+		// The alternatives of the callee's φ, this call's.
+		for i := range out {
+			out[i].Apart = keymodel.Alternative{Of: fmt.Sprintf("%s@%p", k.Apart.Of, c.Common), Is: k.Apart.Is}
+		}
+	}
+	return out
+}
+
+func (c *Site) instantiateKey(k keymodel.Arg) []keymodel.Arg {
 	args := c.Common.Args
 	if k.Spread > 0 {
 		if k.Spread > len(args) {

@@ -52,8 +52,10 @@ type Callees interface {
 // Returned is what a function returns, in terms of its parameters: its
 // string result's alternatives, its []string result's elements when they
 // are a fixed list, or, when it builds one key per element of its slice
-// parameter number EachOf, that key (its Elem parts the element). Nil and
-// zero when the function builds no key the analysis can read.
+// parameter number EachOf, that key (its Elem parts the element), or,
+// MapBy > 0, the result of its function parameter number MapBy called with
+// the element (a generic Map). Nil and zero when the function builds no
+// key the analysis can read.
 type Returned struct {
 	Result []keymodel.Key
 	// ByDefault is Result at the options' defaults, when Option decides
@@ -63,6 +65,7 @@ type Returned struct {
 	Elems     [][]keymodel.Key
 	EachOf    int
 	Each      []keymodel.Key
+	MapBy     int
 }
 
 // New evaluates the values of one package.
@@ -442,7 +445,7 @@ func variant(v ssa.Value, depth int) (*ssa.Phi, bool) {
 	depth++
 	switch v := v.(type) {
 	case *ssa.Phi:
-		if loop, ok := openLoopOf(v); ok && loop.index == v {
+		if _, ok := openIndexOf(v); ok {
 			return v, true
 		}
 	case *ssa.BinOp:
@@ -580,6 +583,9 @@ func (e *Evaluator) Show(v ssa.Value) string {
 			return v.Comment // a local variable, or a parameter kept in one
 		}
 	case *ssa.Phi:
+		if loop, ok := rangeIntOf(v); ok {
+			return e.rangeKey(v, e.Show(loop.bound))
+		}
 		if v.Comment != "" && !strings.Contains(v.Comment, " ") {
 			return v.Comment // a variable assigned on several paths, a loop's index
 		}
@@ -623,4 +629,26 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		}
 	}
 	return "…"
+}
+
+// rangeKey names the index of a range over the integer bound: the key of
+// the innermost range statement over bound whose body holds the index's
+// first block.
+func (e *Evaluator) rangeKey(index *ssa.Phi, bound string) string {
+	name, size := "…", token.Pos(0)
+	for _, instr := range index.Block().Instrs {
+		pos := instr.Pos()
+		if !pos.IsValid() {
+			continue
+		}
+		for _, r := range e.Source.Ranges {
+			if r.X == bound && r.Body.Pos <= pos && pos < r.Body.End && (size == 0 || r.Body.End-r.Body.Pos < size) {
+				name, size = r.Key, r.Body.End-r.Body.Pos
+			}
+		}
+		if size > 0 {
+			return name
+		}
+	}
+	return name
 }

@@ -1,8 +1,10 @@
 package eval
 
 import (
-	"golang.org/x/tools/go/ssa"
+	"slices"
 	"strings"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
@@ -30,6 +32,9 @@ func (e *Evaluator) CalledFamily(v ssa.Value) (elems []Element, each []keymodel.
 	if ret.EachOf == 0 || ret.EachOf > len(call.Call.Args) {
 		return nil, nil, "", false
 	}
+	if ret.MapBy > 0 {
+		return e.mappedFamily(call, ret)
+	}
 	slice := call.Call.Args[ret.EachOf-1]
 	fresh := e.id(call)
 	if fixed, ok := e.ElementsOf(slice, 0, map[ssa.Value]bool{}); ok {
@@ -47,6 +52,137 @@ func (e *Evaluator) CalledFamily(v ssa.Value) (elems []Element, each []keymodel.
 		each = append(each, e.instantiateEach(tmpl, call.Call.Args, fresh, []keymodel.Key{element})...)
 	}
 	return nil, each, "elements of " + e.Show(slice), true
+}
+
+// mappedFamily reads a call of a helper that maps each element of a slice
+// it is given by a function it is given (see ParamMap) to a key, the
+// function one the analysis summarizes:
+//
+//	rdb.MGet(ctx, Map(ids, userKey)...)
+//	rdb.MGet(ctx, Map(ids, func(id int64) string { return "order:" + strconv.FormatInt(id, 10) })...)
+//
+// The function's values other than its parameter are the same for every
+// element (one closure, its captured values).
+func (e *Evaluator) mappedFamily(call *ssa.Call, ret Returned) (elems []Element, each []keymodel.Key, of string, ok bool) {
+	args := call.Call.Args
+	if ret.MapBy > len(args) {
+		return nil, nil, "", false
+	}
+	fn := e.funcOf(args[ret.MapBy-1])
+	if fn == nil || fn.Signature.Recv() != nil || fn.Signature.Params().Len() != 1 {
+		return nil, nil, "", false
+	}
+	tmpl := e.callees.Returns(fn).Result
+	if tmpl == nil {
+		return nil, nil, "", false
+	}
+	slice := args[ret.EachOf-1]
+	fresh := e.id(call)
+	if fixed, ok := e.ElementsOf(slice, 0, map[ssa.Value]bool{}); ok {
+		for _, el := range fixed {
+			if el.Value == nil {
+				return nil, nil, "", false
+			}
+			var ks []keymodel.Key
+			for _, t := range tmpl {
+				ks = append(ks, e.Instantiate(t, []ssa.Value{el.Value}, fresh, 0, map[ssa.Value]bool{})...)
+			}
+			if len(ks) > keymodel.MaxAlternatives {
+				return nil, nil, "", false
+			}
+			elems = append(elems, Element{Keys: ks})
+		}
+		return elems, nil, "", true
+	}
+	for _, t := range tmpl {
+		ks, ok := e.mapEach(t, fresh, keymodel.Part{ID: fresh + "/elem", Show: e.Show(slice) + "[i]"}, e.id(slice))
+		if !ok {
+			return nil, nil, "", false
+		}
+		each = append(each, ks...)
+	}
+	if len(each) > keymodel.MaxAlternatives {
+		return nil, nil, "", false
+	}
+	return nil, each, "elements of " + e.Show(slice), true
+}
+
+// oneToOne are the verbs that write different values as different text.
+var oneToOne = map[string]bool{"": true, "%d": true, "%x": true, "%s": true, "%v": true, "%q": true}
+
+// mapEach puts an element of the slice of the given id into a template of
+// a function of one parameter: written one to one, a part that differs
+// from one element to the next (keymodel.ElementPart); written otherwise,
+// a value the same for every element, which only ever makes the analysis
+// quieter. The function's own values are the call's (fresh).
+func (e *Evaluator) mapEach(tmpl keymodel.Key, fresh string, elem keymodel.Part, slice string) ([]keymodel.Key, bool) {
+	out := []keymodel.Key{{}}
+	for _, p := range tmpl {
+		if !p.Unknown || p.Param != 1 {
+			out = keymodel.Product(out, e.Instantiate(keymodel.Key{p}, nil, fresh, 0, map[ssa.Value]bool{}))
+			continue
+		}
+		if p.Join {
+			return nil, false
+		}
+		q := elem
+		q.ID += "/" + p.Verb
+		q.NoBrace, q.NonEmpty, q.Braces = p.NoBrace, p.NonEmpty, p.Braces
+		if oneToOne[p.Verb] {
+			q = keymodel.ElementPart(q, slice)
+		}
+		out = keymodel.Product(out, []keymodel.Key{keymodel.UnknownKey(q)})
+	}
+	return out, true
+}
+
+// funcOf is the function a function value calls: a declared function or
+// a function literal, with or without captured values.
+func (e *Evaluator) funcOf(v ssa.Value) *ssa.Function {
+	v, _ = e.underlying(v)
+	for range maxDepth {
+		switch f := v.(type) {
+		case *ssa.Function:
+			return f
+		case *ssa.MakeClosure:
+			fn, _ := f.Fn.(*ssa.Function)
+			return fn
+		case *ssa.ChangeType:
+			v = f.X
+			continue
+		}
+		return nil
+	}
+	return nil
+}
+
+// ParamMap reads a slice result built by calling the function's function
+// parameter with each element of its slice parameter, in order, one
+// result per element:
+//
+//	func Map[T, U any](xs []T, f func(T) U) []U {
+//		out := make([]U, 0, len(xs))
+//		for _, x := range xs { out = append(out, f(x)) }
+//		return out
+//	}
+//
+// the slice parameter's number and the function parameter's.
+func (e *Evaluator) ParamMap(v ssa.Value) (of, by int, ok bool) {
+	f, ok := e.familyOf(v)
+	p, isParam := f.slice.(*ssa.Parameter)
+	if !ok || len(f.init) > 0 || !isParam || len(f.loads) == 0 {
+		return 0, 0, false
+	}
+	call, isCall := ssaread.UnwrapInterface(f.added).(*ssa.Call)
+	if !isCall || call.Call.IsInvoke() || len(call.Call.Args) != 1 {
+		return 0, 0, false
+	}
+	fp, isParam := call.Call.Value.(*ssa.Parameter)
+	load, isLoad := call.Call.Args[0].(*ssa.UnOp)
+	if !isParam || fp.Parent() != p.Parent() || !isLoad || !slices.Contains(f.loads, load) {
+		return 0, 0, false
+	}
+	return ssaread.ParamIndex(p), ssaread.ParamIndex(fp), true
 }
 
 // instantiateEach instantiates a key template whose Elem parts stand for

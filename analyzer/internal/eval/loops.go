@@ -88,6 +88,7 @@ type countedLoop struct {
 	from, to int64
 	bound    ssa.Value // the bound as written, constant or not
 	fixed    bool      // the bound is a constant: to is b (b+1 for <=)
+	op       token.Token
 }
 
 // countedHeader recognizes the counted loop whose header holds phi.
@@ -108,8 +109,61 @@ func countedHeader(phi *ssa.Phi) (*countedLoop, bool) {
 		from, isConst := ssaread.ConstInt(edge)
 		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
 		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
-			return &countedLoop{index: index, entry: entry, from: from, to: bound, bound: test.Y, fixed: fixed}, true
+			return &countedLoop{index: index, entry: entry, from: from, to: bound, bound: test.Y, fixed: fixed, op: test.Op}, true
 		}
+	}
+	return nil, false
+}
+
+// rangeIntOf recognizes the index of `for i := range n { ... }` as SSA
+// builds it: no header, the test 0 < n before the loop, and at the end of
+// each iteration i+1 < n, back to the body, whose first block holds the
+// index φ from 0 and i+1.
+func rangeIntOf(phi *ssa.Phi) (*countedLoop, bool) {
+	if len(phi.Edges) != 2 || len(phi.Block().Preds) != 2 {
+		return nil, false
+	}
+	for entry, edge := range phi.Edges {
+		next, isAdd := phi.Edges[1-entry].(*ssa.BinOp)
+		if !ssaread.IsConstInt(edge, 0) || !isAdd || next.Op != token.ADD || next.X != ssa.Value(phi) || !ssaread.IsConstInt(next.Y, 1) {
+			continue
+		}
+		first, ok := endTest(phi.Block().Preds[entry])
+		if !ok || first.Op != token.LSS || !ssaread.IsConstInt(first.X, 0) {
+			return nil, false
+		}
+		again, ok := endTest(phi.Block().Preds[1-entry])
+		if !ok || again.Op != token.LSS || again.X != ssa.Value(next) || again.Y != first.Y {
+			return nil, false
+		}
+		to, fixed := ssaread.ConstInt(first.Y)
+		return &countedLoop{index: phi, entry: entry, to: to, bound: first.Y, fixed: fixed, op: token.LSS}, true
+	}
+	return nil, false
+}
+
+// endTest is the comparison a block branches on, if it ends in one.
+func endTest(b *ssa.BasicBlock) (*ssa.BinOp, bool) {
+	if len(b.Instrs) == 0 {
+		return nil, false
+	}
+	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return nil, false
+	}
+	test, ok := cond.Cond.(*ssa.BinOp)
+	return test, ok
+}
+
+// openIndexOf recognizes the index of a counted loop, or of a range over
+// an integer, whose bound the code does not fix: it differs from one
+// iteration to the next.
+func openIndexOf(phi *ssa.Phi) (*countedLoop, bool) {
+	if loop, ok := openLoopOf(phi); ok && loop.index == phi {
+		return loop, true
+	}
+	if loop, ok := rangeIntOf(phi); ok && !loop.fixed {
+		return loop, true
 	}
 	return nil, false
 }
@@ -269,51 +323,128 @@ func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of
 // family is Family, and the slice the loop ranges over (nil for a loop
 // with a bound).
 func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+	f, ok := e.familyOf(v)
+	if !ok {
+		return nil, nil, "", nil, false
+	}
+	if f.each != nil {
+		return f.init, f.each, f.of, f.slice, true
+	}
+	if f.elem != nil {
+		e.keyEnv[f.elem] = f.elemKeys
+		defer delete(e.keyEnv, f.elem)
+	}
+	return f.init, e.elementKeys(f.loads, f.added), f.of, f.slice, true
+}
+
+// A loopFamily is how a loop adds one value per iteration to a slice.
+type loopFamily struct {
+	init  []Element   // the elements before the loop
+	loads []*ssa.UnOp // the reads of a range loop's element
+	added ssa.Value   // the value one iteration adds
+	of    string      // what the iterations range over, for messages
+	slice ssa.Value   // the slice a range loop ranges over, else nil
+	// each is the key each iteration adds, when known without added (a
+	// map's keys collected); elem, when set, reads as elemKeys in added
+	// (a range over a map's keys).
+	each     []keymodel.Key
+	elem     ssa.Value
+	elemKeys []keymodel.Key
+}
+
+func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 	switch v := v.(type) {
 	case *ssa.Phi:
-		return e.appendedFamily(v)
+		if f, ok := e.appendedFamily(v); ok {
+			return f, true
+		}
+		return e.mapRangeFamily(v)
 	case *ssa.MakeSlice:
 		return e.storedFamily(v)
+	case *ssa.Call:
+		return e.collectedMapFamily(v)
 	}
-	return nil, nil, "", nil, false
+	return loopFamily{}, false
 }
 
 // appendedFamily reads a slice appended to in a loop over an input, or a
 // loop with a bound the code does not fix.
-func (e *Evaluator) appendedFamily(phi *ssa.Phi) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+func (e *Evaluator) appendedFamily(phi *ssa.Phi) (loopFamily, bool) {
+	var f loopFamily
 	var entry int
-	var loads []*ssa.UnOp
 	if loop, isLoop := rangeLoopOf(phi); isLoop {
 		if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-			return nil, nil, "", nil, false // unrolled instead
+			return loopFamily{}, false // unrolled instead
 		}
-		entry, loads, of, slice = loop.entry, loop.loads, "elements of "+e.Show(loop.slice), loop.slice
-		if len(loads) == 0 {
-			return nil, nil, "", nil, false
+		entry, f.loads, f.of, f.slice = loop.entry, loop.loads, "elements of "+e.Show(loop.slice), loop.slice
+		if len(f.loads) == 0 {
+			return loopFamily{}, false
 		}
 	} else if loop, isOpen := openLoopOf(phi); isOpen {
-		entry, of = loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
+		entry, f.of = loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
+	} else if acc, loop, isRange := rangeIntExit(phi); isRange {
+		phi, entry, f.of = acc, loop.entry, "iterations of the loop on "+e.Show(loop.index)+" < "+e.Show(loop.bound)
 	} else {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
 	add, isCall := phi.Edges[1-entry].(*ssa.Call)
 	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
 	added, isList := ssaread.SliceElements(add.Call.Args[1])
 	if !isList || len(added) != 1 {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	init, ok = e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
+	init, ok := e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
 	if !ok {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	return init, e.elementKeys(loads, added[0]), of, slice, true
+	f.init, f.added = init, added[0]
+	return f, true
+}
+
+// rangeIntExit reads the slice a range over an integer the code does not
+// fix leaves, a φ after the loop of what it started with (no iteration)
+// and what the last iteration made: the accumulator's φ at the start of
+// the body, and the loop.
+func rangeIntExit(exit *ssa.Phi) (*ssa.Phi, *countedLoop, bool) {
+	if len(exit.Edges) != 2 {
+		return nil, nil, false
+	}
+	for k, edge := range exit.Edges {
+		add, isCall := edge.(*ssa.Call)
+		if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) == 0 {
+			continue
+		}
+		acc, isPhi := add.Call.Args[0].(*ssa.Phi)
+		if !isPhi || len(acc.Edges) != 2 {
+			continue
+		}
+		for _, instr := range acc.Block().Instrs {
+			index, isPhi := instr.(*ssa.Phi)
+			if !isPhi {
+				break
+			}
+			loop, ok := rangeIntOf(index)
+			if !ok || loop.fixed {
+				continue
+			}
+			preds := acc.Block().Preds
+			if acc.Edges[1-loop.entry] == edge && acc.Edges[loop.entry] == exit.Edges[1-k] &&
+				exit.Block().Preds[k] == preds[1-loop.entry] && exit.Block().Preds[1-k] == preds[loop.entry] {
+				return acc, loop, true
+			}
+		}
+	}
+	return nil, nil, false
 }
 
 // storedFamily reads a slice made with the length of an input and filled
 // by index in a range loop over that input.
-func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {
+func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (loopFamily, bool) {
+	if !writtenByIndexOnly(mk) {
+		return loopFamily{}, false
+	}
 	var store *ssa.Store
 	var loop *rangeLoop
 	for _, ref := range *mk.Referrers() {
@@ -321,34 +452,94 @@ func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (init []Element, each []keym
 		if !isIndex {
 			continue
 		}
+		if phi, isPhi := ia.Index.(*ssa.Phi); isPhi {
+			return e.storedByIndex(mk, phi)
+		}
 		next, isNext := ia.Index.(*ssa.BinOp)
 		if !isNext || store != nil {
-			return nil, nil, "", nil, false // stored at another index, or twice
+			return loopFamily{}, false // stored at another index, or twice
 		}
 		index, isPhi := next.X.(*ssa.Phi)
 		if !isPhi {
-			return nil, nil, "", nil, false
+			return loopFamily{}, false
 		}
 		l, isLoop := rangeLoopOf(index)
 		if !isLoop || !sameLen(mk.Len, l.slice) {
-			return nil, nil, "", nil, false // some elements would stay ""
+			return loopFamily{}, false // some elements would stay ""
 		}
 		for _, use := range *ia.Referrers() {
 			st, isStore := use.(*ssa.Store)
 			if !isStore || st.Addr != ia || store != nil {
-				return nil, nil, "", nil, false
+				return loopFamily{}, false
 			}
 			store = st
 		}
 		loop = l
 	}
 	if store == nil {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
 	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
-		return nil, nil, "", nil, false
+		return loopFamily{}, false
 	}
-	return nil, e.elementKeys(loop.loads, ssaread.UnwrapInterface(store.Val)), "elements of " + e.Show(loop.slice), loop.slice, true
+	return loopFamily{loads: loop.loads, added: store.Val, of: "elements of " + e.Show(loop.slice), slice: loop.slice}, true
+}
+
+// storedByIndex reads a slice made with the bound of a loop the code does
+// not fix and filled at the loop's index, from 0:
+//
+//	keys := make([]string, n)
+//	for i := range n { keys[i] = "b:" + strconv.Itoa(i) }
+func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (loopFamily, bool) {
+	loop, isOpen := openIndexOf(index)
+	if !isOpen || loop.from != 0 || loop.op != token.LSS || !sameValue(loop.bound, mk.Len) {
+		return loopFamily{}, false // some elements would stay ""
+	}
+	var store *ssa.Store
+	for _, ref := range *mk.Referrers() {
+		ia, isIndex := ref.(*ssa.IndexAddr)
+		if !isIndex {
+			continue
+		}
+		if ia.Index != ssa.Value(index) {
+			return loopFamily{}, false // stored at another index
+		}
+		for _, use := range *ia.Referrers() {
+			st, isStore := use.(*ssa.Store)
+			if !isStore || st.Addr != ia || store != nil {
+				return loopFamily{}, false
+			}
+			store = st
+		}
+	}
+	if store == nil {
+		return loopFamily{}, false
+	}
+	return loopFamily{added: store.Val, of: "iterations of the loop on " + e.Show(index) + " < " + e.Show(loop.bound)}, true
+}
+
+// writtenByIndexOnly: nothing writes into the slice but its stores by
+// index, no copy into it nor into a slice of it, and it is kept nowhere.
+func writtenByIndexOnly(mk *ssa.MakeSlice) bool {
+	for _, ref := range *mk.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Slice, *ssa.Store:
+			return false
+		case *ssa.Call:
+			if ssaread.IsBuiltin(ref.Call, "copy") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameValue: a and b are one value, or the lengths of one slice.
+func sameValue(a, b ssa.Value) bool {
+	if call, ok := a.(*ssa.Call); ok && ssaread.IsBuiltin(call.Call, "len") {
+		return a == b || sameLen(b, call.Call.Args[0])
+	}
+	return a == b
 }
 
 // sameLen: n is len(s).

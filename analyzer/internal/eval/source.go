@@ -3,6 +3,7 @@ package eval
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 )
@@ -16,6 +17,15 @@ type Source struct {
 	Assigned map[token.Pos]string // by the call's '(' or the index's '[': acct := drawID(...), from := req["from"]
 	Literals map[keymodel.Range]*ast.BasicLit
 	Exprs    map[keymodel.Range]ast.Expr
+	// Ranges are the range statements that name their key, for the index
+	// of a range over an integer, which SSA does not name.
+	Ranges []RangeStmt
+}
+
+// A RangeStmt is `for Key := range X { Body }`.
+type RangeStmt struct {
+	Body   keymodel.Range
+	Key, X string
 }
 
 func IndexSource(files []*ast.File) Source {
@@ -45,6 +55,10 @@ func IndexSource(files []*ast.File) Source {
 					case *ast.IndexExpr:
 						src.Assigned[rhs.Lbrack] = id.Name
 					}
+				}
+			case *ast.RangeStmt:
+				if id, ok := n.Key.(*ast.Ident); ok && id.Name != "_" {
+					src.Ranges = append(src.Ranges, RangeStmt{Body: keymodel.RangeOf(n.Body), Key: id.Name, X: types.ExprString(n.X)})
 				}
 			case *ast.CallExpr:
 				src.Calls[n.Lparen] = n

@@ -35,12 +35,63 @@ type Arg struct {
 	// last. The call fails on those paths if "" is on another slot than
 	// the other keys.
 	ZeroOnPath string
+	// Apart marks a key of one of the lists a slice argument may be, the
+	// values a φ merges (ks := keys; if prefix != "" { ks = prefixed(keys)
+	// }): keys of two different lists of one φ never meet (see Meets).
+	Apart Alternative
+}
+
+// An Alternative is one of the lists a φ of slices merges: Is numbers it
+// from 1 among the lists of the φ Of.
+type Alternative struct {
+	Of string
+	Is int
+}
+
+// Meets reports whether the keys may be in one command together: not
+// keys of two different lists of one φ (see Apart).
+func (a Arg) Meets(b Arg) bool {
+	return a.Apart.Of == "" || a.Apart.Of != b.Apart.Of || a.Apart.Is == b.Apart.Is
+}
+
+// Lists splits a command's keys into the lists it may run with, one per
+// alternative of a φ (see Apart), each with the keys of no alternative,
+// and none of them marked: the command is as if it were each of those
+// commands. Keys of no alternative are one list; no list is empty. ok is
+// false for keys of the alternatives of several φs.
+func Lists(keys []Arg) (lists [][]Arg, ok bool) {
+	of, n := "", 0
+	for _, k := range keys {
+		if k.Apart.Of == "" {
+			continue
+		}
+		if of != "" && k.Apart.Of != of {
+			return nil, false
+		}
+		of, n = k.Apart.Of, max(n, k.Apart.Is)
+	}
+	if of == "" {
+		return [][]Arg{keys}, true
+	}
+	for is := 1; is <= n; is++ {
+		var list []Arg
+		for _, k := range keys {
+			if k.Apart.Of == "" || k.Apart.Is == is {
+				k.Apart = Alternative{}
+				list = append(list, k)
+			}
+		}
+		if len(list) > 0 {
+			lists = append(lists, list)
+		}
+	}
+	return lists, true
 }
 
 // Zero is the key a ZeroOnPath variable is on the paths that skip its
 // assignment.
 func (a Arg) Zero() Arg {
-	return Arg{Alts: []Key{{}}, At: a.At}
+	return Arg{Alts: []Key{{}}, At: a.At, Apart: a.Apart}
 }
 
 // elementBase marks the Base of a part that is a loop's element.

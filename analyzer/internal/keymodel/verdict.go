@@ -10,6 +10,9 @@ import (
 // are: every alternative of one on the slot of every alternative of the
 // other.
 func Unproved(x, y Arg) string {
+	if !x.Meets(y) {
+		return "" // never in one command
+	}
 	for _, kx := range x.Alts {
 		for _, ky := range y.Alts {
 			if Relate(kx, ky) == Same {
@@ -111,7 +114,7 @@ type Claims struct {
 // alternative of y: proved for every value, or near-sure as the claims
 // allow.
 func Differ(x, y Arg, c Claims) (Difference, bool) {
-	if len(x.Alts) == 0 || len(y.Alts) == 0 {
+	if len(x.Alts) == 0 || len(y.Alts) == 0 || !x.Meets(y) {
 		return Difference{}, false
 	}
 	d := Difference{A: x.Alts[0], B: y.Alts[0]}

@@ -92,7 +92,7 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDec
 			if calls&callsClient != 0 && fn != nil {
 				wrappers = append(wrappers, fn)
 			}
-			keep[fd] = calls != 0 || (fn != nil && returnsKeys(fn.Signature()))
+			keep[fd] = calls != 0 || (fn != nil && (returnsKeys(fn.Signature()) || mapsToKeys(fn.Signature())))
 		}
 	}
 	// Whoever calls a function that may be a wrapper may be one too.

@@ -74,8 +74,10 @@ func reachesClient(pass *analysis.Pass) bool {
 
 // declaresBuilders reports whether an exported function may build keys for
 // importers: it returns a string or a []string and its body writes text (a
-// string literal, a concatenation, a call that formats). Generated code's
-// String methods, which call into a runtime, are not builders.
+// string literal, a concatenation, a call that formats), or it is a generic
+// Map, which makes keys with the function its callers give it (see
+// mapsToKeys). Generated code's String methods, which call into a runtime,
+// are not builders.
 func declaresBuilders(pass *analysis.Pass) bool {
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -84,6 +86,9 @@ func declaresBuilders(pass *analysis.Pass) bool {
 				continue
 			}
 			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if ok && mapsToKeys(fn.Signature()) {
+				return true
+			}
 			if !ok || !returnsKeys(fn.Signature()) {
 				continue
 			}
@@ -104,6 +109,29 @@ func returnsKeys(sig *types.Signature) bool {
 		t = sl.Elem()
 	}
 	return ssaread.IsString(t)
+}
+
+// mapsToKeys: the function may map a slice to keys by a function it is
+// given, a generic Map whose result is a slice of its function's result
+// (see eval.ParamMap): func Map[T, U any](xs []T, f func(T) U) []U.
+func mapsToKeys(sig *types.Signature) bool {
+	if sig.Results().Len() != 1 {
+		return false
+	}
+	sl, ok := sig.Results().At(0).Type().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	if _, generic := types.Unalias(sl.Elem()).(*types.TypeParam); !generic {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		f, ok := sig.Params().At(i).Type().Underlying().(*types.Signature)
+		if ok && f.Results().Len() == 1 && types.Identical(f.Results().At(0).Type(), sl.Elem()) {
+			return true
+		}
+	}
+	return false
 }
 
 func writesText(info *types.Info, body *ast.BlockStmt) bool {

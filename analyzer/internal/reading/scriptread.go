@@ -173,10 +173,18 @@ func (r *Package) scriptKeysOf(site *clients.Site, declared []keymodel.Arg) []Sc
 // call declares it, ARGV[i] as the call passes it (when it is a string the
 // code fixes), other values unknown (and maybe braces).
 func luaKey(k luascript.Key, declared []keymodel.Arg, argv [][]keymodel.Key) keymodel.Arg {
+	// Keys of one of several lists (keymodel.Arg.Apart) are at no one place
+	// in KEYS, nor is any key after them.
+	places := len(declared)
+	for i, d := range declared {
+		if d.Apart.Of != "" {
+			places = min(places, i)
+		}
+	}
 	out := []keymodel.Key{{}}
 	for i, p := range k {
 		switch {
-		case p.Key > 0 && p.Key <= len(declared) && len(declared[p.Key-1].Alts) > 0:
+		case p.Key > 0 && p.Key <= places && len(declared[p.Key-1].Alts) > 0:
 			out = keymodel.Product(out, declared[p.Key-1].Alts)
 		case p.Arg > 0 && p.Arg <= len(argv) && argv[p.Arg-1] != nil:
 			out = keymodel.Product(out, argv[p.Arg-1])

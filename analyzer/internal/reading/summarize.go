@@ -35,7 +35,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
 	s.result, s.byDefault, s.option = r.resultKeys(fn)
 	if s.elems == nil {
-		s.eachOf, s.each = r.resultFamily(fn)
+		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
 	}
 	if !s.useful() {
 		s = nil
@@ -45,32 +45,46 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 }
 
 // resultFamily reads a []string result built one key per element of a
-// slice parameter: func stockKeys(skus []string) []string.
-func (r *Package) resultFamily(fn *ssa.Function) (int, []keymodel.Key) {
+// slice parameter, func stockKeys(skus []string) []string, and a result
+// built by a function parameter from each element of a slice parameter,
+// func Map[T, U any](xs []T, f func(T) U) []U (mapBy the function's
+// number, see eval.ParamMap).
+func (r *Package) resultFamily(fn *ssa.Function) (eachOf int, each []keymodel.Key, mapBy int) {
 	results := fn.Signature.Results()
 	if results.Len() != 1 {
-		return 0, nil
+		return 0, nil, 0
 	}
-	if sl, ok := results.At(0).Type().Underlying().(*types.Slice); !ok || !ssaread.IsString(sl.Elem()) {
-		return 0, nil
+	sl, ok := results.At(0).Type().Underlying().(*types.Slice)
+	if !ok {
+		return 0, nil, 0
+	}
+	_, generic := types.Unalias(sl.Elem()).(*types.TypeParam)
+	if !generic && !ssaread.IsString(sl.Elem()) {
+		return 0, nil, 0
 	}
 	var ret *ssa.Return
 	for _, b := range fn.Blocks {
 		if rt, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
 			if ret != nil {
-				return 0, nil
+				return 0, nil, 0
 			}
 			ret = rt
 		}
 	}
 	if ret == nil {
-		return 0, nil
+		return 0, nil, 0
+	}
+	if of, by, ok := r.Eval.ParamMap(ret.Results[0]); ok {
+		return of, nil, by
+	}
+	if generic {
+		return 0, nil, 0
 	}
 	param, each, ok := r.Eval.ParamFamily(ret.Results[0])
 	if !ok {
-		return 0, nil
+		return 0, nil, 0
 	}
-	return param, each
+	return param, each, 0
 }
 
 // resultKeys evaluates every return of a function with one string result;
@@ -164,46 +178,61 @@ func (r *Package) resultElements(fn *ssa.Function) [][]keymodel.Key {
 func (r *Package) sinksOf(fn *ssa.Function) []sink {
 	var out []sink
 	r.commandsIn(fn, func(site *clients.Site) {
-		if s, ok := r.sinkAt(site); ok {
-			out = append(out, s)
-		}
+		out = append(out, r.sinksAt(site)...)
 	}, func(call ssa.CallInstruction, s calledSink) {
-		if !s.fromParams() || r.anyDiffer(s.keys) || (len(s.keys) < 2 && s.keys[0].Spread == 0 && s.script == nil) {
+		lists, ok := keymodel.Lists(s.keys)
+		if !ok {
 			return
 		}
 		if s.client > 0 {
 			s.client = clients.ClientParam(s.clientAt())
 		}
-		out = append(out, s.sink)
+		for _, keys := range lists {
+			if !keymodel.AnyFromParams(keys) || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && s.script == nil) {
+				continue
+			}
+			inst := s.sink
+			inst.keys = keys
+			out = append(out, inst)
+		}
 	})
 	return out
 }
 
-// sinkAt makes a sink of a client call when some of its keys come from the
-// calling function's parameters.
-func (r *Package) sinkAt(site *clients.Site) (sink, bool) {
-	keys, multi := r.keysOf(site)
+// sinksAt makes a sink of a client call when some of its keys come from
+// the calling function's parameters: one per list of keys it may run with
+// (see keymodel.Lists), each judged as a command of its own.
+func (r *Package) sinksAt(site *clients.Site) []sink {
+	all, multi := r.keysOf(site)
 	if !multi {
-		return sink{}, false
+		return nil
 	}
-	fromParams := keymodel.AnyFromParams(keys)
-	script := r.scriptKeysOf(site, keys)
-	if !fromParams || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
-		// No key from a caller; or the command fails whatever the callers
-		// pass (its own keys differ, or a caller's value beside them is
-		// near-sure to), which is reported here, once, not at every caller;
-		// or one key, which cannot cross slots with itself (unless a script
-		// touches others).
-		return sink{}, false
+	lists, ok := keymodel.Lists(all)
+	if !ok {
+		return nil
 	}
-	return sink{
-		method: site.Method,
-		pos:    site.Common.Pos(),
-		where:  r.Where(site.Common.Pos()),
-		client: clients.ClientParam(site.Client()),
-		keys:   keys,
-		script: script,
-	}, true
+	var out []sink
+	for _, keys := range lists {
+		fromParams := keymodel.AnyFromParams(keys)
+		script := r.scriptKeysOf(site, keys)
+		if !fromParams || r.anyDiffer(keys) || (len(keys) < 2 && keys[0].Spread == 0 && script == nil) {
+			// No key from a caller; or the command fails whatever the callers
+			// pass (its own keys differ, or a caller's value beside them is
+			// near-sure to), which is reported here, once, not at every caller;
+			// or one key, which cannot cross slots with itself (unless a script
+			// touches others).
+			continue
+		}
+		out = append(out, sink{
+			method: site.Method,
+			pos:    site.Common.Pos(),
+			where:  r.Where(site.Common.Pos()),
+			client: clients.ClientParam(site.Client()),
+			keys:   keys,
+			script: script,
+		})
+	}
+	return out
 }
 
 // anyDiffer reports keys that cross slots whatever the callers pass.
@@ -214,7 +243,7 @@ func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
 // Returns is what fn returns, for the evaluator (see callees).
 func (r *Package) Returns(fn *ssa.Function) eval.Returned {
 	if s := r.summaryOf(fn); s != nil {
-		return eval.Returned{Result: s.result, ByDefault: s.byDefault, Option: s.option, Elems: s.elems, EachOf: s.eachOf, Each: s.each}
+		return eval.Returned{Result: s.result, ByDefault: s.byDefault, Option: s.option, Elems: s.elems, EachOf: s.eachOf, Each: s.each, MapBy: s.mapBy}
 	}
 	return eval.Returned{}
 }
@@ -273,12 +302,6 @@ func (s calledSink) clientAt() ssa.Value {
 		return s.args[s.client-1]
 	}
 	return nil
-}
-
-// fromParams reports whether the sink, seen from the caller, still depends
-// on the caller's own parameters.
-func (s calledSink) fromParams() bool {
-	return keymodel.AnyFromParams(s.keys)
 }
 
 // wrapperSinks instantiates the sinks of the function a call calls: of

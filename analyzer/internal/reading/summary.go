@@ -32,9 +32,11 @@ type summary struct {
 	elems [][]keymodel.Key
 	// each is the key a []string result holds for each element of slice
 	// parameter eachOf (1-based; 0 when it is not such a result), its Elem
-	// parts the element.
+	// parts the element; or, mapBy > 0, the result holds what function
+	// parameter mapBy returns for each element.
 	eachOf int
 	each   []keymodel.Key
+	mapBy  int
 	// sinks are the multi-key commands that the function's parameters reach,
 	// directly or through other wrappers.
 	sinks []sink
@@ -95,6 +97,7 @@ type keyFacts struct {
 	Elems    []factKeyList // a []string result's elements
 	EachOf   int           // a []string result of one key per element of this slice parameter
 	Each     factKeyList   // that key
+	MapBy    int           // or what this function parameter makes of each element
 	Sinks    []factSink    // multi-key commands the parameters reach
 	Queued   []factSink    // keyed commands queued on pipeline parameters
 	Forwards []factForward // one-node commands sent with the parameters
@@ -143,6 +146,8 @@ type factScriptKey struct {
 type factSinkKey struct {
 	Alts   factKeyList
 	Spread int
+	Apart  string // the φ of slices it is one list of (keymodel.Arg.Apart), renumbered
+	Is     int
 }
 
 func (*keyFacts) AFact() {}
@@ -170,7 +175,9 @@ func (f *keyFacts) String() string {
 		}
 		out = append(out, "keys ["+strings.Join(elems, ", ")+"]")
 	}
-	if f.EachOf > 0 {
+	if f.EachOf > 0 && f.MapBy > 0 {
+		out = append(out, fmt.Sprintf("keys p%d(p%d[i]) for each element of p%d", f.MapBy, f.EachOf, f.EachOf))
+	} else if f.EachOf > 0 {
 		out = append(out, fmt.Sprintf("keys %s for each element of p%d", showAlts(f.Each), f.EachOf))
 	}
 	for _, s := range f.Sinks {
@@ -243,7 +250,7 @@ func showAlts(alts []factKey) string {
 
 func (s *summary) fact() *keyFacts {
 	ids := map[string]string{} // the package's unknown parts, renumbered u1, u2, ...
-	f := &keyFacts{Result: factKeys(s.result, ids), EachOf: s.eachOf, Each: factKeys(s.each, ids)}
+	f := &keyFacts{Result: factKeys(s.result, ids), EachOf: s.eachOf, Each: factKeys(s.each, ids), MapBy: s.mapBy}
 	for _, alts := range s.elems {
 		f.Elems = append(f.Elems, factKeys(alts, ids))
 	}
@@ -262,7 +269,15 @@ func factSinks(sinks []sink, ids map[string]string) []factSink {
 	for _, sk := range sinks {
 		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
 		for _, k := range sk.keys {
-			fs.Keys = append(fs.Keys, factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread})
+			fk := factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread}
+			if k.Apart.Of != "" {
+				of := "apart:" + k.Apart.Of
+				if ids[of] == "" {
+					ids[of] = fmt.Sprintf("a%d", len(ids)+1)
+				}
+				fk.Apart, fk.Is = ids[of], k.Apart.Is
+			}
+			fs.Keys = append(fs.Keys, fk)
 		}
 		for _, k := range sk.script {
 			fs.Script = append(fs.Script, factScriptKey{Command: k.Command, Lua: k.Lua, Key: factSinkKey{Alts: factKeys(k.Key.Alts, ids), Spread: k.Key.Spread}})
@@ -302,7 +317,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 }
 
 func (f *keyFacts) summary() *summary {
-	s := &summary{result: f.Result.keys(), eachOf: f.EachOf, each: f.Each.keys()}
+	s := &summary{result: f.Result.keys(), eachOf: f.EachOf, each: f.Each.keys(), mapBy: f.MapBy}
 	for _, alts := range f.Elems {
 		s.elems = append(s.elems, alts.keys())
 	}
@@ -321,7 +336,11 @@ func summarySinks(fs []factSink) []sink {
 	for _, f := range fs {
 		sk := sink{method: f.Method, where: f.Where, client: f.Client}
 		for _, k := range f.Keys {
-			sk.keys = append(sk.keys, keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread})
+			arg := keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread}
+			if k.Apart != "" {
+				arg.Apart = keymodel.Alternative{Of: "fact:" + k.Apart, Is: k.Is}
+			}
+			sk.keys = append(sk.keys, arg)
 		}
 		for _, k := range f.Script {
 			sk.script = append(sk.script, ScriptKey{Command: k.Command, Lua: k.Lua, Key: keymodel.Arg{Alts: k.Key.Alts.keys(), Spread: k.Key.Spread}})

@@ -218,6 +218,6 @@ func (q *msgQueue) collect(ctx context.Context, ids []string) {
 	for _, id := range ids {
 		keys = append(keys, q.msgKey(id))
 	}
-	q.rdb.Del(ctx, keys...) // want `Del keys "dp:<q.name>:msg:<ids\[i\]>" for two different elements of ids are on different hash slots .*, when q.tagged is false, its default`
+	q.rdb.Del(ctx, keys...)                         // want `Del keys "dp:<q.name>:msg:<ids\[i\]>" for two different elements of ids are on different hash slots .*, when q.tagged is false, its default`
 	q.rdb.Rename(ctx, q.msgKey("a"), q.msgKey("b")) // want `Rename keys "dp:<q.name>:msg:a" and "dp:<q.name>:msg:b" are on different hash slots .*, when q.tagged is false, its default`
 }
