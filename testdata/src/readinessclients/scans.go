@@ -51,7 +51,8 @@ func valkeyEachNode(ctx context.Context, c valkey.Client) {
 	}
 }
 
-// Near-misses: one key per command; keys of one hash tag.
+// Near-misses: one key per command; keys of one hash tag; a client forced
+// to one node, whose Nodes() is itself.
 func oneKeyEach(ctx context.Context, c rueidis.Client) {
 	for _, node := range c.Nodes() {
 		entry, _ := node.Do(ctx, node.B().Scan().Cursor(0).Match("sess:*").Build()).AsScanEntry()
@@ -62,6 +63,16 @@ func oneKeyEach(ctx context.Context, c rueidis.Client) {
 		tagged, _ := node.Do(ctx, node.B().Scan().Cursor(0).Match("sess:{u1}:*").Build()).AsScanEntry()
 		node.Do(ctx, node.B().Del().Key(tagged.Elements...).Build())
 	}
+}
+
+func forcedSingle(ctx context.Context) {
+	c, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{"a:6379"}, ForceSingleClient: true})
+	for _, node := range c.Nodes() {
+		entry, _ := node.Do(ctx, node.B().Scan().Cursor(0).Match("sess:*").Build()).AsScanEntry()
+		node.Do(ctx, node.B().Del().Key(entry.Elements...).Build())
+	}
+	entry, _ := c.Do(ctx, c.B().Scan().Cursor(0).Match("sess:*").Build()).AsScanEntry()
+	c.Do(ctx, c.B().Del().Key(entry.Elements...).Build())
 }
 
 func keysEachNode(ctx context.Context, c rueidis.Client) {
