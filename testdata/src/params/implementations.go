@@ -9,7 +9,9 @@ import (
 // Interfaces with several implementations (see backends.go): a call is
 // judged with each implementation that sends something, whatever the number
 // of those that send nothing (in-memory ones, mocks, no-ops), up to eight
-// that send something.
+// that send something. Their multi-key commands, the commands they queue on
+// a transaction the caller opens, and the one-node commands they forward
+// are each judged as that implementation's.
 type Purger interface {
 	Purge(ctx context.Context, a, b string) error
 }
@@ -92,6 +94,123 @@ func (e *memEvictor) Evict(ctx context.Context, a, b string) error {
 func evictAccount(ctx context.Context, e Evictor, id, email string) error {
 	return e.Evict(ctx, "user:"+id, "email:"+email)
 }
+
+// A transaction whose commands an implementation queues: each
+// implementation's commands are judged together, never one's beside
+// another's (one call, or calls on one receiver, run one of them).
+type Ledger interface {
+	Record(ctx context.Context, pipe redis.Pipeliner, account string)
+}
+
+type redisLedger struct{}
+
+func (redisLedger) Record(ctx context.Context, pipe redis.Pipeliner, account string) { // want Record:`queues p3.Incr\("ledger:"\+p4\)`
+	pipe.Incr(ctx, "ledger:"+account)
+}
+
+type auditLedger struct{}
+
+func (auditLedger) Record(ctx context.Context, pipe redis.Pipeliner, account string) { // want Record:`queues p3.Incr\("audit:"\+p4\)`
+	pipe.Incr(ctx, "audit:"+account)
+}
+
+type taggedLedger struct{}
+
+func (taggedLedger) Record(ctx context.Context, pipe redis.Pipeliner, account string) { // want Record:`queues p3.Incr\("\{ledger\}:"\+p4\)`
+	pipe.Incr(ctx, "{ledger}:"+account)
+}
+
+type memLedger struct{ m map[string]int }
+
+func (l memLedger) Record(ctx context.Context, pipe redis.Pipeliner, account string) { l.m[account]++ }
+
+func transfer(ctx context.Context, rdb redis.UniversalClient, l Ledger, from, to string) {
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		l.Record(ctx, pipe, from)
+		l.Record(ctx, pipe, to) // want `TxPipelined keys "audit:<from>" \(Incr\) and "audit:<to>" \(Incr\) are on different hash slots for all but about 1 in 16384 pairs of different values of from and to`
+		return nil
+	})
+	pipe := rdb.TxPipeline()
+	l.Record(ctx, pipe, from)
+	l.Record(ctx, pipe, to) // want `TxPipeline keys "audit:<from>" \(Incr\) and "audit:<to>" \(Incr\) are on different hash slots`
+	pipe.Exec(ctx)
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		recordBoth(ctx, pipe, l, from, to) // want `TxPipelined keys "audit:<from>" \(Incr\) and "audit:<to>" \(Incr\) are on different hash slots for all but about 1 in 16384 pairs of different values of from and to`
+		return nil
+	})
+}
+
+func recordBoth(ctx context.Context, pipe redis.Pipeliner, l Ledger, a, b string) {
+	l.Record(ctx, pipe, a)
+	l.Record(ctx, pipe, b)
+}
+
+// Near-misses: one call runs one implementation ("ledger:<account>" and
+// "audit:<account>" are never queued together); an interface whose only
+// implementation that queues tags its keys.
+func credit(ctx context.Context, rdb redis.UniversalClient, l Ledger, j Journal, account, from, to string) {
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		l.Record(ctx, pipe, account)
+		return nil
+	})
+	rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		j.Note(ctx, pipe, from)
+		j.Note(ctx, pipe, to)
+		return nil
+	})
+}
+
+type Journal interface {
+	Note(ctx context.Context, pipe redis.Pipeliner, account string)
+}
+
+type taggedJournal struct{}
+
+func (taggedJournal) Note(ctx context.Context, pipe redis.Pipeliner, account string) { // want Note:`queues p3.Incr\("\{journal\}:"\+p4\)`
+	pipe.Incr(ctx, "{journal}:"+account)
+}
+
+type memJournal struct{ notes []string }
+
+func (j *memJournal) Note(ctx context.Context, pipe redis.Pipeliner, account string) {
+	j.notes = append(j.notes, account)
+}
+
+// A one-node command an implementation forwards is reported at the call
+// that gives it its arguments, as that implementation's; one on a client
+// of one server is not.
+type Finder interface {
+	Find(ctx context.Context, pattern string) []string
+}
+
+type redisFinder struct{ rdb redis.UniversalClient }
+
+func (f *redisFinder) Find(ctx context.Context, pattern string) []string { // want Find:`forwards KEYS\(p3\) at implementations.go:\d+`
+	return f.rdb.Keys(ctx, pattern).Val()
+}
+
+type memFinder struct{ keys []string }
+
+func (f *memFinder) Find(ctx context.Context, pattern string) []string { return f.keys }
+
+func sessions(ctx context.Context, f Finder, l Lister) {
+	f.Find(ctx, "sess:*") // want `^redisFinder.Find sends KEYS \(implementations.go:\d+\) on a client that may be a cluster client, where it runs on one node and sees only the keys of that node's slots`
+	l.List(ctx, "sess:*")
+}
+
+type Lister interface {
+	List(ctx context.Context, pattern string) []string
+}
+
+type singleLister struct{ rdb *redis.Client }
+
+func (l *singleLister) List(ctx context.Context, pattern string) []string {
+	return l.rdb.Keys(ctx, pattern).Val()
+}
+
+type memLister struct{}
+
+func (memLister) List(ctx context.Context, pattern string) []string { return nil }
 
 // More than eight implementations that send something: a plugin point,
 // not followed (see maxImplementations in reading/interfaces.go).
