@@ -73,6 +73,13 @@ func forcedSingle(ctx context.Context) {
 	}
 	entry, _ := c.Do(ctx, c.B().Scan().Cursor(0).Match("sess:*").Build()).AsScanEntry()
 	c.Do(ctx, c.B().Del().Key(entry.Elements...).Build())
+	// One address is not one server: rueidis asks the node, and makes a
+	// cluster client of a cluster's.
+	one, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{"a:6379"}})
+	for _, node := range one.Nodes() {
+		entry, _ := node.Do(ctx, node.B().Scan().Cursor(0).Match("sess:*").Build()).AsScanEntry()
+		node.Do(ctx, node.B().Del().Key(entry.Elements...).Build()) // want `DEL keys "sess:<\*>" for two different keys that SCAN "sess:<\*>" returns are on different hash slots`
+	}
 }
 
 func keysEachNode(ctx context.Context, c rueidis.Client) {
