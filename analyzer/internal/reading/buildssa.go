@@ -95,6 +95,17 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDec
 			keep[fd] = calls != 0 || (fn != nil && (returnsKeys(fn.Signature()) || mapsToKeys(fn.Signature())))
 		}
 	}
+	// A call through an interface method with several implementations is
+	// a call of each: an implementation that may be a wrapper makes the
+	// method one (once per method, not per call).
+	implements := map[*types.Func][]*types.Func{}
+	for m := range callers {
+		for _, impl := range impls.all(m) {
+			if impl.Pkg() == pass.Pkg {
+				implements[impl] = append(implements[impl], m)
+			}
+		}
+	}
 	// Whoever calls a function that may be a wrapper may be one too.
 	seen := map[*types.Func]bool{}
 	for len(wrappers) > 0 {
@@ -104,6 +115,7 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDec
 			continue
 		}
 		seen[fn] = true
+		wrappers = append(wrappers, implements[fn]...)
 		for _, caller := range callers[fn] {
 			keep[caller] = true
 			if c, ok := pass.TypesInfo.Defs[caller.Name].(*types.Func); ok {
@@ -131,10 +143,11 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 			if impl := impls.of(fn); impl != nil {
 				fn = impl // a call through a project interface with one implementation
 			}
-			for _, impl := range impls.all(fn) { // or with several, each of which may run
-				if impl.Pkg() == pass.Pkg {
-					local = append(local, impl)
-				} else if pass.ImportObjectFact(impl.Origin(), new(keyFacts)) {
+			if several := impls.all(fn); len(several) > 0 { // or with several, each of which may run
+				if fn.Pkg() != pass.Pkg {
+					local = append(local, fn) // its callers are each local implementation's (see bodiesToBuild)
+				}
+				if impls.factsElsewhere(fn) {
 					found |= callsClient
 				}
 			}

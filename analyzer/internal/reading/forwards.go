@@ -126,12 +126,26 @@ func (c calledForward) clientAt() ssa.Value {
 	return nil
 }
 
-// calledForwards are the forwards of the function a call calls, but those
+// calledForwards are the forwards of the function a call calls (of each
+// implementation, through an interface method with several), but those
 // whose client the call passes as one node's (unless the options include
 // single-node clients) or per node.
 func (r *Package) calledForwards(call ssa.CallInstruction) []calledForward {
 	called, ok := r.calledFunction(call.Common())
-	if !ok || len(called.summary.forwards) == 0 {
+	if !ok {
+		var out []calledForward
+		for _, impl := range r.implementationCalls(call.Common()) {
+			out = append(out, r.forwardsOfCalled(impl)...)
+		}
+		return out
+	}
+	return r.forwardsOfCalled(called)
+}
+
+// forwardsOfCalled are the forwards of one called function, seen from its
+// call (see calledForwards).
+func (r *Package) forwardsOfCalled(called calledFunction) []calledForward {
+	if len(called.summary.forwards) == 0 {
 		return nil
 	}
 	var out []calledForward

@@ -63,6 +63,11 @@ type Package struct {
 	// impls and interfaceCalls follow calls through project interfaces.
 	impls          *implementations
 	interfaceCalls map[*ssa.CallCommon]*interfaceCall
+	// sending: the implementations that send something of the interface
+	// methods with several (see sendingImplementations); summarizing: the
+	// functions whose summaries are being computed.
+	sending     map[*types.Func][]implementationSummary
+	summarizing map[*ssa.Function]bool
 	// redigoCluster: whether the package reaches a cluster library built
 	// on redigo; nil until asked.
 	redigoCluster *bool
@@ -99,6 +104,7 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 		paramsFromCallers: map[*ssa.Parameter]bool{},
 		readScripts:       map[*ssa.CallCommon]readScript{},
 		impls:             impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
+		sending: map[*types.Func][]implementationSummary{}, summarizing: map[*ssa.Function]bool{},
 		embedded: embeddedStrings(pass),
 		scripts:  map[string]parsedScript{},
 	}

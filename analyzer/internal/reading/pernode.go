@@ -39,7 +39,7 @@ func (r *Package) PerNode(v ssa.Value) bool {
 			if ta, ok := v.Tuple.(*ssa.TypeAssert); ok && v.Index == 0 {
 				return assertedSingleNode(ta) // c, ok := u.(*redis.Client), a type switch's case
 			}
-			return nodesElement(v)
+			return nodesOf(v) != nil
 		case *ssa.TypeAssert:
 			return assertedSingleNode(v)
 		}
@@ -51,14 +51,16 @@ func (r *Package) PerNode(v ssa.Value) bool {
 // cluster client hands it out (ForEachMaster's callback, an element of
 // Nodes()): its type says one server, but the node refuses keys of
 // different slots in one command as the cluster does, and serves only its
-// own slots.
+// own slots. The one node of a client forced to one server
+// (ForceSingleClient) is that server.
 func (r *Package) ClusterNode(v ssa.Value) bool {
-	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
+	return r.allOrigins(v, 0, func(v ssa.Value, depth int) bool {
 		switch v := v.(type) {
 		case *ssa.Parameter:
 			return r.nodeOfCallback(v)
 		case *ssa.Extract:
-			return nodesElement(v)
+			c := nodesOf(v)
+			return c != nil && !r.singleNodeAt(c, depth+1)
 		}
 		return false
 	}, nil)
@@ -106,21 +108,24 @@ func (r *Package) nodeOfCallback(p *ssa.Parameter) bool {
 	return found
 }
 
-// nodesElement reports a value of ranging over a client's Nodes() (rueidis,
-// valkey-go): for _, node := range c.Nodes().
-func nodesElement(x *ssa.Extract) bool {
+// nodesOf is the client whose Nodes() a value ranges over (rueidis,
+// valkey-go): c in for _, node := range c.Nodes(); nil for any other value.
+func nodesOf(x *ssa.Extract) ssa.Value {
 	next, ok := x.Tuple.(*ssa.Next)
 	if !ok || x.Index != 2 {
-		return false
+		return nil
 	}
 	rng, ok := next.Iter.(*ssa.Range)
 	if !ok {
-		return false
+		return nil
 	}
 	call, ok := rng.X.(*ssa.Call)
 	if !ok {
-		return false
+		return nil
 	}
 	m := ssaread.CalledFunc(&call.Call)
-	return m != nil && m.Name() == "Nodes" && clients.IsClientMethod(m)
+	if m == nil || m.Name() != "Nodes" || !clients.IsClientMethod(m) {
+		return nil
+	}
+	return ssaread.ReceiverValue(&call.Call)
 }

@@ -1,6 +1,8 @@
 package reading
 
 import (
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
@@ -14,12 +16,14 @@ type rootedCommand struct {
 	clients.Command
 	root  ssa.Value
 	instr ssa.Instruction
+	via   []implChoice // see sink.via
 }
 
 // commandsOnPipelines lists fn's commands on pipelines and clients: its
 // client calls (Exec too, keyless), the commands of the TxPipelined
 // callbacks it runs on them, and those its helpers queue on values it
-// passes them.
+// passes them (each implementation's, through an interface method with
+// several).
 func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 	var out []rootedCommand
 	for call := range ssaread.CallsIn(fn) {
@@ -28,32 +32,50 @@ func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 			root := clients.ClientRoot(site.Receiver())
 			if site.Method == "TxPipelined" {
 				if cb := ssaread.CallbackArg(common); cb != nil {
-					for _, c := range r.queuedOn(cb) {
-						out = append(out, rootedCommand{c, root, call})
+					cmds, via := r.queuedOn(cb)
+					for i, c := range cmds {
+						out = append(out, rootedCommand{c, root, call, via[i]})
 					}
 				}
 				continue
 			}
 			keys, _ := r.keysOf(site)
-			out = append(out, rootedCommand{clients.Command{Method: site.Method, Keys: keys}, root, call})
+			out = append(out, rootedCommand{Command: clients.Command{Method: site.Method, Keys: keys}, root: root, instr: call})
 			continue
 		}
-		called, ok := r.calledFunction(common)
-		if !ok || len(called.summary.queued) == 0 {
+		calls := r.implementationCalls(common)
+		if called, ok := r.calledFunction(common); ok {
+			calls = []calledFunction{called}
+		}
+		for _, called := range calls {
+			out = append(out, r.queuedBy(call, called)...)
+		}
+	}
+	return out
+}
+
+// queuedBy are the commands a called function queues on the pipelines
+// the call gives it.
+func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []rootedCommand {
+	if len(called.summary.queued) == 0 {
+		return nil
+	}
+	common := called.common
+	site := clients.NewSite(r.Eval, common, called.sig)
+	var out []rootedCommand
+	for _, q := range called.summary.queued {
+		if q.client > len(common.Args) {
 			continue
 		}
-		common = called.common
-		site := clients.NewSite(r.Eval, common, called.sig)
-		for _, q := range called.summary.queued {
-			if q.client > len(common.Args) {
-				continue
-			}
-			var keys []keymodel.Arg
-			for _, k := range q.keys {
-				keys = append(keys, site.InstantiateKey(k)...)
-			}
-			out = append(out, rootedCommand{clients.Command{Method: q.method, Keys: keys}, clients.ClientRoot(common.Args[q.client-1]), call})
+		var keys []keymodel.Arg
+		for _, k := range q.keys {
+			keys = append(keys, site.InstantiateKey(k)...)
 		}
+		via := q.via
+		if called.via != nil && called.obj != nil {
+			via = append(slices.Clip(via), implChoice{Method: called.via.FullName(), Impl: called.obj.FullName()})
+		}
+		out = append(out, rootedCommand{clients.Command{Method: q.method, Keys: keys}, clients.ClientRoot(common.Args[q.client-1]), call, via})
 	}
 	return out
 }
@@ -68,23 +90,26 @@ func (r *Package) queuedOf(fn *ssa.Function) []sink {
 		if !ok || p.Parent() != fn || !clients.PipelineType(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys})
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys, via: c.via})
 	}
 	return out
 }
 
 // queuedOn is what a callback queues on the pipeline (or *Tx) it receives
-// as its first parameter.
-func (r *Package) queuedOn(cb *ssa.Function) []clients.Command {
+// as its first parameter, and the implementations each command came
+// through (see sink.via).
+func (r *Package) queuedOn(cb *ssa.Function) ([]clients.Command, [][]implChoice) {
 	s := r.summaryOf(cb)
 	if s == nil {
-		return nil
+		return nil, nil
 	}
 	var out []clients.Command
+	var via [][]implChoice
 	for _, q := range s.queued {
 		if q.client == 1 {
 			out = append(out, clients.Command{Method: q.method, Keys: q.keys})
+			via = append(via, q.via)
 		}
 	}
-	return out
+	return out, via
 }

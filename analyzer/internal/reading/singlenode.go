@@ -159,7 +159,8 @@ func (r *Package) reachesRedigoCluster() bool {
 // one, a pipeline made from one, the pipeline or transaction that one's
 // Pipelined, TxPipelined or Watch passes to its callback (directly, or
 // through a function that runs its parameter so), a field the package only
-// ever sets to such values, or what a function that returns one returns. A
+// ever sets to such values, what a function that returns one returns, or
+// the one node of a rueidis or valkey-go client forced to one server. A
 // client the function does not pin down (a parameter of interface type, a
 // field set from elsewhere) is not single-node: it is checked.
 func (r *Package) singleNode(v ssa.Value) bool {
@@ -180,6 +181,9 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 	}
 	switch v := v.(type) {
 	case *ssa.Extract:
+		if c := nodesOf(v); c != nil {
+			return r.singleNodeAt(c, depth+1) // the one node of a client forced to one server
+		}
 		if call, ok := v.Tuple.(*ssa.Call); ok && v.Index == 0 {
 			if clients.MakesSingleNodeClient(call, r.Eval) {
 				return true

@@ -31,6 +31,8 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 		return nil
 	}
 	r.summaries[fn] = nil // in progress: a recursive call sees no summary
+	r.summarizing[fn] = true
+	defer delete(r.summarizing, fn)
 	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
 		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
 	s.result, s.byDefault, s.option = r.resultKeys(fn)
@@ -256,6 +258,9 @@ type calledFunction struct {
 	common  *ssa.CallCommon  // the receiver, if any, first among the arguments
 	sig     *types.Signature // the callee's
 	obj     *types.Func      // the callee, for messages; nil for a function value
+	// via is the interface method the call calls when obj is one of its
+	// several implementations (see implementationCalls), nil otherwise.
+	via *types.Func
 }
 
 // calledFunction is what the call calls; ok is false when its summary is

@@ -66,6 +66,30 @@ type sink struct {
 	client int            // the client's parameter (1-based), 0 if it is not one
 	keys   []keymodel.Arg // in terms of the parameters; their positions are unused
 	script []ScriptKey    // a script's keys besides KEYS[i], judged against keys
+	// via are the implementations a queued command came through, of calls
+	// through interface methods with several (see Transaction.InOne).
+	via []implChoice
+}
+
+// An implChoice is the implementation of an interface method a command
+// came through, when the method has several: two commands that came
+// through different implementations of one method are not run by one call
+// (or by calls on one receiver), and are not judged together.
+type implChoice struct {
+	Method, Impl string // the interface method's and the implementation's full names
+}
+
+// exclusive reports commands that came through different implementations
+// of one interface method.
+func exclusive(x, y []implChoice) bool {
+	for _, a := range x {
+		for _, b := range y {
+			if a.Method == b.Method && a.Impl != b.Impl {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A ScriptKey is a key a script touches besides a plain KEYS[i]. A wrapper's
@@ -127,6 +151,7 @@ type factSink struct {
 	Client        int
 	Keys          []factSinkKey
 	Script        []factScriptKey
+	Via           []implChoice
 }
 
 type factForward struct {
@@ -267,7 +292,7 @@ func (s *summary) fact() *keyFacts {
 func factSinks(sinks []sink, ids map[string]string) []factSink {
 	var out []factSink
 	for _, sk := range sinks {
-		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client}
+		fs := factSink{Method: sk.method, Where: sk.where, Client: sk.client, Via: sk.via}
 		for _, k := range sk.keys {
 			fk := factSinkKey{Alts: factKeys(k.Alts, ids), Spread: k.Spread}
 			if k.Apart.Of != "" {
@@ -334,7 +359,7 @@ func (f *keyFacts) summary() *summary {
 func summarySinks(fs []factSink) []sink {
 	var out []sink
 	for _, f := range fs {
-		sk := sink{method: f.Method, where: f.Where, client: f.Client}
+		sk := sink{method: f.Method, where: f.Where, client: f.Client, via: f.Via}
 		for _, k := range f.Keys {
 			arg := keymodel.Arg{Alts: k.Alts.keys(), Spread: k.Spread}
 			if k.Apart != "" {

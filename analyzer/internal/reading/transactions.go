@@ -49,10 +49,20 @@ type Transaction struct {
 	// when they are queued on paths that exclude each other (if/else).
 	// Nil when every pair does.
 	Together func(i, j int) bool
+	// via are the implementations each command came through, of calls
+	// through interface methods with several: one call, or calls on one
+	// receiver, run one of them, so commands of two implementations of one
+	// method are not judged together. Nil when none did.
+	via [][]implChoice
 }
 
-// InOne says whether commands i and j run in one transaction.
+// InOne says whether commands i and j run in one transaction: not when
+// they are queued on paths that exclude each other, nor when they came
+// through different implementations of one interface method.
 func (t *Transaction) InOne(i, j int) bool {
+	if t.via != nil && exclusive(t.via[i], t.via[j]) {
+		return false
+	}
 	return t.Together == nil || t.Together(i, j)
 }
 
@@ -78,18 +88,20 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		switch m.Name() {
 		case "TxPipelined":
 			if cb := ssaread.CallbackArg(common); cb != nil {
-				out = append(out, &Transaction{Name: "TxPipelined", Commands: r.queuedOn(cb), Fate: clients.TransactionFate(m), At: r.opening(call.Pos())})
+				cmds, via := r.queuedOn(cb)
+				out = append(out, &Transaction{Name: "TxPipelined", Commands: cmds, via: via, Fate: clients.TransactionFate(m), At: r.opening(call.Pos())})
 			}
 		case "TxPipeline":
 			if v, ok := call.(*ssa.Call); ok {
-				cmds, at := r.pipelineCommands(fn, v)
-				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, Fate: clients.TransactionFate(m), At: r.opening(call.Pos()),
+				cmds, at, via := r.pipelineCommands(fn, v)
+				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, via: via, Fate: clients.TransactionFate(m), At: r.opening(call.Pos()),
 					Together: func(i, j int) bool { return ssaread.OnOnePath(at[i], at[j]) }})
 			}
 		case "Watch":
 			if cb := ssaread.CallbackArg(common); cb != nil {
 				site := clients.NewSite(r.Eval, common, m.Signature())
-				out = append(out, &Transaction{Name: "Watch", Commands: r.queuedOn(cb), Watch: true, Watched: site.KeysOfParam("keys"), At: r.opening(call.Pos()),
+				cmds, via := r.queuedOn(cb)
+				out = append(out, &Transaction{Name: "Watch", Commands: cmds, via: via, Watch: true, Watched: site.KeysOfParam("keys"), At: r.opening(call.Pos()),
 					Fate: "the callback runs on the watched keys' node, where another slot fails with MOVED"})
 			}
 		}
@@ -108,8 +120,8 @@ func (r *Package) opening(lparen token.Pos) keymodel.Range {
 
 // pipelineCommands is what fn queues on the TxPipeline() value txp before an
 // Exec of it, and where: a command that an Exec dominates belongs to the
-// next batch.
-func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.Command, []ssa.Instruction) {
+// next batch; and the implementations each came through (see sink.via).
+func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.Command, []ssa.Instruction, [][]implChoice) {
 	var execs []ssa.Instruction
 	var cmds []rootedCommand
 	for _, c := range r.commandsOnPipelines(fn) {
@@ -124,6 +136,7 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.C
 	}
 	var out []clients.Command
 	var at []ssa.Instruction
+	var via [][]implChoice
 	for _, c := range cmds {
 		after := false
 		for _, e := range execs {
@@ -132,9 +145,10 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.C
 		if !after {
 			out = append(out, c.Command)
 			at = append(at, c.instr)
+			via = append(via, c.via)
 		}
 	}
-	return out, at
+	return out, at, via
 }
 
 // multiExecs lists the transactions fn sends as command lines (redigo's

@@ -14,6 +14,15 @@ type RedisResult struct{}
 
 func (r RedisResult) Error() error { return nil }
 
+func (r RedisResult) AsStrSlice() (v []string, err error) { return }
+
+func (r RedisResult) AsScanEntry() (v ScanEntry, err error) { return }
+
+type ScanEntry struct {
+	Elements []string
+	Cursor   uint64
+}
+
 type Client interface {
 	B() Builder
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)

@@ -14,10 +14,20 @@ type RedisResult struct{}
 
 func (r RedisResult) Error() error { return nil }
 
+func (r RedisResult) AsStrSlice() (v []string, err error) { return }
+
+func (r RedisResult) AsScanEntry() (v ScanEntry, err error) { return }
+
+type ScanEntry struct {
+	Elements []string
+	Cursor   uint64
+}
+
 type Client interface {
 	B() Builder
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
+	Nodes() map[string]Client
 	Close()
 }
 

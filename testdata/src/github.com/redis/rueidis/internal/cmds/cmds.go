@@ -127,3 +127,33 @@ type (
 	Psubscribe        Completed
 	PsubscribePattern Completed
 )
+
+// SCAN and the deletions of its keys.
+func (b Builder) Scan() (c Scan)     { return }
+func (b Builder) Del() (c Del)       { return }
+func (b Builder) Unlink() (c Unlink) { return }
+
+type (
+	Scan       Completed
+	ScanCursor Completed
+	ScanMatch  Completed
+	ScanCount  Completed
+	Del        Completed
+	DelKey     Completed
+	Unlink     Completed
+	UnlinkKey  Completed
+)
+
+func (c Scan) Cursor(cursor uint64) ScanCursor      { return ScanCursor(c) }
+func (c ScanCursor) Match(pattern string) ScanMatch { return ScanMatch(c) }
+func (c ScanCursor) Count(count int64) ScanCount    { return ScanCount(c) }
+func (c ScanCursor) Build() Completed               { return Completed(c) }
+func (c ScanMatch) Count(count int64) ScanCount     { return ScanCount(c) }
+func (c ScanMatch) Build() Completed                { return Completed(c) }
+func (c ScanCount) Build() Completed                { return Completed(c) }
+func (c Del) Key(key ...string) DelKey              { return DelKey(c) }
+func (c DelKey) Key(key ...string) DelKey           { return c }
+func (c DelKey) Build() Completed                   { return Completed(c) }
+func (c Unlink) Key(key ...string) UnlinkKey        { return UnlinkKey(c) }
+func (c UnlinkKey) Key(key ...string) UnlinkKey     { return c }
+func (c UnlinkKey) Build() Completed                { return Completed(c) }
