@@ -23,6 +23,9 @@ var upstreamFound = map[string]string{
 	// The queue's keys read at the options' defaults: no UseHashTagKey,
 	// no tag (the good twin passes the option to the same pending2Ready).
 	"shape1_fields.go:156": "badDelayQueuePending2Ready",
+	// One DEL of every message key, genMsgKey's untagged return at the
+	// options' defaults, through the queue's client interface.
+	"shape1_fields.go:176": "badDelayQueueGarbageCollect",
 	// The filter's fields as the buggy constructor, NewBloomFilter, sets
 	// them; the corpus keeps the fixed constructor on the same struct.
 	"shape1_fields.go:580": "badRueidisprobBloomAdd",
@@ -36,6 +39,7 @@ var upstreamFound = map[string]string{
 	"shape2_ids.go:376":     "badAsynqDequeueSingle",
 	"shape3_batches.go:62":  "badLimitersTokenBucketState",
 	"shape3_batches.go:168": "badMoiraTriggersByTags",
+	"shape3_batches.go:253": "badLokiMGet", // the prefixed copy, one of two slices
 	"shape5_lua.go:137":     "badOneHubTokenRate",
 	"shape5_lua.go:165":     "badRedislockLock",      // the script's undeclared lock_key .. ':count:'
 	"shape5_lua.go:301":     "badAsynqDequeueScript", // the queues popped from ARGV
