@@ -28,18 +28,27 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 		return
 	}
 	x, found := u.pass.transactionCrossing(t.Commands, t.InOne, true)
+	world := ""
+	for _, name := range clients.WorldNames(t.Commands) {
+		if found {
+			break
+		}
+		if x, found = u.pass.transactionCrossing(clients.InWorld(t.Commands, name), t.InOne, true); found {
+			world = ", " + name
+		}
+	}
 	switch {
 	case found && x.loop:
 		u.pass.report(analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot, Related: opensHere(t),
 			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s; %s",
-				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs(), t.Fate, familyRemedy(transactionBatch, "")),
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs()+world, t.Fate, familyRemedy(transactionBatch, "")),
 		})
 	case found:
 		u.pass.report(analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s; %s",
-				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How(), t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How()+world, t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
 			Related: append([]analysis.RelatedInformation{{
 				Pos: x.earlier.At.Pos, End: x.earlier.At.End,
 				Message: fmt.Sprintf("%s key %s%s", t.Commands[x.i].Method, x.earlier.Alts[0].Quoted(), x.d.SlotOf(true)),
@@ -59,14 +68,24 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 // their transactions' (TxPipelined inside the callback).
 func (u transactionSlots) watch(t *reading.Transaction) {
 	all := append([]clients.Command{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
-	x, found := u.pass.transactionCrossing(all, func(i, _ int) bool { return i == 0 }, false)
+	watched := func(i, _ int) bool { return i == 0 }
+	x, found := u.pass.transactionCrossing(all, watched, false)
+	world := ""
+	for _, name := range clients.WorldNames(all) {
+		if found {
+			break
+		}
+		if x, found = u.pass.transactionCrossing(clients.InWorld(all, name), watched, false); found {
+			world = ", " + name
+		}
+	}
 	if !found {
 		return
 	}
 	u.pass.report(analysis.Diagnostic{
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
-			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How(), t.Fate, watchRemedy),
+			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How()+world, t.Fate, watchRemedy),
 		Related: append([]analysis.RelatedInformation{{
 			Pos: x.earlier.At.Pos, End: x.earlier.At.End, Message: "watched key " + x.earlier.Alts[0].Quoted() + x.d.SlotOf(true),
 		}}, opensHere(t)...),

@@ -226,7 +226,7 @@ func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]Command
 		if !ok {
 			return nil, false
 		}
-		cmds = append(cmds, Command{built.name, builtKeys(site, built)})
+		cmds = append(cmds, Command{Method: built.name, Keys: builtKeys(site, built)})
 	}
 	if cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
 		return nil, false

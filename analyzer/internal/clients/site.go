@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -61,6 +62,43 @@ type KeyRule func(c *Site) []keymodel.Arg
 type Command struct {
 	Method string
 	Keys   []keymodel.Arg
+	// Worlds are the keys read again in each world that decides them
+	// (see eval.World), by the world's name.
+	Worlds []WorldKeys
+}
+
+// A WorldKeys is a command's keys read in one world (see eval.World).
+type WorldKeys struct {
+	Name string // for messages: "when useHashTag is false, its default"
+	Keys []keymodel.Arg
+}
+
+// InWorld is the commands with the keys they hold in the world of that
+// name: a command that world does not decide keeps its keys.
+func InWorld(cmds []Command, name string) []Command {
+	out := make([]Command, len(cmds))
+	for i, c := range cmds {
+		out[i] = Command{Method: c.Method, Keys: c.Keys}
+		for _, w := range c.Worlds {
+			if w.Name == name {
+				out[i].Keys = w.Keys
+			}
+		}
+	}
+	return out
+}
+
+// WorldNames are the worlds that decide some of the commands' keys.
+func WorldNames(cmds []Command) []string {
+	var out []string
+	for _, c := range cmds {
+		for _, w := range c.Worlds {
+			if !slices.Contains(out, w.Name) {
+				out = append(out, w.Name)
+			}
+		}
+	}
+	return out
 }
 
 // RecvArgs is how many receivers common.Args holds before the parameters.

@@ -52,7 +52,7 @@ func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 		keys = clients.SingleKeyArgs(site)
 	}
 	r.siteKeys[site.Common] = keys
-	if multi && site.Eval == r.Eval {
+	if site.Eval == r.Eval {
 		if worlds := r.Eval.Worlds(mark); len(worlds) > 0 {
 			r.siteWorlds[site.Common] = worlds
 		}
@@ -61,10 +61,7 @@ func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 }
 
 // A WorldKeys is a command's keys read in one world (see eval.World).
-type WorldKeys struct {
-	Name string // for messages: "when useHashTag is false, its default"
-	Keys []keymodel.Arg
-}
+type WorldKeys = clients.WorldKeys
 
 // worldsOf reads a multi-key command's keys again in each world that
 // decides them: the keys of one command hold one world's values together.
@@ -74,6 +71,18 @@ func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 		in := *site
 		in.Eval = r.worldEval(w)
 		out = append(out, WorldKeys{Name: w.Name(), Keys: in.Rule(&in)})
+	}
+	return out
+}
+
+// singleKeyWorlds reads a one-key command's key again in each world that
+// decides it, for the transactions it is queued in.
+func (r *Package) singleKeyWorlds(site *clients.Site) []WorldKeys {
+	var out []WorldKeys
+	for _, w := range r.siteWorlds[site.Common] {
+		in := *site
+		in.Eval = r.worldEval(w)
+		out = append(out, WorldKeys{Name: w.Name(), Keys: clients.SingleKeyArgs(&in)})
 	}
 	return out
 }

@@ -39,8 +39,14 @@ func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 				}
 				continue
 			}
-			keys, _ := r.keysOf(site)
-			out = append(out, rootedCommand{Command: clients.Command{Method: site.Method, Keys: keys}, root: root, instr: call})
+			keys, multi := r.keysOf(site)
+			c := clients.Command{Method: site.Method, Keys: keys}
+			if multi {
+				c.Worlds = r.worldsOf(site)
+			} else {
+				c.Worlds = r.singleKeyWorlds(site)
+			}
+			out = append(out, rootedCommand{Command: c, root: root, instr: call})
 			continue
 		}
 		calls := r.implementationCalls(common)
@@ -90,7 +96,7 @@ func (r *Package) queuedOf(fn *ssa.Function) []sink {
 		if !ok || p.Parent() != fn || !clients.PipelineType(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys, via: c.via})
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys, via: c.via, worlds: c.Worlds})
 	}
 	return out
 }
@@ -107,7 +113,7 @@ func (r *Package) queuedOn(cb *ssa.Function) ([]clients.Command, [][]implChoice)
 	var via [][]implChoice
 	for _, q := range s.queued {
 		if q.client == 1 {
-			out = append(out, clients.Command{Method: q.method, Keys: q.keys})
+			out = append(out, clients.Command{Method: q.method, Keys: q.keys, Worlds: q.worlds})
 			via = append(via, q.via)
 		}
 	}

@@ -69,6 +69,9 @@ type sink struct {
 	// via are the implementations a queued command came through, of calls
 	// through interface methods with several (see Transaction.InOne).
 	via []implChoice
+	// worlds are the keys of a queued command read in each world that
+	// decides them (see eval.World); not exported as a fact.
+	worlds []WorldKeys
 }
 
 // An implChoice is the implementation of an interface method a command

@@ -77,7 +77,14 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			continue
 		}
 		oneNode := !r.Options.IncludeSingleNode && r.talksToOneNode(call, ssaread.ReceiverValue(common))
+		mark := r.Eval.Mark()
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {
+			for _, w := range r.Eval.Worlds(mark) {
+				in, _ := clients.DoMultiTransaction(call, r.worldEval(w))
+				for i := range min(len(in), len(cmds)) {
+					cmds[i].Worlds = append(cmds[i].Worlds, WorldKeys{Name: w.Name(), Keys: in[i].Keys})
+				}
+			}
 			out = append(out, &Transaction{Name: "DoMulti", Commands: cmds, At: r.opening(call.Pos()),
 				Fate: "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"})
 		}
@@ -182,8 +189,14 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 				delete(open, conn)
 			default:
 				if inTx {
-					keys, _ := r.keysOf(site)
-					open[conn] = append(cmds, clients.Command{Method: site.Method, Keys: keys})
+					keys, multi := r.keysOf(site)
+					c := clients.Command{Method: site.Method, Keys: keys}
+					if multi {
+						c.Worlds = r.worldsOf(site)
+					} else {
+						c.Worlds = r.singleKeyWorlds(site)
+					}
+					open[conn] = append(cmds, c)
 				}
 			}
 		}

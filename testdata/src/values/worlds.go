@@ -221,3 +221,28 @@ func (q *msgQueue) collect(ctx context.Context, ids []string) {
 	q.rdb.Del(ctx, keys...)                         // want `Del keys "dp:<q.name>:msg:<ids\[i\]>" for two different elements of ids are on different hash slots .*, when q.tagged is false, its default`
 	q.rdb.Rename(ctx, q.msgKey("a"), q.msgKey("b")) // want `Rename keys "dp:<q.name>:msg:a" and "dp:<q.name>:msg:b" are on different hash slots .*, when q.tagged is false, its default`
 }
+
+// Transactions over keys an option picks, on a pipeline and in a callback.
+func (q *optQueue) promoteAtomically(ctx context.Context) {
+	pipe := q.rdb.TxPipeline()
+	pipe.Incr(ctx, q.ready)
+	pipe.Incr(ctx, q.pending) // want `TxPipeline keys "dq:<name>:ready" \(Incr\) and "dq:<name>:pending" \(Incr\) are on different hash slots .*, when opts.HashTags is false, its default`
+	pipe.Exec(ctx)
+	q.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Incr(ctx, q.ready)
+		p.Incr(ctx, q.pending) // want `TxPipelined keys "dq:<name>:ready" \(Incr\) and "dq:<name>:pending" \(Incr\) are on different hash slots .*, when opts.HashTags is false, its default`
+		return nil
+	})
+}
+
+func (q *tagByDefault) promoteAtomically(ctx context.Context) {
+	q.rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Incr(ctx, q.ready)
+		p.Incr(ctx, q.pending) // tagged by default
+		return nil
+	})
+}
+
+func (q *retaggedLater) promoteAtomically(ctx context.Context) {
+	q.rc.DoMulti(ctx, q.rc.B().Multi().Build(), q.rc.B().Incr().Key(q.pending).Build(), q.rc.B().Incr().Key(q.ready).Build(), q.rc.B().Exec().Build()) // want `DoMulti keys "rq:<name>:pending" \(INCR\) and "rq:<name>:ready" \(INCR\) are on different hash slots .*, as retaggedLater.rename sets them`
+}
