@@ -27,12 +27,7 @@ func headerTest(phi *ssa.Phi) (*ssa.BinOp, bool) {
 	if len(b.Preds) != 2 || len(phi.Edges) != 2 {
 		return nil, false
 	}
-	cond, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-	if !ok {
-		return nil, false
-	}
-	test, ok := cond.Cond.(*ssa.BinOp)
-	return test, ok
+	return endTest(b)
 }
 
 // rangeLoopOf recognizes the loop whose header holds phi.
@@ -387,19 +382,11 @@ func (e *Evaluator) appendedFamily(phi *ssa.Phi) (loopFamily, bool) {
 	} else {
 		return loopFamily{}, false
 	}
-	add, isCall := phi.Edges[1-entry].(*ssa.Call)
-	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
-		return loopFamily{}, false
-	}
-	added, isList := ssaread.SliceElements(add.Call.Args[1])
-	if !isList || len(added) != 1 {
-		return loopFamily{}, false
-	}
-	init, ok := e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
+	init, added, ok := e.appendsOne(phi, entry)
 	if !ok {
 		return loopFamily{}, false
 	}
-	f.init, f.added = init, added[0]
+	f.init, f.added = init, added
 	return f, true
 }
 
@@ -563,4 +550,23 @@ func (e *Evaluator) elementKeys(loads []*ssa.UnOp, added ssa.Value) []keymodel.K
 		}()
 	}
 	return e.Keys(ssaread.UnwrapInterface(added))
+}
+
+// appendsOne reads a loop's accumulator φ that each iteration appends one
+// element to, once (acc = append(acc, x)): the elements it starts with, and
+// the value appended.
+func (e *Evaluator) appendsOne(phi *ssa.Phi, entry int) (init []Element, added ssa.Value, ok bool) {
+	add, isCall := phi.Edges[1-entry].(*ssa.Call)
+	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
+		return nil, nil, false
+	}
+	list, isList := ssaread.SliceElements(add.Call.Args[1])
+	if !isList || len(list) != 1 {
+		return nil, nil, false
+	}
+	init, ok = e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
+	if !ok {
+		return nil, nil, false
+	}
+	return init, list[0], true
 }

@@ -227,17 +227,9 @@ func (e *Evaluator) mapRangeFamily(phi *ssa.Phi) (loopFamily, bool) {
 	if !ok {
 		return loopFamily{}, false
 	}
-	add, isCall := phi.Edges[1-entry].(*ssa.Call)
-	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
-		return loopFamily{}, false
-	}
-	added, isList := ssaread.SliceElements(add.Call.Args[1])
-	if !isList || len(added) != 1 {
-		return loopFamily{}, false
-	}
-	init, ok := e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})
+	init, added, ok := e.appendsOne(phi, entry)
 	if !ok {
 		return loopFamily{}, false
 	}
-	return loopFamily{init: init, added: added[0], of: of, elem: key, elemKeys: each}, true
+	return loopFamily{init: init, added: added, of: of, elem: key, elemKeys: each}, true
 }

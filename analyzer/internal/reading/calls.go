@@ -63,28 +63,28 @@ func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 // A WorldKeys is a command's keys read in one world (see eval.World).
 type WorldKeys = clients.WorldKeys
 
-// worldsOf reads a multi-key command's keys again in each world that
-// decides them: the keys of one command hold one world's values together.
+// worldsOf reads a command's keys again in each world that decides them:
+// the keys of one command, or of one transaction, hold one world's values
+// together.
 func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 	var out []WorldKeys
 	for _, w := range r.siteWorlds[site.Common] {
 		in := *site
 		in.Eval = r.worldEval(w)
-		out = append(out, WorldKeys{Name: w.Name(), Keys: in.Rule(&in)})
+		keys := clients.SingleKeyArgs
+		if site.Rule != nil {
+			keys = site.Rule
+		}
+		out = append(out, WorldKeys{Name: w.Name(), Keys: keys(&in)})
 	}
 	return out
 }
 
-// singleKeyWorlds reads a one-key command's key again in each world that
-// decides it, for the transactions it is queued in.
-func (r *Package) singleKeyWorlds(site *clients.Site) []WorldKeys {
-	var out []WorldKeys
-	for _, w := range r.siteWorlds[site.Common] {
-		in := *site
-		in.Eval = r.worldEval(w)
-		out = append(out, WorldKeys{Name: w.Name(), Keys: clients.SingleKeyArgs(&in)})
-	}
-	return out
+// transactionCommand is a client call as a command of a transaction, with
+// its keys in each world.
+func (r *Package) transactionCommand(site *clients.Site) clients.Command {
+	keys, _ := r.keysOf(site)
+	return clients.Command{Method: site.Method, Keys: keys, Worlds: r.worldsOf(site)}
 }
 
 // worldEval is the package's evaluator in world w, made once.

@@ -39,14 +39,7 @@ func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 				}
 				continue
 			}
-			keys, multi := r.keysOf(site)
-			c := clients.Command{Method: site.Method, Keys: keys}
-			if multi {
-				c.Worlds = r.worldsOf(site)
-			} else {
-				c.Worlds = r.singleKeyWorlds(site)
-			}
-			out = append(out, rootedCommand{Command: c, root: root, instr: call})
+			out = append(out, rootedCommand{Command: r.transactionCommand(site), root: root, instr: call})
 			continue
 		}
 		calls := r.implementationCalls(common)

@@ -189,14 +189,7 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 				delete(open, conn)
 			default:
 				if inTx {
-					keys, multi := r.keysOf(site)
-					c := clients.Command{Method: site.Method, Keys: keys}
-					if multi {
-						c.Worlds = r.worldsOf(site)
-					} else {
-						c.Worlds = r.singleKeyWorlds(site)
-					}
-					open[conn] = append(cmds, c)
+					open[conn] = append(cmds, r.transactionCommand(site))
 				}
 			}
 		}
