@@ -20,12 +20,6 @@ var upstreamFound = map[string]string{
 	"shape1_fields.go:378": "badLimitersTokenBucketSetState", // TxPipelined over redisKey(t.prefix, ...)
 	"shape1_fields.go:384": "badLimitersTokenBucketSetState", // the race-check script's keys
 	"shape1_fields.go:651": "badSocketioShardedSubscribe",    // in Construct, where nsp and s.uid meet
-	// The queue's keys read at the options' defaults: no UseHashTagKey,
-	// no tag (the good twin passes the option to the same pending2Ready).
-	"shape1_fields.go:156": "badDelayQueuePending2Ready",
-	// One DEL of every message key, genMsgKey's untagged return at the
-	// options' defaults, through the queue's client interface.
-	"shape1_fields.go:176": "badDelayQueueGarbageCollect",
 	// The filter's fields as the buggy constructor, NewBloomFilter, sets
 	// them; the corpus keeps the fixed constructor on the same struct.
 	"shape1_fields.go:580": "badRueidisprobBloomAdd",

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -421,11 +422,24 @@ func (e *Evaluator) worldWrites(values []ssa.Value, stores []*ssa.Store) []ssa.V
 			break
 		}
 	}
-	if writers := writersOf(stores); len(writers) > 1 {
+	if writers := writersOf(resets(values, stores)); len(writers) > 1 {
 		e.met = append(e.met, choice{writers: writers})
 		if e.world.Writer != nil {
 			keep(func(st *ssa.Store) bool { return st.Parent() == e.world.Writer })
 		}
 	}
 	return values
+}
+
+// resets leaves out the stores of the zero value "" (a Close or Reset that
+// clears a name): no command runs with it, so it makes no world.
+func resets(values []ssa.Value, stores []*ssa.Store) []*ssa.Store {
+	var out []*ssa.Store
+	for i, st := range stores {
+		if k, ok := values[i].(*ssa.Const); ok && (k.Value == nil || k.Value.Kind() == constant.String && constant.StringVal(k.Value) == "") {
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
 }

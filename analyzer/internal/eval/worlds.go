@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -252,6 +253,9 @@ func (e *Evaluator) optionDefault(v ssa.Value, depth int) (val bool, option stri
 		for i, edge := range v.Edges {
 			pred := v.Block().Preds[i]
 			if v.Block().Dominates(pred) {
+				if e.givesOption(v.Block()) {
+					return false, "", false // its own cluster path sets it: the default is the other's
+				}
 				continue // the loop's back edge
 			}
 			val, _, ok := e.optionDefault(edge, depth)
@@ -287,6 +291,13 @@ func (e *Evaluator) fieldDefault(read ssa.Value, t types.Type, index int, depth 
 	}
 	values, seen := e.FieldWrites(t, index)
 	if !seen {
+		if ref, ok := e.stores.refOf(t, index); ok && e.stores.fields[ref] != nil {
+			for _, v := range e.stores.fields[ref].values {
+				if val, _, ok := e.optionDefault(v, depth); !ok || val {
+					return false, "", false // the package sets the option itself (its cluster path)
+				}
+			}
+		}
 		return false, name, true
 	}
 	var first bool
@@ -326,4 +337,83 @@ func writersOf(stores []*ssa.Store) []*ssa.Function {
 		}
 	}
 	return out
+}
+
+// givesOption reports whether the package itself gives an option that a
+// loop over options starting at header reads (a type it asserts, case
+// hashTagKeyOpt): outside the reader and its tests, the package makes that
+// type (hashTagKeyOpt(1), forcedTags{}) in a function that is no option
+// constructor (func UseHashTagKey() any, for its users), or in one that it
+// calls itself — its own cluster constructor appends the option:
+//
+//	func NewQueueOnCluster(...) *Queue { return NewQueue0(name, rc, append(opts, UseHashTagKey())...) }
+//
+// Its default is then what the package gives its other clients, not what
+// a cluster gets. (Read from the syntax: such constructors are not built.)
+func (e *Evaluator) givesOption(header *ssa.BasicBlock) bool {
+	reader := header.Parent()
+	if reader.Prog == nil || reader.Syntax() == nil {
+		return false
+	}
+	fset := reader.Prog.Fset
+	outside := func(pos token.Pos) bool {
+		return pos.IsValid() && !within(reader.Syntax(), pos) && !strings.HasSuffix(fset.Position(pos).Filename, "_test.go")
+	}
+	asserted := map[types.Type]bool{}
+	for _, b := range reader.Blocks {
+		if header.Dominates(b) {
+			for _, instr := range b.Instrs {
+				if ta, ok := instr.(*ssa.TypeAssert); ok {
+					asserted[ta.AssertedType] = true
+				}
+			}
+		}
+	}
+	for expr, tv := range e.Info.Types {
+		if !asserted[tv.Type] || !tv.IsValue() || !outside(expr.Pos()) {
+			continue
+		}
+		switch expr.(type) {
+		case *ast.CompositeLit, *ast.CallExpr:
+		default:
+			continue
+		}
+		maker := e.enclosingFunc(expr.Pos())
+		if maker == nil || !optionConstructor(maker.Signature()) {
+			return true
+		}
+		for id, obj := range e.Info.Uses {
+			if obj == maker && outside(id.Pos()) && !within(maker.Scope(), id.Pos()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enclosingFunc is the package's function declared around pos.
+func (e *Evaluator) enclosingFunc(pos token.Pos) *types.Func {
+	for _, obj := range e.Info.Defs {
+		if fn, ok := obj.(*types.Func); ok && fn.Scope() != nil && within(fn.Scope(), pos) {
+			return fn
+		}
+	}
+	return nil
+}
+
+func within(n interface {
+	Pos() token.Pos
+	End() token.Pos
+}, pos token.Pos) bool {
+	return n.Pos() <= pos && pos < n.End()
+}
+
+// optionConstructor: a function of no parameters that returns an option
+// as an interface.
+func optionConstructor(sig *types.Signature) bool {
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	_, isInterface := sig.Results().At(0).Type().Underlying().(*types.Interface)
+	return isInterface
 }

@@ -246,3 +246,78 @@ func (q *tagByDefault) promoteAtomically(ctx context.Context) {
 func (q *retaggedLater) promoteAtomically(ctx context.Context) {
 	q.rc.DoMulti(ctx, q.rc.B().Multi().Build(), q.rc.B().Incr().Key(q.pending).Build(), q.rc.B().Incr().Key(q.ready).Build(), q.rc.B().Exec().Build()) // want `DoMulti keys "rq:<name>:pending" \(INCR\) and "rq:<name>:ready" \(INCR\) are on different hash slots .*, as retaggedLater.rename sets them`
 }
+
+// A method that clears the names makes no world: no command runs with "".
+type closedQueue struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+}
+
+func newClosedQueue(rdb *goredis.ClusterClient, name string) *closedQueue {
+	return &closedQueue{rdb: rdb, pending: "cq:{" + name + "}:pending", ready: "cq:{" + name + "}:ready"}
+}
+
+func (q *closedQueue) close() { q.pending = "" }
+
+func (q *closedQueue) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // one tag, as the constructor sets them
+}
+
+// The package's own cluster constructor gives the option: its default is
+// what its single-node clients get, not a cluster's.
+type forcedTags struct{}
+
+func ForceTags() any { return forcedTags{} }
+
+type forcedQueue struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+}
+
+func newForcedQueue(rdb *goredis.ClusterClient, name string, opts ...any) *forcedQueue {
+	tagged := false
+	for _, o := range opts {
+		if _, ok := o.(forcedTags); ok {
+			tagged = true
+		}
+	}
+	prefix := "fq:" + name
+	if tagged {
+		prefix = "{" + prefix + "}"
+	}
+	return &forcedQueue{rdb: rdb, pending: prefix + ":pending", ready: prefix + ":ready"}
+}
+
+func NewForcedQueueOnCluster(rdb *goredis.ClusterClient, name string, opts ...any) *forcedQueue {
+	return newForcedQueue(rdb, name, append(opts, ForceTags())...)
+}
+
+func (q *forcedQueue) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // the cluster path always tags
+}
+
+type ClusterQueueOptions struct{ Tags bool }
+
+type structForced struct {
+	rdb     *goredis.ClusterClient
+	pending string
+	ready   string
+}
+
+func newStructForced(rdb *goredis.ClusterClient, name string, opts ClusterQueueOptions) *structForced {
+	q := &structForced{rdb: rdb, pending: "sf:" + name + ":pending", ready: "sf:" + name + ":ready"}
+	if opts.Tags {
+		q.pending, q.ready = "sf:{"+name+"}:pending", "sf:{"+name+"}:ready"
+	}
+	return q
+}
+
+func NewStructForcedOnCluster(rdb *goredis.ClusterClient, name string) *structForced {
+	return newStructForced(rdb, name, ClusterQueueOptions{Tags: true})
+}
+
+func (q *structForced) promote(ctx context.Context) {
+	q.rdb.Rename(ctx, q.pending, q.ready) // the cluster path always tags
+}
