@@ -102,7 +102,7 @@ type transactionCrossing struct {
 // j's keys with those of each earlier command i that compared(i, j) admits,
 // in the order the later key is queued; then (when loops is set) a key
 // queued in a loop over an input against every key built from an element.
-func (p *unitPass) transactionCrossing(cmds []clients.Command, compared func(i, j int) bool, loops bool) (transactionCrossing, bool) {
+func (p *unitPass) transactionCrossing(cmds []clients.QueuedCommand, compared func(i, j int) bool, loops bool) (transactionCrossing, bool) {
 	for j := 1; j < len(cmds); j++ {
 		for _, kj := range cmds[j].Keys {
 			for i := range j {
@@ -210,7 +210,7 @@ func meeting(keys []keymodel.Arg, k keymodel.Arg) []keymodel.Arg {
 }
 
 // keysOfBatch is every key of a transaction's commands.
-func keysOfBatch(cmds []clients.Command) []keymodel.Arg {
+func keysOfBatch(cmds []clients.QueuedCommand) []keymodel.Arg {
 	var all []keymodel.Arg
 	for _, c := range cmds {
 		all = append(all, c.Keys...)

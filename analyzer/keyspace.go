@@ -5,9 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
-	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // CategoryKeyspace is the check of keyspace notifications on a cluster.
@@ -30,11 +29,7 @@ func (u keyspace) Command(c *reading.Command) {
 	if c.Site == nil {
 		return
 	}
-	_, argv, _, ok := clients.CommandLine(c.Site)
-	if !ok {
-		return
-	}
-	what, undecided, site := commands.KeyspaceEvents(argv)
+	what, undecided, site := readiness.KeyspaceEvents(c.Site)
 	if !site {
 		return
 	}

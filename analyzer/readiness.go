@@ -7,11 +7,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
 // The cluster-readiness checks report what a cluster refuses or quietly
-// does differently besides CROSSSLOT (see clients.ClusterProblems). Their
+// does differently besides CROSSSLOT (see readiness.ClusterProblems). Their
 // calls are chosen like the CROSSSLOT checks': clients that can reach a
 // cluster, and with -include-single-node every client ("what breaks if this
 // becomes a cluster client"). A command that is the problem whatever its
@@ -22,15 +23,15 @@ import (
 // on per-node code, the fix (reading.PerNode).
 
 // clusterProblems is the database, sortpattern and onenode checks.
-var clusterProblems = &unitKind{new: func(p *unitPass) reading.Visitor { return readiness{pass: p} }}
+var clusterProblems = &unitKind{new: func(p *unitPass) reading.Visitor { return clusterReadiness{pass: p} }}
 
-type readiness struct {
+type clusterReadiness struct {
 	hooks
 	pass *unitPass
 }
 
 // Command reports a client call's cluster problems.
-func (u readiness) Command(c *reading.Command) {
+func (u clusterReadiness) Command(c *reading.Command) {
 	if c.Site == nil {
 		return
 	}
@@ -38,7 +39,7 @@ func (u readiness) Command(c *reading.Command) {
 		u.script(c)
 	}
 	site := c.Site
-	kind, problems, isSite := clients.ClusterProblems(site)
+	kind, problems, isSite := readiness.ClusterProblems(site)
 	if !isSite {
 		return
 	}
@@ -47,7 +48,7 @@ func (u readiness) Command(c *reading.Command) {
 		switch v := u.verdict(site, p); {
 		case v == undecidedProblem:
 			undecided = true
-		case v == reportedProblem && p.Kind == clients.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
+		case v == reportedProblem && p.Kind == readiness.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
 			// run on every master by the client's resolver: fine
 		case v == reportedProblem:
 			u.report("", site.Library, p)
@@ -59,7 +60,7 @@ func (u readiness) Command(c *reading.Command) {
 
 // Forwarded reports a call that sends, through the function it calls, a
 // one-node command with arguments of its own (see reading.Forwarded).
-func (u readiness) Forwarded(f *reading.Forwarded) {
+func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	p := f.Problem
 	msg := fmt.Sprintf("%s sends %s (%s) on a client that may be a cluster client, where it runs on one node and %s; %s",
 		f.Via, p.What, f.Where, onOneNode(p.What), oneNodeRemedy(f.Library, p.What))
@@ -80,11 +81,11 @@ const (
 // undecided when an argument that decides is not fixed, or when a
 // forwarding method's client may be either (its callers' to decide); fine
 // for a database the target's cluster has and for per-node code (the fix).
-func (u readiness) verdict(site *clients.Site, p clients.ClusterProblem) problemVerdict {
+func (u clusterReadiness) verdict(site *clients.Site, p readiness.ClusterProblem) problemVerdict {
 	switch {
 	case p.Undecided:
 		return undecidedProblem
-	case u.hasDatabase(p), p.Kind == clients.OneNode && u.pass.PerNode(site.Client()):
+	case u.hasDatabase(p), p.Kind == readiness.OneNode && u.pass.PerNode(site.Client()):
 		return fineProblem
 	case u.pass.Harmless(p):
 		return fineProblem // an EVALSHA that meets NOSCRIPT on another node sends the script
@@ -100,14 +101,14 @@ func (u readiness) verdict(site *clients.Site, p clients.ClusterProblem) problem
 // cluster runs the script on the node of its keys, where SELECT 2 is
 // refused, KEYS, SCAN and RANDOMKEY see that node's keys and FLUSHDB clears
 // them (checked on the three-master cluster).
-func (u readiness) script(c *reading.Command) {
+func (u clusterReadiness) script(c *reading.Command) {
 	site := c.Site
 	src, script, ok := u.pass.ReadScript(site)
 	if !ok {
 		return
 	}
 	for _, line := range script.Lines {
-		kind, problems, isSite := clients.LineProblems(line.Argv)
+		kind, problems, isSite := readiness.LineProblems(line.Argv)
 		if !isSite {
 			continue
 		}
@@ -140,38 +141,38 @@ func onOneNode(what string) string {
 }
 
 // scriptMessage is a script's problem as a finding says it.
-func (u readiness) scriptMessage(site *clients.Site, p clients.ClusterProblem) string {
+func (u clusterReadiness) scriptMessage(site *clients.Site, p readiness.ClusterProblem) string {
 	switch p.Kind {
-	case clients.OneNode:
+	case readiness.OneNode:
 		remedy := "keep the keys it looks for in a set, or run it from the client on each master"
 		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
 			remedy = "run it from the client on each master"
 		}
 		return fmt.Sprintf("%s script's %s runs on the node of the script's keys and %s; %s", site.Method, p.What, onOneNode(p.What), remedy)
-	case clients.SortPattern:
+	case readiness.SortPattern:
 		return fmt.Sprintf("%s script's SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", site.Method, p.What, p.Refusal)
 	}
 	return fmt.Sprintf("%s script's %s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", site.Method, p.What, p.Refusal)
 }
 
 // problemCategory is each problem's check.
-var problemCategory = map[clients.ProblemKind]string{
-	clients.OtherDatabase:   CategoryDatabase,
-	clients.DroppedDatabase: CategoryDatabase,
-	clients.SortPattern:     CategorySortPattern,
-	clients.OneNode:         CategoryOneNode,
+var problemCategory = map[readiness.ProblemKind]string{
+	readiness.OtherDatabase:   CategoryDatabase,
+	readiness.DroppedDatabase: CategoryDatabase,
+	readiness.SortPattern:     CategorySortPattern,
+	readiness.OneNode:         CategoryOneNode,
 }
 
 // ClientMade reports a client made with a database other than 0 (go-redis's
 // DB, rueidis's SelectDB, redigo's DialDatabase): dropped by a cluster
 // client, refused by a cluster node; and counts one whose database the code
 // does not fix as undecided.
-func (u readiness) ClientMade(m *reading.ClientMade) {
+func (u clusterReadiness) ClientMade(m *reading.ClientMade) {
 	switch {
 	case u.hasDatabase(m.Problem):
 		u.pass.coverage.tally(CategoryDatabase, false, false)
 		return
-	case m.Problem.Undecided || m.Problem.Kind == clients.OtherDatabase && !u.pass.cfg.IncludeSingleNode:
+	case m.Problem.Undecided || m.Problem.Kind == readiness.OtherDatabase && !u.pass.cfg.IncludeSingleNode:
 		u.pass.coverage.tally(CategoryDatabase, false, true)
 		return // a client of one server: a cluster only if pointed at one
 	}
@@ -199,32 +200,32 @@ func oneNodeRemedy(lib clients.Library, what string) string {
 
 // hasDatabase reports whether the target's cluster has the database a
 // problem needs: Valkey 9 with cluster-databases N has databases 0 to N-1.
-func (u readiness) hasDatabase(p clients.ClusterProblem) bool {
-	return p.Kind == clients.OtherDatabase && !p.Undecided && p.DB >= 0 && p.DB < u.pass.cfg.Target.databases()
+func (u clusterReadiness) hasDatabase(p readiness.ClusterProblem) bool {
+	return p.Kind == readiness.OtherDatabase && !p.Undecided && p.DB >= 0 && p.DB < u.pass.cfg.Target.databases()
 }
 
 // report reports one problem; option names the constructor whose option it
 // is, "" for a command.
-func (u readiness) report(option string, lib clients.Library, p clients.ClusterProblem) {
+func (u clusterReadiness) report(option string, lib clients.Library, p readiness.ClusterProblem) {
 	what := p.What
 	if option != "" && !strings.HasPrefix(p.What, option) { // DialDatabase 2 names itself
 		what = option + " option " + p.What
 	}
 	var category, msg string
 	switch p.Kind {
-	case clients.OtherDatabase:
+	case readiness.OtherDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", what, p.Refusal)
 		if t := u.pass.cfg.Target; t.databases() > 1 {
 			msg = fmt.Sprintf("%s needs a database the cluster does not have: %s has databases 0 to %d (cluster-databases %d); use one of those, or tell data apart by key prefix", what, t.String(), t.databases()-1, t.databases())
 		}
-	case clients.DroppedDatabase:
+	case readiness.DroppedDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
-	case clients.SortPattern:
+	case readiness.SortPattern:
 		category = CategorySortPattern
 		msg = fmt.Sprintf("SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", what, p.Refusal)
-	case clients.OneNode:
+	case readiness.OneNode:
 		category = CategoryOneNode
 		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), oneNodeRemedy(lib, p.What))
 	}

@@ -67,7 +67,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 // be on another slot than a watched key. The commands among themselves are
 // their transactions' (TxPipelined inside the callback).
 func (u transactionSlots) watch(t *reading.Transaction) {
-	all := append([]clients.Command{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
+	all := append([]clients.QueuedCommand{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
 	watched := func(i, _ int) bool { return i == 0 }
 	x, found := u.pass.transactionCrossing(all, watched, false)
 	world := ""

@@ -28,15 +28,15 @@ func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
 	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewClusterClient":
 		return true
 	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
-		if master, ok := site.fieldOfParam("opts", "MasterName"); !ok || !isZero(master.Value) {
+		if master, ok := site.FieldOfParam("opts", "MasterName"); !ok || !isZero(master.Value) {
 			return false
 		}
-		if mode, ok := site.fieldOfParam("opts", "IsClusterMode"); ok && isTrue(mode.Value) {
+		if mode, ok := site.FieldOfParam("opts", "IsClusterMode"); ok && isTrue(mode.Value) {
 			return true
 		}
 		return site.severalIn("opts", "Addrs")
 	case builderModules[pkg.Path()] && fn.Name() == "NewClient":
-		if single, ok := site.fieldOfParam("option", "ForceSingleClient"); !ok || isTrue(single.Value) {
+		if single, ok := site.FieldOfParam("option", "ForceSingleClient"); !ok || isTrue(single.Value) {
 			return false
 		}
 		return site.severalIn("option", "InitAddress")
@@ -60,7 +60,7 @@ func MakesSingleNodeClient(call *ssa.Call, ev *eval.Evaluator) bool {
 	}
 	switch {
 	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
-		master, ok := site.fieldOfParam("opts", "MasterName")
+		master, ok := site.FieldOfParam("opts", "MasterName")
 		if !ok {
 			return false
 		}
@@ -70,17 +70,17 @@ func MakesSingleNodeClient(call *ssa.Call, ev *eval.Evaluator) bool {
 		if !isZero(master.Value) {
 			return false
 		}
-		if mode, ok := site.fieldOfParam("opts", "IsClusterMode"); ok && !isFalse(mode.Value) {
+		if mode, ok := site.FieldOfParam("opts", "IsClusterMode"); ok && !isFalse(mode.Value) {
 			return false // set, or not known
 		}
-		addrs, ok := site.fieldOfParam("opts", "Addrs")
+		addrs, ok := site.FieldOfParam("opts", "Addrs")
 		if !ok {
 			return false
 		}
 		elems, ok := ssaread.SliceElements(addrs.Value)
 		return ok && len(elems) <= 1
 	case builderModules[pkg.Path()] && fn.Name() == "NewClient":
-		single, ok := site.fieldOfParam("option", "ForceSingleClient")
+		single, ok := site.FieldOfParam("option", "ForceSingleClient")
 		return ok && isTrue(single.Value)
 	}
 	return false
@@ -113,7 +113,7 @@ func MakesSentinelClient(v ssa.Value) bool {
 
 // severalIn: the options' slice field holds two or more elements.
 func (c *Site) severalIn(param, field string) bool {
-	v, ok := c.fieldOfParam(param, field)
+	v, ok := c.FieldOfParam(param, field)
 	if !ok {
 		return false
 	}

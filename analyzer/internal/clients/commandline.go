@@ -119,3 +119,182 @@ func allKeys(name string) bool {
 	}
 	return true
 }
+
+// oneNodeCommands run on one node of a cluster client, by go-redis method.
+var oneNodeCommands = map[string]string{
+	"Keys": "KEYS", "Scan": "SCAN", "ScanType": "SCAN", "RandomKey": "RANDOMKEY",
+	"FlushDB": "FLUSHDB", "FlushDBAsync": "FLUSHDB", "FlushAll": "FLUSHALL", "FlushAllAsync": "FLUSHALL",
+}
+
+// CommandLine is a call's command line as the readiness checks read it
+// (see readinessLine).
+func CommandLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	return readinessLine(c)
+}
+
+// readinessLine is a call's command line as the readiness checks read it:
+// its upper-case name, the arguments the code fixes, and, for a go-redis
+// method, where each parameter is written (nil otherwise: the call).
+func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	var elems []eval.Element
+	switch {
+	case c.line != nil:
+		elems, ok = c.line()
+	case c.built != nil:
+		argv = builtLine(*c.built)
+		return argv[0].Text, argv, nil, true
+	case c.Library != GoRedis:
+		return "", nil, nil, false
+	case c.Method == "Do":
+		elems, ok = c.ElementsOfParam("args")
+	default:
+		return goRedisLine(c)
+	}
+	if !ok || len(elems) == 0 {
+		return "", nil, nil, false
+	}
+	argv = make([]commands.Arg, len(elems))
+	for i, el := range elems {
+		argv[i].Text, argv[i].Known = constText(ssaread.UnwrapInterface(el.Value))
+	}
+	if !argv[0].Known {
+		return "", nil, nil, false
+	}
+	argv[0].Text = strings.ToUpper(argv[0].Text)
+	return argv[0].Text, argv, nil, true
+}
+
+// goRedisLine writes a go-redis method's call as the command line it sends,
+// as far as the readiness checks need it: Select(ctx, 2) is SELECT 2,
+// Copy(ctx, a, b, 3, true) is COPY a b DB 3, Sort(ctx, k, &redis.Sort{By:
+// "w_*"}) is SORT k BY w_*.
+func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	add := func(text string, known bool, pos keymodel.Range) {
+		argv = append(argv, commands.Arg{Text: text, Known: known})
+		at = append(at, pos)
+	}
+	param := func(p string) {
+		n, pos, ok := c.intParam(p)
+		add(strconv.FormatInt(n, 10), ok, pos)
+	}
+	if n, ok := oneNodeCommands[c.Method]; ok {
+		return n, []commands.Arg{{Text: n, Known: true}}, nil, true
+	}
+	switch c.Method {
+	case "Subscribe", "PSubscribe":
+		add(strings.ToUpper(c.Method), true, keymodel.Range{})
+		elems, ok := c.ElementsOfParam("channels")
+		if !ok {
+			add("", false, keymodel.Range{}) // channels the code does not fix
+			break
+		}
+		for _, el := range elems {
+			text, known := ssaread.ConstString(ssaread.UnwrapInterface(el.Value))
+			add(text, known, el.At)
+		}
+	case "ConfigSet":
+		add("CONFIG", true, keymodel.Range{})
+		add("SET", true, keymodel.Range{})
+		_, v, ok := c.Param("parameter")
+		text, known := "", false
+		if ok {
+			text, known = ssaread.ConstString(v)
+		}
+		add(text, known, keymodel.Range{})
+	case "FunctionLoad", "FunctionLoadReplace":
+		// go-redis sends it to one node, resolver or not (ScriptLoad, which
+		// ClusterClient sends to every master, is not read).
+		add("FUNCTION", true, keymodel.Range{})
+		add("LOAD", true, keymodel.Range{})
+	case "Select":
+		add("SELECT", true, keymodel.Range{})
+		param("index")
+	case "Move":
+		add("MOVE", true, keymodel.Range{})
+		add("", false, keymodel.Range{}) // the key
+		param("db")
+	case "Copy":
+		add("COPY", true, keymodel.Range{})
+		add("", false, keymodel.Range{}) // the keys
+		add("", false, keymodel.Range{})
+		add("DB", true, keymodel.Range{})
+		param("db")
+	case "Sort", "SortRO", "SortStore", "SortInterfaces":
+		name := "SORT"
+		if c.Method == "SortRO" {
+			name = "SORT_RO"
+		}
+		add(name, true, keymodel.Range{})
+		add("", false, keymodel.Range{}) // the key
+		by, ok := c.FieldOfParam("sort", "By")
+		if !ok {
+			add("", false, keymodel.Range{}) // a Sort the call does not build
+			break
+		}
+		if pattern, known := ssaread.ConstString(by.Value); !known || pattern != "" {
+			add("BY", true, by.At)
+			add(pattern, known, by.At)
+		}
+		if get, ok := c.FieldOfParam("sort", "Get"); ok {
+			if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
+				pattern, _ := ssaread.ConstString(ssaread.UnwrapInterface(elems[0]))
+				add("GET", true, get.At)
+				add(pattern, true, get.At)
+			}
+		}
+	default:
+		return "", nil, nil, false
+	}
+	return argv[0].Text, argv, at, true
+}
+
+// builderKeywords are the builder methods that write a keyword before
+// their arguments: Db(3) is DB 3.
+var builderKeywords = map[string]string{"Db": "DB", "By": "BY", "Get": "GET", "Limit": "LIMIT", "Store": "STORE"}
+
+// builtLine writes a rueidis or valkey-go built command as its command
+// line: c.B().Sort().Key(k).By("w_*") is SORT k BY w_*. An argument the code
+// does not fix, or a list, is one unknown argument.
+func builtLine(b builtCommand) []commands.Arg {
+	name := b.name
+	var argv []commands.Arg
+	switch name {
+	case "SORTRO":
+		name = "SORT_RO"
+	case "SCRIPTLOAD", "FUNCTIONLOAD": // two words: SCRIPT LOAD
+		argv = append(argv, commands.Arg{Text: strings.TrimSuffix(name, "LOAD"), Known: true})
+		name = "LOAD"
+	}
+	argv = append(argv, commands.Arg{Text: name, Known: true})
+	for _, call := range b.calls {
+		fn := call.Call.StaticCallee()
+		if fn == nil || len(call.Call.Args) < 2 {
+			continue
+		}
+		if kw, ok := builderKeywords[fn.Name()]; ok {
+			argv = append(argv, commands.Arg{Text: kw, Known: true})
+		}
+		for _, v := range call.Call.Args[1:] {
+			values := []ssa.Value{v}
+			if elems, ok := ssaread.SliceElements(v); ok {
+				values = elems // a variadic method's values, Pattern(p...)
+			}
+			for _, v := range values {
+				var a commands.Arg
+				a.Text, a.Known = constText(ssaread.UnwrapInterface(v))
+				argv = append(argv, a)
+			}
+		}
+	}
+	return argv
+}
+
+// intParam is an integer parameter's constant value and where it is.
+func (c *Site) intParam(name string) (int64, keymodel.Range, bool) {
+	j, v, ok := c.Param(name)
+	if !ok {
+		return 0, keymodel.Range{}, false
+	}
+	n, ok := ssaread.ConstInt(v)
+	return n, c.ArgPos(j), ok
+}

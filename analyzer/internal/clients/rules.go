@@ -113,7 +113,7 @@ func firstHalf(name string) KeyRule {
 // parameter built from a composite literal in the calling function.
 func field(param, name string) KeyRule {
 	return func(c *Site) []keymodel.Arg {
-		v, ok := c.fieldOfParam(param, name)
+		v, ok := c.FieldOfParam(param, name)
 		if !ok {
 			return nil
 		}
@@ -148,7 +148,7 @@ func all(rules ...KeyRule) KeyRule {
 // xreadStreams reads XReadArgs/XReadGroupArgs.Streams: keys then IDs, or all
 // keys when XReadArgs.ID is set.
 func xreadStreams(c *Site) []keymodel.Arg {
-	v, ok := c.fieldOfParam("a", "Streams")
+	v, ok := c.FieldOfParam("a", "Streams")
 	if !ok {
 		return nil
 	}
@@ -157,7 +157,7 @@ func xreadStreams(c *Site) []keymodel.Arg {
 		return nil
 	}
 	keys := elems
-	if id, ok := c.fieldOfParam("a", "ID"); !ok {
+	if id, ok := c.FieldOfParam("a", "ID"); !ok {
 		if len(elems)%2 != 0 {
 			return nil
 		}

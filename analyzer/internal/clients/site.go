@@ -58,8 +58,8 @@ func SiteOf(ev *eval.Evaluator, common *ssa.CallCommon) *Site {
 // A KeyRule finds the key arguments of one call.
 type KeyRule func(c *Site) []keymodel.Arg
 
-// A Command is one keyed command of a transaction.
-type Command struct {
+// A QueuedCommand is one keyed command of a transaction.
+type QueuedCommand struct {
 	Method string
 	Keys   []keymodel.Arg
 	// Worlds are the keys read again in each world that decides them
@@ -75,10 +75,10 @@ type WorldKeys struct {
 
 // InWorld is the commands with the keys they hold in the world of that
 // name: a command that world does not decide keeps its keys.
-func InWorld(cmds []Command, name string) []Command {
-	out := make([]Command, len(cmds))
+func InWorld(cmds []QueuedCommand, name string) []QueuedCommand {
+	out := make([]QueuedCommand, len(cmds))
 	for i, c := range cmds {
-		out[i] = Command{Method: c.Method, Keys: c.Keys}
+		out[i] = QueuedCommand{Method: c.Method, Keys: c.Keys}
 		for _, w := range c.Worlds {
 			if w.Name == name {
 				out[i].Keys = w.Keys
@@ -89,7 +89,7 @@ func InWorld(cmds []Command, name string) []Command {
 }
 
 // WorldNames are the worlds that decide some of the commands' keys.
-func WorldNames(cmds []Command) []string {
+func WorldNames(cmds []QueuedCommand) []string {
 	var out []string
 	for _, c := range cmds {
 		for _, w := range c.Worlds {
@@ -392,10 +392,10 @@ func (c *Site) keysAt(values []ssa.Value, at keymodel.Range) []keymodel.Arg {
 	return out
 }
 
-// fieldOfParam finds the value stored into field name of a struct parameter
+// FieldOfParam finds the value stored into field name of a struct parameter
 // built from a composite literal in the calling function: &T{F: v} or T{F: v}.
 // An unset field of a literal is its zero value.
-func (c *Site) fieldOfParam(param, name string) (eval.Element, bool) {
+func (c *Site) FieldOfParam(param, name string) (eval.Element, bool) {
 	j, v, ok := c.Param(param)
 	if !ok {
 		return eval.Element{}, false

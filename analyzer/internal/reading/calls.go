@@ -82,9 +82,9 @@ func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 
 // transactionCommand is a client call as a command of a transaction, with
 // its keys in each world.
-func (r *Package) transactionCommand(site *clients.Site) clients.Command {
+func (r *Package) transactionCommand(site *clients.Site) clients.QueuedCommand {
 	keys, _ := r.keysOf(site)
-	return clients.Command{Method: site.Method, Keys: keys, Worlds: r.worldsOf(site)}
+	return clients.QueuedCommand{Method: site.Method, Keys: keys, Worlds: r.worldsOf(site)}
 }
 
 // worldEval is the package's evaluator in world w, made once.

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -25,7 +26,7 @@ import (
 
 // A forward is a one-node command a function forwards (see above).
 type forward struct {
-	problem clients.ClusterProblem // its Kind, What and Refusal; At unused
+	problem readiness.ClusterProblem // its Kind, What and Refusal; At unused
 	library clients.Library
 	where   string // the command's file:line
 	client  int    // the client's parameter (1-based), 0 if it is not one
@@ -35,7 +36,7 @@ type forward struct {
 // A Forwarded is a call that sends, through the function it calls, a
 // command forwarded to it (see forward): reported at the call.
 type Forwarded struct {
-	Problem clients.ClusterProblem // At: the call
+	Problem readiness.ClusterProblem // At: the call
 	Library clients.Library
 	Via     string // the function called, for messages: Store.Keys
 	Where   string // the command's file:line
@@ -70,8 +71,10 @@ func (r *Package) forwardsOf(fn *ssa.Function) []forward {
 // proved a cluster's (reported in place), runs per node, or the call is a
 // mock's recording.
 func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
-	_, problems, _ := clients.ClusterProblems(site)
-	problems = slices.DeleteFunc(problems, func(p clients.ClusterProblem) bool { return !p.Whatever || p.Kind != clients.OneNode || r.Harmless(p) })
+	_, problems, _ := readiness.ClusterProblems(site)
+	problems = slices.DeleteFunc(problems, func(p readiness.ClusterProblem) bool {
+		return !p.Whatever || p.Kind != readiness.OneNode || r.Harmless(p)
+	})
 	if len(problems) == 0 {
 		return nil // most calls: asked first, as it costs least
 	}

@@ -6,15 +6,15 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 )
 
 // Harmless reports a cluster problem that the package's own code makes
 // harmless: a SCRIPT LOAD where it retries with EVAL (see RetriesWithEval).
 // FUNCTION LOAD has no such fallback: an FCALL of a library another node
 // lacks fails.
-func (r *Package) Harmless(p clients.ClusterProblem) bool {
-	return p.Kind == clients.OneNode && p.What == "SCRIPT LOAD" && r.RetriesWithEval()
+func (r *Package) Harmless(p readiness.ClusterProblem) bool {
+	return p.Kind == readiness.OneNode && p.What == "SCRIPT LOAD" && r.RetriesWithEval()
 }
 
 // RetriesWithEval reports a package that handles a NOSCRIPT error and sends

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 )
 
 // A summary is what a function does with keys, in terms of its parameters,
@@ -352,7 +353,7 @@ func (f *keyFacts) summary() *summary {
 	s.sinks = summarySinks(f.Sinks)
 	s.queued = summarySinks(f.Queued)
 	for _, fw := range f.Forwards {
-		s.forwards = append(s.forwards, forward{problem: clients.ClusterProblem{Kind: clients.ProblemKind(fw.Kind), What: fw.What, Refusal: fw.Refusal, DB: fw.DB, Whatever: true},
+		s.forwards = append(s.forwards, forward{problem: readiness.ClusterProblem{Kind: readiness.ProblemKind(fw.Kind), What: fw.What, Refusal: fw.Refusal, DB: fw.DB, Whatever: true},
 			library: clients.Library(fw.Library), where: fw.Where, client: fw.Client, params: fw.Params})
 	}
 	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks

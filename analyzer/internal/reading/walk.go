@@ -7,6 +7,7 @@ import (
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -59,7 +60,7 @@ const (
 type ClientMade struct {
 	Call        *ssa.Call
 	Constructor string // NewClient, NewUniversalClient, DialDatabase, ...
-	Problem     clients.ClusterProblem
+	Problem     readiness.ClusterProblem
 }
 
 // A Visitor is told, by Walk, what a function sends, in order: each
@@ -143,7 +144,7 @@ func (r *Package) clientsMade(fn *ssa.Function) []*ClientMade {
 		if !ok {
 			continue
 		}
-		p, ok := clients.DatabaseOption(c, r.Eval)
+		p, ok := readiness.DatabaseOption(c, r.Eval)
 		if !ok || r.testOffCluster(c.Pos(), c) {
 			continue
 		}

@@ -1,13 +1,23 @@
-package clients
+// Package readiness is what a cluster refuses, or does differently, besides
+// CROSSSLOT, read from one call: the problem kinds, the refusals of a
+// command line (databases, SORT patterns), the keyspace-wide commands a
+// cluster client sends to one node, the database options of client
+// constructors, and keyspace notifications. It reads calls through
+// clients (a call as a command line) and judges the lines with
+// internal/commands, the rules the guards share; whether a problem is
+// reported, and its message, is the checks'.
+//
+// It imports clients, eval, keymodel, ssaread and internal/commands, and
+// must not import reading or the analyzer package.
+package readiness
 
 import (
 	"go/constant"
 	"slices"
-	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
@@ -71,12 +81,6 @@ func kindOf(name string) (ProblemKind, bool) {
 	return 0, false
 }
 
-// oneNodeCommands run on one node of a cluster client, by go-redis method.
-var oneNodeCommands = map[string]string{
-	"Keys": "KEYS", "Scan": "SCAN", "ScanType": "SCAN", "RandomKey": "RANDOMKEY",
-	"FlushDB": "FLUSHDB", "FlushDBAsync": "FLUSHDB", "FlushAll": "FLUSHALL", "FlushAllAsync": "FLUSHALL",
-}
-
 // ClusterProblems reads what a call does that a cluster refuses or does
 // differently: a go-redis method, a command line (go-redis Do, redigo Do
 // and Send, the builder's Arbitrary), or a rueidis or valkey-go built
@@ -84,8 +88,8 @@ var oneNodeCommands = map[string]string{
 // site says whether the call is a site of the readiness checks at all (a
 // command that may need a database, a SORT, a keyspace-wide command), and
 // kind of which, for the coverage report.
-func ClusterProblems(c *Site) (kind ProblemKind, problems []ClusterProblem, site bool) {
-	name, argv, at, ok := readinessLine(c)
+func ClusterProblems(c *clients.Site) (kind ProblemKind, problems []ClusterProblem, site bool) {
+	name, argv, at, ok := clients.CommandLine(c)
 	if !ok {
 		return 0, nil, false
 	}
@@ -132,179 +136,6 @@ func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call ke
 	return kind, out, true
 }
 
-// CommandLine is a call's command line as the readiness checks read it
-// (see readinessLine).
-func CommandLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
-	return readinessLine(c)
-}
-
-// readinessLine is a call's command line as the readiness checks read it:
-// its upper-case name, the arguments the code fixes, and, for a go-redis
-// method, where each parameter is written (nil otherwise: the call).
-func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
-	var elems []eval.Element
-	switch {
-	case c.line != nil:
-		elems, ok = c.line()
-	case c.built != nil:
-		argv = builtLine(*c.built)
-		return argv[0].Text, argv, nil, true
-	case c.Library != GoRedis:
-		return "", nil, nil, false
-	case c.Method == "Do":
-		elems, ok = c.ElementsOfParam("args")
-	default:
-		return goRedisLine(c)
-	}
-	if !ok || len(elems) == 0 {
-		return "", nil, nil, false
-	}
-	argv = make([]commands.Arg, len(elems))
-	for i, el := range elems {
-		argv[i].Text, argv[i].Known = constText(ssaread.UnwrapInterface(el.Value))
-	}
-	if !argv[0].Known {
-		return "", nil, nil, false
-	}
-	argv[0].Text = strings.ToUpper(argv[0].Text)
-	return argv[0].Text, argv, nil, true
-}
-
-// goRedisLine writes a go-redis method's call as the command line it sends,
-// as far as the readiness checks need it: Select(ctx, 2) is SELECT 2,
-// Copy(ctx, a, b, 3, true) is COPY a b DB 3, Sort(ctx, k, &redis.Sort{By:
-// "w_*"}) is SORT k BY w_*.
-func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
-	add := func(text string, known bool, pos keymodel.Range) {
-		argv = append(argv, commands.Arg{Text: text, Known: known})
-		at = append(at, pos)
-	}
-	param := func(p string) {
-		n, pos, ok := c.intParam(p)
-		add(strconv.FormatInt(n, 10), ok, pos)
-	}
-	if n, ok := oneNodeCommands[c.Method]; ok {
-		return n, []commands.Arg{{Text: n, Known: true}}, nil, true
-	}
-	switch c.Method {
-	case "Subscribe", "PSubscribe":
-		add(strings.ToUpper(c.Method), true, keymodel.Range{})
-		elems, ok := c.ElementsOfParam("channels")
-		if !ok {
-			add("", false, keymodel.Range{}) // channels the code does not fix
-			break
-		}
-		for _, el := range elems {
-			text, known := ssaread.ConstString(ssaread.UnwrapInterface(el.Value))
-			add(text, known, el.At)
-		}
-	case "ConfigSet":
-		add("CONFIG", true, keymodel.Range{})
-		add("SET", true, keymodel.Range{})
-		_, v, ok := c.Param("parameter")
-		text, known := "", false
-		if ok {
-			text, known = ssaread.ConstString(v)
-		}
-		add(text, known, keymodel.Range{})
-	case "FunctionLoad", "FunctionLoadReplace":
-		// go-redis sends it to one node, resolver or not (ScriptLoad, which
-		// ClusterClient sends to every master, is not read).
-		add("FUNCTION", true, keymodel.Range{})
-		add("LOAD", true, keymodel.Range{})
-	case "Select":
-		add("SELECT", true, keymodel.Range{})
-		param("index")
-	case "Move":
-		add("MOVE", true, keymodel.Range{})
-		add("", false, keymodel.Range{}) // the key
-		param("db")
-	case "Copy":
-		add("COPY", true, keymodel.Range{})
-		add("", false, keymodel.Range{}) // the keys
-		add("", false, keymodel.Range{})
-		add("DB", true, keymodel.Range{})
-		param("db")
-	case "Sort", "SortRO", "SortStore", "SortInterfaces":
-		name := "SORT"
-		if c.Method == "SortRO" {
-			name = "SORT_RO"
-		}
-		add(name, true, keymodel.Range{})
-		add("", false, keymodel.Range{}) // the key
-		by, ok := c.fieldOfParam("sort", "By")
-		if !ok {
-			add("", false, keymodel.Range{}) // a Sort the call does not build
-			break
-		}
-		if pattern, known := ssaread.ConstString(by.Value); !known || pattern != "" {
-			add("BY", true, by.At)
-			add(pattern, known, by.At)
-		}
-		if get, ok := c.fieldOfParam("sort", "Get"); ok {
-			if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
-				pattern, _ := ssaread.ConstString(ssaread.UnwrapInterface(elems[0]))
-				add("GET", true, get.At)
-				add(pattern, true, get.At)
-			}
-		}
-	default:
-		return "", nil, nil, false
-	}
-	return argv[0].Text, argv, at, true
-}
-
-// builderKeywords are the builder methods that write a keyword before
-// their arguments: Db(3) is DB 3.
-var builderKeywords = map[string]string{"Db": "DB", "By": "BY", "Get": "GET", "Limit": "LIMIT", "Store": "STORE"}
-
-// builtLine writes a rueidis or valkey-go built command as its command
-// line: c.B().Sort().Key(k).By("w_*") is SORT k BY w_*. An argument the code
-// does not fix, or a list, is one unknown argument.
-func builtLine(b builtCommand) []commands.Arg {
-	name := b.name
-	var argv []commands.Arg
-	switch name {
-	case "SORTRO":
-		name = "SORT_RO"
-	case "SCRIPTLOAD", "FUNCTIONLOAD": // two words: SCRIPT LOAD
-		argv = append(argv, commands.Arg{Text: strings.TrimSuffix(name, "LOAD"), Known: true})
-		name = "LOAD"
-	}
-	argv = append(argv, commands.Arg{Text: name, Known: true})
-	for _, call := range b.calls {
-		fn := call.Call.StaticCallee()
-		if fn == nil || len(call.Call.Args) < 2 {
-			continue
-		}
-		if kw, ok := builderKeywords[fn.Name()]; ok {
-			argv = append(argv, commands.Arg{Text: kw, Known: true})
-		}
-		for _, v := range call.Call.Args[1:] {
-			values := []ssa.Value{v}
-			if elems, ok := ssaread.SliceElements(v); ok {
-				values = elems // a variadic method's values, Pattern(p...)
-			}
-			for _, v := range values {
-				var a commands.Arg
-				a.Text, a.Known = constText(ssaread.UnwrapInterface(v))
-				argv = append(argv, a)
-			}
-		}
-	}
-	return argv
-}
-
-// intParam is an integer parameter's constant value and where it is.
-func (c *Site) intParam(name string) (int64, keymodel.Range, bool) {
-	j, v, ok := c.Param(name)
-	if !ok {
-		return 0, keymodel.Range{}, false
-	}
-	n, ok := ssaread.ConstInt(v)
-	return n, c.ArgPos(j), ok
-}
-
 // databaseOptions are the constructors and dial options that select a
 // database for every connection they make, by package: the option's
 // parameter and field ("" for a dial option whose argument is the number).
@@ -331,12 +162,12 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	if pkg == nil {
 		return ClusterProblem{}, false
 	}
-	c := SiteOf(ev, &call.Call)
+	c := clients.SiteOf(ev, &call.Call)
 	var param, field, option string
 	switch {
-	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewClient":
+	case clients.GoRedisPackages[pkg.Path()] && fn.Name() == "NewClient":
 		param, field, option = "opt", "DB", "DB"
-	case GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
+	case clients.GoRedisPackages[pkg.Path()] && fn.Name() == "NewUniversalClient":
 		param, field, option = "opts", "DB", "DB"
 	default:
 		o, ok := databaseOptions[pkg.Path()][fn.Name()]
@@ -355,7 +186,7 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 			return ClusterProblem{}, false
 		}
 		db = eval.Element{Value: v, At: c.ArgPos(j)}
-	} else if e, ok := c.fieldOfParam(param, field); ok {
+	} else if e, ok := c.FieldOfParam(param, field); ok {
 		db = e
 	} else {
 		// Options the call does not write out (a value from elsewhere):
@@ -370,9 +201,21 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 		return ClusterProblem{}, false
 	}
 	n := k.Value.ExactString()
-	if fn.Name() == "NewUniversalClient" && MakesClusterClient(call, ev) {
+	if fn.Name() == "NewUniversalClient" && clients.MakesClusterClient(call, ev) {
 		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At, DB: -1}, true
 	}
 	number, _ := constant.Int64Val(k.Value)
 	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number)}, true
+}
+
+// KeyspaceEvents reads a call for keyspace notifications (see
+// commands.KeyspaceEvents): what it subscribes to or configures, whether an
+// argument that decides is not known, and whether the call is such a
+// command at all.
+func KeyspaceEvents(c *clients.Site) (what string, undecided, site bool) {
+	_, argv, _, ok := clients.CommandLine(c)
+	if !ok {
+		return "", false, false
+	}
+	return commands.KeyspaceEvents(argv)
 }
