@@ -512,3 +512,9 @@ func TestOneServerByConstruction(t *testing.T) {
 func TestParameters(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "params/...")
 }
+
+// TestClientSubmodules: modules under a client's path that only use it
+// (rueidisprob) are checked like any user's code.
+func TestClientSubmodules(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "github.com/redis/rueidis/rueidisprob")
+}

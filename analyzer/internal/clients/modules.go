@@ -17,8 +17,24 @@ var clientModules = []string{
 	"github.com/valkey-io/valkey-go",
 }
 
+// clientUsers are the modules under a client's path that only use it, as
+// any application does: a probabilistic filter, a lock, a cache-aside, an
+// object mapper. Their commands are checked (rueidisprob's filter once sent
+// its name and name+":c" in one EVAL).
+var clientUsers = []string{
+	"github.com/redis/rueidis/rueidisprob", "github.com/redis/rueidis/rueidislock", "github.com/redis/rueidis/rueidisaside",
+	"github.com/redis/rueidis/rueidislimiter", "github.com/redis/rueidis/om",
+	"github.com/valkey-io/valkey-go/valkeyprob", "github.com/valkey-io/valkey-go/valkeylock", "github.com/valkey-io/valkey-go/valkeyaside",
+	"github.com/valkey-io/valkey-go/valkeylimiter", "github.com/valkey-io/valkey-go/om",
+}
+
 func IsClientCode(path string) bool {
 	path = strings.TrimSuffix(path, "_test") // the client's own tests too
+	for _, m := range clientUsers {
+		if path == m || strings.HasPrefix(path, m+"/") {
+			return false
+		}
+	}
 	for _, m := range clientModules {
 		if path == m || strings.HasPrefix(path, m+"/") {
 			return true
