@@ -137,6 +137,14 @@
 // its object: &Queue{pendingKey: "dq:"+name+":pending", readyKey:
 // "dq:"+name+":ready"} makes q.pendingKey and q.readyKey the keys of one
 // name, q's, also through methods that return them and across packages.
+// Fields that two functions write (a constructor and a setter), and keys
+// that an option picks (if opts.HashTags { prefix = "{"+name+"}" }), hold
+// one pick at a time, the same for every key of a command or transaction:
+// keys that cross slots in one such world are reported with it ("as
+// NewQueue sets them", "when opts.HashTags is false, its default"). An
+// option is judged at its default only where the package does not give it
+// itself (a cluster constructor that appends UseHashTagKey()), and an
+// option named for the cluster is none.
 //
 // A string variable assigned on some paths only is "" (slot 0) on the
 // others. A call that runs on such a path, with nothing on the way testing
