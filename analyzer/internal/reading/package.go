@@ -54,6 +54,9 @@ type Package struct {
 	// worldEvals an evaluator for each world met (see worldsOf).
 	siteWorlds map[*ssa.CallCommon][]eval.World
 	worldEvals map[eval.World]*eval.Evaluator
+	// runners are the functions being read as per-node runners (see
+	// runsPerNode), against recursion.
+	runners map[*ssa.Function]bool
 	// sites are the calls recognized so far, nil for a call of no client
 	// (every check and every summary asks of the same calls).
 	sites map[ssa.CallInstruction]*clients.Site
@@ -100,6 +103,7 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 		siteKeys:          map[*ssa.CallCommon][]keymodel.Arg{},
 		siteWorlds:        map[*ssa.CallCommon][]eval.World{},
 		worldEvals:        map[eval.World]*eval.Evaluator{},
+		runners:           map[*ssa.Function]bool{},
 		sites:             map[ssa.CallInstruction]*clients.Site{},
 		paramsFromCallers: map[*ssa.Parameter]bool{},
 		readScripts:       map[*ssa.CallCommon]readScript{},

@@ -1,7 +1,9 @@
 package reading
 
 import (
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -98,6 +100,10 @@ func (r *Package) nodeOfCallback(p *ssa.Parameter) bool {
 			if m == nil || common.IsInvoke() {
 				return false
 			}
+			if runner := common.StaticCallee(); runner != nil && !clients.IsClientMethod(m) && r.runsPerNode(runner, j, index) {
+				found = true
+				continue
+			}
 			at, ok := perNodeCallbacks[m.Name()]
 			if !ok || !clients.IsClientMethod(m) || j != at[0] || index != at[1] {
 				return false // run by something else too, or not as a node
@@ -128,4 +134,128 @@ func nodesOf(x *ssa.Extract) ssa.Value {
 		return nil
 	}
 	return ssaread.ReceiverValue(&call.Call)
+}
+
+// runsPerNode reports a function of the package that runs its function
+// parameter number k (as SSA numbers the arguments of a call of it) only
+// with one node's client at the callback's parameter index: a cluster's
+// node (its own ForEachMaster's callback passing the shard on), or a client
+// a type check ruled a cluster client out for:
+//
+//	func forEachNode(ctx context.Context, db redis.UniversalClient, fn func(context.Context, redis.Cmdable) error) error {
+//		if cluster, ok := db.(*redis.ClusterClient); ok {
+//			return cluster.ForEachMaster(ctx, func(ctx context.Context, shard *redis.Client) error { return fn(ctx, shard) })
+//		}
+//		return fn(ctx, db)
+//	}
+func (r *Package) runsPerNode(fn *ssa.Function, k, index int) bool {
+	if k >= len(fn.Params) || fn.Blocks == nil || r.runners[fn] {
+		return false
+	}
+	r.runners[fn] = true // in progress: a runner that recurses is no runner
+	defer delete(r.runners, fn)
+	param := fn.Params[k]
+	cell := capturedIn(param) // a closure captures it through a cell
+	found := false
+	bodies := append([]*ssa.Function{fn}, fn.AnonFuncs...)
+	for _, g := range bodies {
+		for call := range ssaread.CallsIn(g) {
+			common := call.Common()
+			if !isOrCaptures(common.Value, param, cell) {
+				continue
+			}
+			if index >= len(common.Args) {
+				return false
+			}
+			arg := common.Args[index]
+			if !r.PerNode(arg) && !guardedOnOneNode(call, arg) {
+				return false
+			}
+			found = true
+		}
+	}
+	// Passed on or kept anywhere else, it may run with any client.
+	onlyCalled := func(v ssa.Value) bool {
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case ssa.CallInstruction:
+				if ref.Common().Value == v {
+					continue
+				}
+				// Passed on to another runner, at its callback's place.
+				inner := ref.Common().StaticCallee()
+				j := slices.Index(ref.Common().Args, v)
+				if inner == nil || j < 0 || !r.runsPerNode(inner, j, index) {
+					return false
+				}
+				found = true
+			case *ssa.MakeClosure:
+			case *ssa.Store:
+				if ref.Addr != ssa.Value(cell) || cell == nil {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !onlyCalled(param) {
+		return false
+	}
+	if cell != nil {
+		for _, ref := range *cell.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store, *ssa.MakeClosure:
+			case *ssa.UnOp:
+				if !onlyCalled(ref) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return found
+}
+
+// capturedIn is the cell a parameter is stored into for closures to
+// capture (*t0 = fn), nil if none.
+func capturedIn(p *ssa.Parameter) *ssa.Alloc {
+	for _, ref := range *p.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Val == ssa.Value(p) {
+			if a, ok := st.Addr.(*ssa.Alloc); ok {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// isOrCaptures: v is p, or a load of the cell it lives in, in its
+// function or in a closure that captured the cell.
+func isOrCaptures(v ssa.Value, p *ssa.Parameter, cell *ssa.Alloc) bool {
+	if v == ssa.Value(p) {
+		return true
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL || cell == nil {
+		return false
+	}
+	x := load.X
+	for range 8 {
+		if x == ssa.Value(cell) {
+			return true
+		}
+		fv, ok := x.(*ssa.FreeVar)
+		if !ok {
+			return false
+		}
+		bound := closureBindings(fv)
+		if len(bound) == 0 {
+			return false
+		}
+		x = bound[0]
+	}
+	return false
 }

@@ -57,3 +57,40 @@ func perMasterOneEach(ctx context.Context, cluster *redis.ClusterClient, single 
 	keys, _, _ := single.Scan(ctx, 0, "sess:*", 100).Result()
 	single.Del(ctx, keys...)
 }
+
+// A helper of the package's own that runs a callback on each master of a
+// cluster client, and on the client itself only where a type check ruled a
+// cluster client out: the callback's client is one node.
+func forEachNode(ctx context.Context, db redis.UniversalClient, fn func(context.Context, redis.Cmdable) error) error {
+	if cluster, ok := db.(*redis.ClusterClient); ok {
+		return cluster.ForEachMaster(ctx, func(ctx context.Context, shard *redis.Client) error { return fn(ctx, shard) })
+	}
+	return fn(ctx, db)
+}
+
+// everyNode runs its callback on the client whatever it is.
+func everyNode(ctx context.Context, db redis.UniversalClient, fn func(context.Context, redis.Cmdable) error) error {
+	return fn(ctx, db)
+}
+
+func resetAll(ctx context.Context, cluster *redis.ClusterClient) {
+	forEachNode(ctx, cluster, func(ctx context.Context, node redis.Cmdable) error {
+		return node.FlushDB(ctx).Err() // each master's
+	})
+	everyNode(ctx, cluster, func(ctx context.Context, node redis.Cmdable) error {
+		return node.FlushDB(ctx).Err() // want `FLUSHDB on a cluster client runs on one node`
+	})
+}
+
+type nodeStore struct{ db redis.UniversalClient }
+
+// A method that hands its callback to the runner is a runner too.
+func (s *nodeStore) forEachNode(ctx context.Context, fn func(context.Context, redis.Cmdable) error) error {
+	return forEachNode(ctx, s.db, fn)
+}
+
+func (s *nodeStore) reset(ctx context.Context) {
+	s.forEachNode(ctx, func(ctx context.Context, node redis.Cmdable) error {
+		return node.FlushDB(ctx).Err()
+	})
+}
