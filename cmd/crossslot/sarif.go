@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -161,6 +162,12 @@ func relinkSARIF(out []byte) (_ []byte, notAnalyzed bool) {
 				rule["helpUri"] = docURL
 			}
 		}
+		// lintcmd lists the rules in a map's order: sorted, the log is the
+		// same on every run.
+		slices.SortStableFunc(rules, func(a, b any) int {
+			id := func(r any) string { s, _ := dig(r, "id").(string); return s }
+			return strings.Compare(id(a), id(b))
+		})
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
