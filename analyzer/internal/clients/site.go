@@ -448,6 +448,16 @@ func (c *Site) FieldOfParam(param, name string) (eval.Element, bool) {
 	return eval.Element{Value: stored, At: at}, true
 }
 
+// InstantiateKeys puts the call's arguments into each key of a callee's
+// sink (see InstantiateKey).
+func (c *Site) InstantiateKeys(keys []keymodel.Arg) []keymodel.Arg {
+	var out []keymodel.Arg
+	for _, k := range keys {
+		out = append(out, c.InstantiateKey(k)...)
+	}
+	return out
+}
+
 // InstantiateKey puts the call's arguments into one key of a callee's sink.
 // A key that came from the callee's parameters is placed at the argument it
 // came from and marked ViaCall; the callee's own keys are placed at the call.

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
-	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -66,10 +65,7 @@ func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []ro
 		if q.client > len(common.Args) {
 			continue
 		}
-		var keys []keymodel.Arg
-		for _, k := range q.keys {
-			keys = append(keys, site.InstantiateKey(k)...)
-		}
+		keys := site.InstantiateKeys(q.keys)
 		via := q.via
 		if called.via != nil && called.obj != nil {
 			via = append(slices.Clip(via), implChoice{Method: called.via.FullName(), Impl: called.obj.FullName()})

@@ -339,17 +339,11 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 		inst := sk
 		inst.keys, inst.script = nil, nil
 		mark := r.Eval.Mark()
-		for _, k := range sk.keys {
-			inst.keys = append(inst.keys, site.InstantiateKey(k)...)
-		}
+		inst.keys = site.InstantiateKeys(sk.keys)
 		var worlds []WorldKeys
 		for _, w := range r.Eval.Worlds(mark) {
 			in := clients.NewSite(r.worldEval(w), common, called.sig)
-			var keys []keymodel.Arg
-			for _, k := range sk.keys {
-				keys = append(keys, in.InstantiateKey(k)...)
-			}
-			worlds = append(worlds, WorldKeys{Name: w.Name(), Keys: keys})
+			worlds = append(worlds, WorldKeys{Name: w.Name(), Keys: in.InstantiateKeys(sk.keys)})
 		}
 		for _, k := range sk.script {
 			if keys := site.InstantiateKey(k.Key); len(keys) == 1 {
