@@ -126,7 +126,7 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			}
 			out = append(out, e.eval(edge, depth, visiting)...)
 			if len(out) > keymodel.MaxAlternatives {
-				return []keymodel.Key{e.opaque(v)}
+				return []keymodel.Key{e.tooMany(v, out)}
 			}
 		}
 		return out
@@ -396,6 +396,23 @@ func (e *Evaluator) opaque(v ssa.Value) keymodel.Key {
 		p = keymodel.ElementPart(p, slice)
 	}
 	return keymodel.UnknownKey(p)
+}
+
+// tooMany is a value of more alternatives than are followed: one unknown
+// part, which may hold a brace, and on which no claim is made, when one of
+// them places a brace (keyPrefix = "{" + keyPrefix + "}" on one branch):
+// the code tags the value on some path.
+func (e *Evaluator) tooMany(v ssa.Value, alts []keymodel.Key) keymodel.Key {
+	k := e.opaque(v)
+	for _, alt := range alts {
+		for _, p := range alt {
+			if !p.Unknown && strings.ContainsAny(p.Text, "{}") {
+				k[0].Braces, k[0].ID = true, k[0].ID+"/too-many"
+				return k
+			}
+		}
+	}
+	return k
 }
 
 // loopElement says whether v is the element a range loop reads of a slice

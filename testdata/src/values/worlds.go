@@ -321,3 +321,50 @@ func NewStructForcedOnCluster(rdb *goredis.ClusterClient, name string) *structFo
 func (q *structForced) promote(ctx context.Context) {
 	q.rdb.Rename(ctx, q.pending, q.ready) // the cluster path always tags
 }
+
+// A prefix of more alternatives than are followed (options that set the
+// prefix, the tag and a callback) is one value: where one of them places
+// a tag, no claim is made on it; where none does, it is a leading value.
+type prefixOpt string
+
+type bracketOpt struct{}
+
+type manyOptions struct {
+	rdb    *goredis.ClusterClient
+	ready  string
+	unack  string
+	bready string
+	bunack string
+}
+
+func newManyOptions(rdb *goredis.ClusterClient, name string, opts ...any) *manyOptions {
+	prefix, tagged, bracket := "dp", false, false
+	var callback func()
+	for _, opt := range opts {
+		switch o := opt.(type) {
+		case tagsOption:
+			tagged = true
+		case bracketOpt:
+			bracket = true
+		case prefixOpt:
+			prefix = string(o)
+		case func():
+			callback = o
+		}
+	}
+	_ = callback
+	keyPrefix := prefix + ":" + name
+	if tagged {
+		keyPrefix = "{" + keyPrefix + "}"
+	}
+	bracketed := prefix + ":" + name
+	if bracket {
+		bracketed = "[" + bracketed + "]"
+	}
+	return &manyOptions{rdb: rdb, ready: keyPrefix + ":ready", unack: keyPrefix + ":unack", bready: bracketed + ":ready", bunack: bracketed + ":unack"}
+}
+
+func (q *manyOptions) move(ctx context.Context) {
+	q.rdb.Rename(ctx, q.ready, q.unack)   // tagged on one path
+	q.rdb.Rename(ctx, q.bready, q.bunack) // want `Rename keys "<bracketed>:ready" and "<bracketed>:unack" are on different hash slots for every value of bracketed, unless bracketed holds a hash tag`
+}
