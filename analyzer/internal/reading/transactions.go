@@ -164,8 +164,8 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.Q
 func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 	var out []*Transaction
 	for _, b := range fn.Blocks {
-		open := map[ssa.Value][]clients.QueuedCommand{} // by connection, since its MULTI
-		multiAt := map[ssa.Value]token.Pos{}
+		open := map[connection][]clients.QueuedCommand{} // by connection, since its MULTI
+		multiAt := map[connection]token.Pos{}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -175,13 +175,13 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 			if site == nil || !site.CommandLine {
 				continue
 			}
-			conn := clients.ClientRoot(site.Receiver())
+			conn := connectionOf(site.Receiver())
 			cmds, inTx := open[conn]
 			switch site.Method {
 			case "MULTI":
 				open[conn], multiAt[conn] = []clients.QueuedCommand{}, call.Pos()
 			case "EXEC":
-				if inTx && !r.testOffCluster(call.Pos(), conn) {
+				if inTx && !r.testOffCluster(call.Pos(), clients.ClientRoot(site.Receiver())) {
 					out = append(out, &Transaction{Name: "MULTI/EXEC", Commands: cmds, Fate: "the server refuses the transaction at EXEC (CROSSSLOT)", At: r.opening(multiAt[conn])})
 				}
 				delete(open, conn)
@@ -195,4 +195,32 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 		}
 	}
 	return out
+}
+
+// A connection is what one redigo connection is in a function: a value, or
+// a field of one. Each q.conn is a load of its own, and so is each q once a
+// closure captures it: the loads of one variable are one connection.
+type connection struct {
+	root  ssa.Value
+	field int // -1 for the value itself
+}
+
+func connectionOf(v ssa.Value) connection {
+	root := variableOf(clients.ClientRoot(v))
+	if load, ok := root.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fa, ok := load.X.(*ssa.FieldAddr); ok {
+			return connection{root: variableOf(clients.ClientRoot(fa.X)), field: fa.Field}
+		}
+	}
+	return connection{root: root, field: -1}
+}
+
+// variableOf is the local variable v is a load of, or v.
+func variableOf(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			return alloc
+		}
+	}
+	return v
 }

@@ -46,3 +46,31 @@ func transactions() {
 	c.Send("SET", "b", 1)
 	c.Do("EXEC")
 }
+
+// A connection held in a field: each q.conn is one connection.
+type session struct{ conn redis.Conn }
+
+func (s *session) transfer() {
+	s.conn.Send("MULTI")
+	s.conn.Send("DECR", "acct:1")
+	s.conn.Send("INCR", "acct:2") // want `MULTI/EXEC keys "acct:1" \(slot \d+, DECR\) and "acct:2" \(slot \d+, INCR\) are on different hash slots`
+	s.conn.Do("EXEC")
+}
+
+func (s *session) transferTagged(other *session) {
+	s.conn.Send("MULTI")
+	s.conn.Send("DECR", "acct:{1}:a")
+	other.conn.Send("INCR", "acct:2") // another connection: not in this transaction
+	s.conn.Send("INCR", "acct:{1}:b")
+	s.conn.Do("EXEC")
+}
+
+// A connection a closure captures: each use loads the one variable.
+func capturedConn() {
+	c := cluster.Get()
+	defer func() { c.Close() }()
+	c.Send("MULTI")
+	c.Send("SET", "a", 1)
+	c.Send("SET", "b", 2) // want `MULTI/EXEC keys "a" \(slot 15495, SET\) and "b" \(slot 3300, SET\) are on different hash slots`
+	c.Do("EXEC")
+}

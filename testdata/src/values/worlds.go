@@ -3,6 +3,7 @@ package values
 import (
 	"context"
 
+	redigo "github.com/gomodule/redigo/redis"
 	goredis "github.com/redis/go-redis/v9"
 	"github.com/redis/rueidis"
 )
@@ -19,6 +20,7 @@ type QueueOptions struct {
 type optQueue struct {
 	rdb     *goredis.ClusterClient
 	rc      rueidis.Client
+	conn    redigo.Conn
 	pending string
 	ready   string
 }
@@ -35,6 +37,8 @@ func (q *optQueue) promote(ctx context.Context) {
 	q.rdb.Rename(ctx, q.pending, q.ready)                                  // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\), when opts.HashTags is false, its default; give both keys one hash tag`
 	q.rc.Do(ctx, q.rc.B().Rename().Key(q.pending).Newkey(q.ready).Build()) // want `RENAME keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots .*, when opts.HashTags is false, its default`
 	q.rdb.Rename(ctx, q.pending, q.pending)                                // one key
+	q.conn.Do("RENAME", q.pending, q.ready)                                // want `RENAME keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots .*, when opts.HashTags is false, its default`
+	q.conn.Do("RENAME", q.pending, q.pending)                              // one key
 }
 
 // Stores on each branch, and the tag the default: silent.
@@ -233,6 +237,10 @@ func (q *optQueue) promoteAtomically(ctx context.Context) {
 		p.Incr(ctx, q.pending) // want `TxPipelined keys "dq:<name>:ready" \(Incr\) and "dq:<name>:pending" \(Incr\) are on different hash slots .*, when opts.HashTags is false, its default`
 		return nil
 	})
+	q.conn.Send("MULTI")
+	q.conn.Send("INCR", q.ready)
+	q.conn.Send("INCR", q.pending) // want `MULTI/EXEC keys "dq:<name>:ready" \(INCR\) and "dq:<name>:pending" \(INCR\) are on different hash slots .*, when opts.HashTags is false, its default`
+	q.conn.Do("EXEC")
 }
 
 func (q *tagByDefault) promoteAtomically(ctx context.Context) {
