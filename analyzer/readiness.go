@@ -48,7 +48,7 @@ func (u clusterReadiness) Command(c *reading.Command) {
 		switch v := u.verdict(site, p); {
 		case v == undecidedProblem:
 			undecided = true
-		case v == reportedProblem && p.Kind == readiness.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.SplitsBySlot(site.Client()):
+		case v == reportedProblem && p.Kind == readiness.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.TopologyOf(site.Client()).Splits:
 			// run on every master by the client's resolver: fine
 		case v == reportedProblem:
 			u.report("", site.Library, p)
@@ -85,11 +85,11 @@ func (u clusterReadiness) verdict(site *clients.Site, p readiness.ClusterProblem
 	switch {
 	case p.Undecided:
 		return undecidedProblem
-	case u.hasDatabase(p), p.Kind == readiness.OneNode && u.pass.PerNode(site.Client()):
+	case u.hasDatabase(p), p.Kind == readiness.OneNode && u.pass.TopologyOf(site.Client()).Node:
 		return fineProblem
 	case u.pass.Harmless(p):
 		return fineProblem // an EVALSHA that meets NOSCRIPT on another node sends the script
-	case p.Whatever && !u.pass.ProvedCluster(site.Client()) && (reading.Forwards(site) || reading.Records(site)):
+	case p.Whatever && !u.pass.TopologyOf(site.Client()).Cluster && (reading.Forwards(site) || reading.Records(site)):
 		// a mock's recording runs nothing; a forwarding method's callers
 		// decide, and are reported (reading.Forwarded)
 		return undecidedProblem
@@ -172,7 +172,7 @@ func (u clusterReadiness) ClientMade(m *reading.ClientMade) {
 	case u.hasDatabase(m.Problem):
 		u.pass.coverage.tally(CategoryDatabase, false, false)
 		return
-	case m.Problem.Undecided || m.Problem.Kind == readiness.OtherDatabase && !u.pass.cfg.IncludeSingleNode:
+	case m.Problem.Undecided || m.OneServer:
 		u.pass.coverage.tally(CategoryDatabase, false, true)
 		return // a client of one server: a cluster only if pointed at one
 	}

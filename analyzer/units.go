@@ -90,14 +90,6 @@ func lineOffset(text string, line int, want string) (int, bool) {
 	return off + len(l) - len(strings.TrimLeft(l, " \t")), true
 }
 
-// mayBeEither reports a call whose client may or may not be a cluster
-// client: a command that is a problem only on a cluster, whatever its
-// arguments, is counted there, not reported, unless the configuration
-// includes single-node clients (a forwarding method, a mock, cannot know).
-func (p *unitPass) mayBeEither(site *clients.Site) bool {
-	return !p.cfg.IncludeSingleNode && !p.ProvedCluster(site.Client())
-}
-
 // hooks are the reading's events a unit does not use: each unit embeds it
 // and overrides its own.
 type hooks struct{}

@@ -13,6 +13,23 @@ import (
 // redisc is the cluster library built on redigo.
 const rediscPath = "github.com/mna/redisc"
 
+// singleNodeTypes are receivers that talk to one node, where keys on
+// different slots are legal; skipped unless -include-single-node is set.
+var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
+
+// IsSingleNodeType reports a go-redis client type that talks to one node,
+// *redis.Client or *redis.Conn.
+func IsSingleNodeType(t types.Type) bool {
+	name, ok := goRedisName(t)
+	return ok && singleNodeTypes[name]
+}
+
+// IsClusterClientType reports go-redis's *redis.ClusterClient.
+func IsClusterClientType(t types.Type) bool {
+	name, ok := goRedisName(t)
+	return ok && name == "ClusterClient"
+}
+
 // MakesClusterClient reports a call that surely makes a client of a
 // cluster: go-redis's NewClusterClient, or NewUniversalClient with two or
 // more addresses (or IsClusterMode) and no MasterName; rueidis's or

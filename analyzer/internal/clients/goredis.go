@@ -183,10 +183,6 @@ func goRedisPackageIn(sig *types.Signature) *types.Package {
 	return nil
 }
 
-// singleNodeTypes are receivers that talk to one node, where keys on
-// different slots are legal; skipped unless -include-single-node is set.
-var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
-
 // SingleNodeMakers are go-redis methods whose result talks to the node its
 // receiver talks to.
 var SingleNodeMakers = map[string]bool{"Pipeline": true, "TxPipeline": true, "Conn": true, "WithTimeout": true,
@@ -199,19 +195,6 @@ var ShardedPubSub = map[string]bool{"SSubscribe": true, "SUnsubscribe": true, "S
 // SingleNodeCallbacks are go-redis methods that call a function argument
 // with a pipeline or transaction of their receiver's node.
 var SingleNodeCallbacks = map[string]bool{"Pipelined": true, "TxPipelined": true, "Watch": true}
-
-// IsSingleNodeType reports a go-redis client type that talks to one node,
-// *redis.Client or *redis.Conn.
-func IsSingleNodeType(t types.Type) bool {
-	name, ok := goRedisName(t)
-	return ok && singleNodeTypes[name]
-}
-
-// IsClusterClientType reports go-redis's *redis.ClusterClient.
-func IsClusterClientType(t types.Type) bool {
-	name, ok := goRedisName(t)
-	return ok && name == "ClusterClient"
-}
 
 // IsGoRedisType reports a type go-redis declares, or a pointer to one.
 func IsGoRedisType(t types.Type) bool {

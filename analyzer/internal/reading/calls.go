@@ -30,7 +30,7 @@ func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
 	site, ok := r.sites[call]
 	if !ok {
 		site = clients.Recognize(call, r.Eval)
-		if site != nil && !r.Options.IncludeSingleNode && r.onOneNode(site) {
+		if site != nil && r.leftOut(r.onOneNode(site)) {
 			site = nil
 		}
 		r.sites[call] = site

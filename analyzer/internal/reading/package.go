@@ -60,9 +60,8 @@ type Package struct {
 	// sites are the calls recognized so far, nil for a call of no client
 	// (every check and every summary asks of the same calls).
 	sites map[ssa.CallInstruction]*clients.Site
-	// splitting: the clients given a command-info resolver (splitting.go),
-	// nil until asked.
-	splitting map[any]bool
+	// topology: what each client talks to (topology.go).
+	topology topology
 	// impls and interfaceCalls follow calls through project interfaces.
 	impls          *implementations
 	interfaceCalls map[*ssa.CallCommon]*interfaceCall
@@ -71,15 +70,9 @@ type Package struct {
 	// functions whose summaries are being computed.
 	sending     map[*types.Func][]implementationSummary
 	summarizing map[*ssa.Function]bool
-	// redigoCluster: whether the package reaches a cluster library built
-	// on redigo; nil until asked.
-	redigoCluster *bool
 	// noScriptFallback: whether the package sends EVAL where NOSCRIPT
 	// answers (see RetriesWithEval); nil until asked.
 	noScriptFallback *bool
-	// paramsFromCallers: whether every caller passes a single-node client
-	// to a parameter (see singleNodeFromCallers).
-	paramsFromCallers map[*ssa.Parameter]bool
 	// readScripts are the scripts read, by call (see ReadScript).
 	readScripts map[*ssa.CallCommon]readScript
 	embedded    map[types.Object]string // string variables filled by //go:embed, to their file
@@ -99,15 +92,15 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 	src := eval.IndexSource(pass.Files)
 	r := &Package{
 		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs,
-		summaries:         map[*ssa.Function]*summary{},
-		siteKeys:          map[*ssa.CallCommon][]keymodel.Arg{},
-		siteWorlds:        map[*ssa.CallCommon][]eval.World{},
-		worldEvals:        map[eval.World]*eval.Evaluator{},
-		runners:           map[*ssa.Function]bool{},
-		sites:             map[ssa.CallInstruction]*clients.Site{},
-		paramsFromCallers: map[*ssa.Parameter]bool{},
-		readScripts:       map[*ssa.CallCommon]readScript{},
-		impls:             impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
+		summaries:   map[*ssa.Function]*summary{},
+		siteKeys:    map[*ssa.CallCommon][]keymodel.Arg{},
+		siteWorlds:  map[*ssa.CallCommon][]eval.World{},
+		worldEvals:  map[eval.World]*eval.Evaluator{},
+		runners:     map[*ssa.Function]bool{},
+		sites:       map[ssa.CallInstruction]*clients.Site{},
+		topology:    topology{answers: map[any]Topology{}, paramsFromCallers: map[*ssa.Parameter]bool{}},
+		readScripts: map[*ssa.CallCommon]readScript{},
+		impls:       impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
 		sending: map[*types.Func][]implementationSummary{}, summarizing: map[*ssa.Function]bool{},
 		embedded: embeddedStrings(pass),
 		scripts:  map[string]parsedScript{},

@@ -25,14 +25,14 @@ var perNodeCallbacks = map[string][2]int{
 	"EachNode": {2, 1}, // redisc: fn(addr, conn)
 }
 
-// PerNode reports a client value that is one node of a cluster client, and
+// perNode reports a client value that is one node of a cluster client, and
 // that the code uses as such: the client a cluster client's ForEachMaster,
 // ForEachShard or ForEachSlave (go-redis) or EachNode (redisc) passes to
 // its callback; an element of a rueidis or valkey-go client's Nodes(); or a
 // go-redis single-node client asserted from an interface (the
 // *redis.Client branch of a type switch, beside a *redis.ClusterClient
 // branch that runs per master).
-func (r *Package) PerNode(v ssa.Value) bool {
+func (r *Package) perNode(v ssa.Value) bool {
 	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
 		switch v := v.(type) {
 		case *ssa.Parameter:
@@ -49,13 +49,13 @@ func (r *Package) PerNode(v ssa.Value) bool {
 	}, nil)
 }
 
-// ClusterNode reports a client value that is one node of a cluster, as a
+// clusterNode reports a client value that is one node of a cluster, as a
 // cluster client hands it out (ForEachMaster's callback, an element of
 // Nodes()): its type says one server, but the node refuses keys of
 // different slots in one command as the cluster does, and serves only its
 // own slots. The one node of a client forced to one server
 // (ForceSingleClient) is that server.
-func (r *Package) ClusterNode(v ssa.Value) bool {
+func (r *Package) clusterNode(v ssa.Value) bool {
 	return r.allOrigins(v, 0, func(v ssa.Value, depth int) bool {
 		switch v := v.(type) {
 		case *ssa.Parameter:
@@ -168,7 +168,7 @@ func (r *Package) runsPerNode(fn *ssa.Function, k, index int) bool {
 				return false
 			}
 			arg := common.Args[index]
-			if !r.PerNode(arg) && !guardedOnOneNode(call, arg) {
+			if !r.perNode(arg) && !guardedOnOneNode(call, arg) {
 				return false
 			}
 			found = true

@@ -25,13 +25,6 @@ func (r *Package) onOneNode(site *clients.Site) bool {
 	return r.talksToOneNode(site.Call, site.Client())
 }
 
-// talksToOneNode: the client of a call is a single-node client, or the
-// call only runs where a guard ruled a cluster client out; not a cluster's
-// node, which checks slots as the cluster does.
-func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	return (r.singleNode(client) || guardedOnOneNode(call, client)) && !r.ClusterNode(client) // asked only of single-node types
-}
-
 // guardedOnOneNode reports a call that only runs where a type assertion or
 // type switch on its client ruled a cluster client out, or ruled a
 // single-node client in:
@@ -99,38 +92,10 @@ func sameClient(x, y ssa.Value) bool {
 	return okX && okY && fx == fy
 }
 
-// globalLoad: v reads a package variable.
-func globalLoad(v ssa.Value) (*ssa.Global, bool) {
-	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil, false
-	}
-	g, ok := load.X.(*ssa.Global)
-	return g, ok
-}
-
-// A fieldLoad is a field of a value, read by loading it.
-type fieldLoad struct {
-	base  ssa.Value
-	field int
-}
-
-func fieldOf(v ssa.Value) (fieldLoad, bool) {
-	switch v := v.(type) {
-	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			return fieldLoad{fa.X, fa.Field}, true
-		}
-	case *ssa.Field:
-		return fieldLoad{v.X, v.Field}, true
-	}
-	return fieldLoad{}, false
-}
-
 // reachesRedigoCluster reports whether the package imports, directly or
 // not, a cluster library built on redigo.
 func (r *Package) reachesRedigoCluster() bool {
-	if r.redigoCluster == nil {
+	if r.topology.redigoCluster == nil {
 		seen := map[*types.Package]bool{}
 		var walk func(p *types.Package) bool
 		walk = func(p *types.Package) bool {
@@ -149,9 +114,9 @@ func (r *Package) reachesRedigoCluster() bool {
 			return false
 		}
 		found := walk(r.Pass.Pkg)
-		r.redigoCluster = &found
+		r.topology.redigoCluster = &found
 	}
-	return *r.redigoCluster
+	return *r.topology.redigoCluster
 }
 
 // singleNode reports whether a client value surely talks to one node: a
@@ -210,12 +175,12 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 // no other package can call and that the package uses only by calling it,
 // each call passing a single-node client: makeStore(ctx, newClient()).
 func (r *Package) singleNodeFromCallers(p *ssa.Parameter, depth int) bool {
-	if known, ok := r.paramsFromCallers[p]; ok {
+	if known, ok := r.topology.paramsFromCallers[p]; ok {
 		return known
 	}
-	r.paramsFromCallers[p] = false // while it is decided: a cycle of calls proves nothing
+	r.topology.paramsFromCallers[p] = false // while it is decided: a cycle of calls proves nothing
 	known := r.singleNodeCallers(p, depth)
-	r.paramsFromCallers[p] = known
+	r.topology.paramsFromCallers[p] = known
 	return known
 }
 
@@ -246,82 +211,6 @@ func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
 		}
 	}
 	return calls > 0
-}
-
-// allOrigins reports whether every value a client value can come from
-// satisfies origin: it looks through interface conversions, φ-nodes (every
-// edge), embedded fields (go-redis's commands are methods of an embedded
-// cmdable, called on the field), unexported fields the package only ever
-// sets and unexported package variables whose address it never passes on
-// (every value stored). A store that guarded accepts counts whatever its
-// value (nil: none does).
-func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool, guarded func(*ssa.Store) bool) bool {
-	if v == nil || depth > maxSingleNodeDepth {
-		return false
-	}
-	if origin(v, depth) {
-		return true
-	}
-	depth++
-	switch v := v.(type) {
-	case *ssa.MakeInterface:
-		return r.allOrigins(v.X, depth, origin, guarded)
-	case *ssa.ChangeInterface:
-		return r.allOrigins(v.X, depth, origin, guarded)
-	case *ssa.ChangeType:
-		return r.allOrigins(v.X, depth, origin, guarded)
-	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if !r.allOrigins(e, depth, origin, guarded) {
-				return false
-			}
-		}
-		return len(v.Edges) > 0
-	}
-	storedOK := func(st *ssa.Store) bool {
-		return guarded != nil && guarded(st) || r.allOrigins(st.Val, depth, origin, guarded)
-	}
-	if g, ok := globalLoad(v); ok {
-		stores, ok := r.Eval.GlobalWrites(g)
-		for _, st := range stores {
-			if !storedOK(st) {
-				return false
-			}
-		}
-		return ok
-	}
-	f, ok := fieldOf(v)
-	if !ok {
-		return false
-	}
-	if ssaread.IsEmbedded(f.base.Type(), f.field) {
-		return r.allOrigins(f.base, depth, origin, guarded)
-	}
-	stores, ok := r.Eval.FieldStores(f.base.Type(), f.field)
-	others := 0
-	for _, st := range stores {
-		if copied, isField := fieldOf(clients.ClientRoot(st.Val)); isField && sameFieldOfType(copied, f) {
-			continue // a copy of the field into another value of its type: no new origin
-		}
-		if !storedOK(st) {
-			return false
-		}
-		others++
-	}
-	return ok && others > 0
-}
-
-// sameFieldOfType: two loads of one field of one struct type (of two
-// values, perhaps).
-func sameFieldOfType(x, y fieldLoad) bool {
-	return x.field == y.field && types.Identical(derefType(x.base.Type()), derefType(y.base.Type()))
-}
-
-func derefType(t types.Type) types.Type {
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		return p.Elem()
-	}
-	return t
 }
 
 // callbackOfSingleNode reports whether fn is a function literal that its

@@ -16,19 +16,19 @@ import (
 // the same value, or any client stored in the same field, or the same
 // package variable.
 
-// SplitsBySlot reports whether the client of a go-redis call was given a
+// splitsBySlot reports whether the client of a go-redis call was given a
 // resolver somewhere in the package.
-func (r *Package) SplitsBySlot(client ssa.Value) bool {
-	if r.splitting == nil {
-		r.splitting = map[any]bool{}
+func (r *Package) splitsBySlot(client ssa.Value) bool {
+	if r.topology.splitting == nil {
+		r.topology.splitting = map[any]bool{}
 		for _, fn := range r.funcs {
 			for call := range ssaread.CallsIn(fn) {
 				if recv, ok := clients.SplittingResolverSet(call.Common()); ok {
 					if id, ok := clientIdentity(recv); ok {
-						r.splitting[id] = true
+						r.topology.splitting[id] = true
 					}
 					for _, f := range fieldsStoredIn(clients.ClientRoot(recv)) {
-						r.splitting[f] = true
+						r.topology.splitting[f] = true
 					}
 				}
 			}
@@ -41,10 +41,10 @@ func (r *Package) SplitsBySlot(client ssa.Value) bool {
 // the package that returns only clients that were (func (e env) splitting()
 // *redis.ClusterClient).
 func (r *Package) splitClient(client ssa.Value, depth int) bool {
-	if len(r.splitting) == 0 || client == nil || depth > 2 {
+	if len(r.topology.splitting) == 0 || client == nil || depth > 2 {
 		return false
 	}
-	if id, ok := clientIdentity(client); ok && r.splitting[id] {
+	if id, ok := clientIdentity(client); ok && r.topology.splitting[id] {
 		return true
 	}
 	call, ok := clients.ClientRoot(client).(*ssa.Call)
@@ -68,7 +68,7 @@ func (r *Package) splitClient(client ssa.Value, depth int) bool {
 }
 
 // A structField names a struct field: every value stored in it is one client
-// for SplitsBySlot.
+// for splitsBySlot.
 type structField struct {
 	owner string
 	index int

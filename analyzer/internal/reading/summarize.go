@@ -333,7 +333,7 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 	site := clients.NewSite(r.Eval, common, called.sig)
 	var out []calledSink
 	for _, sk := range called.summary.sinks {
-		if sk.client > 0 && sk.client <= len(common.Args) && !r.Options.IncludeSingleNode && r.singleNode(common.Args[sk.client-1]) {
+		if sk.client > 0 && sk.client <= len(common.Args) && r.leftOut(r.TopologyOf(common.Args[sk.client-1]).OneServer) {
 			continue // the caller passes a single-node client
 		}
 		inst := sk

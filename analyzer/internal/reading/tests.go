@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 )
 
 // Tests mostly run on one server or on miniredis (which answers cluster
@@ -21,25 +19,5 @@ func (r *Package) testOffCluster(pos token.Pos, client ssa.Value) bool {
 	if r.Options.IncludeTests || !strings.HasSuffix(r.Pass.Fset.Position(pos).Filename, "_test.go") {
 		return false
 	}
-	return !r.ProvedCluster(client)
-}
-
-// ProvedCluster reports a client value that surely talks to a cluster: a
-// *redis.ClusterClient, a client a call makes for a cluster (see
-// clients.MakesClusterClient), an interface holding one, or a field the
-// package only ever sets to one.
-func (r *Package) ProvedCluster(v ssa.Value) bool {
-	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
-		if clients.IsClusterClientType(v.Type()) {
-			return !clients.MakesSentinelClient(v)
-		}
-		switch v := v.(type) {
-		case *ssa.Call:
-			return clients.MakesClusterClient(v, r.Eval)
-		case *ssa.Extract:
-			call, ok := v.Tuple.(*ssa.Call)
-			return ok && v.Index == 0 && clients.MakesClusterClient(call, r.Eval)
-		}
-		return false
-	}, nil)
+	return !r.TopologyOf(client).Cluster
 }

@@ -76,7 +76,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		if r.testOffCluster(call.Pos(), ssaread.ReceiverValue(common)) {
 			continue
 		}
-		oneNode := !r.Options.IncludeSingleNode && r.talksToOneNode(call, ssaread.ReceiverValue(common))
+		oneNode := r.leftOut(r.talksToOneNode(call, ssaread.ReceiverValue(common)))
 		mark := r.Eval.Mark()
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {
 			for _, w := range r.Eval.Worlds(mark) {

@@ -61,6 +61,10 @@ type ClientMade struct {
 	Call        *ssa.Call
 	Constructor string // NewClient, NewUniversalClient, DialDatabase, ...
 	Problem     readiness.ClusterProblem
+	// OneServer: a client of one server (a cluster only if pointed at
+	// one), which the options leave out unless they include single-node
+	// clients.
+	OneServer bool
 }
 
 // A Visitor is told, by Walk, what a function sends, in order: each
@@ -125,7 +129,7 @@ func (r *Package) Functions() []*ssa.Function { return r.funcs }
 // split says what a go-redis client that splits by slot does with a
 // multi-key command.
 func (r *Package) split(site *clients.Site) Split {
-	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.SplitsBySlot(site.Client()) {
+	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.TopologyOf(site.Client()).Splits {
 		return NotSplit
 	}
 	if clients.SplitReads[site.Method] {
@@ -148,7 +152,8 @@ func (r *Package) clientsMade(fn *ssa.Function) []*ClientMade {
 		if !ok || r.testOffCluster(c.Pos(), c) {
 			continue
 		}
-		out = append(out, &ClientMade{Call: c, Constructor: ssaread.CalledFunc(&c.Call).Name(), Problem: p})
+		out = append(out, &ClientMade{Call: c, Constructor: ssaread.CalledFunc(&c.Call).Name(), Problem: p,
+			OneServer: r.leftOut(p.Kind == readiness.OtherDatabase)})
 	}
 	return out
 }

@@ -1,0 +1,220 @@
+package reading
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// What a client value talks to: one server, a cluster, one node of a
+// cluster reached per node, or either, and whether a cluster client splits
+// multi-key reads by slot. TopologyOf is the one entry point, with one
+// answer per client (a field's loads share one); the predicates behind it
+// follow a value to every origin the package shows (allOrigins):
+// singlenode.go (one server, and guards that rule a cluster out),
+// pernode.go (the nodes of a cluster), splitting.go (command-info
+// resolvers). The client types and constructors themselves are told apart
+// in clients/cluster.go.
+
+// A Topology is what a client value talks to, as far as the package shows.
+// No field set: it may be a cluster or one server.
+type Topology struct {
+	// OneServer: surely one server (see singleNode), not a cluster's node.
+	OneServer bool
+	// Cluster: surely a cluster client (see provedCluster).
+	Cluster bool
+	// Node: one node of a cluster client, used as such (see perNode).
+	Node bool
+	// Splits: a go-redis cluster client given a command-info resolver,
+	// which splits some multi-key commands by slot (see splitsBySlot).
+	Splits bool
+	// clusterNode: a node a cluster client hands out (see clusterNode),
+	// which checks slots as the cluster does.
+	clusterNode bool
+}
+
+// TopologyOf is what the client value v talks to, read once per client.
+func (r *Package) TopologyOf(v ssa.Value) Topology {
+	if v == nil {
+		return Topology{}
+	}
+	id, ok := clientIdentity(v)
+	if !ok {
+		id = v
+	}
+	if t, ok := r.topology.answers[id]; ok {
+		return t
+	}
+	cn := r.clusterNode(v)
+	t := Topology{
+		OneServer: r.singleNode(v) && !cn, Cluster: r.provedCluster(v), Node: r.perNode(v),
+		Splits: r.splitsBySlot(v), clusterNode: cn,
+	}
+	r.topology.answers[id] = t
+	return t
+}
+
+// leftOut is the one place the options' IncludeSingleNode is read: a use
+// of a client that talks to one server is left out of the checks, unless
+// they include single-node clients.
+func (r *Package) leftOut(oneServer bool) bool {
+	return oneServer && !r.Options.IncludeSingleNode
+}
+
+// Undecided reports a client whose problems that only a cluster has are
+// counted as undecided, not reported: one not proved to be a cluster
+// client, unless the options include single-node clients (then every
+// client is judged as a cluster's).
+func (r *Package) Undecided(v ssa.Value) bool {
+	return r.leftOut(!r.TopologyOf(v).Cluster)
+}
+
+// talksToOneNode: the client of a call talks to one server, or the call
+// only runs where a guard ruled a cluster client out; not a cluster's node.
+func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
+	t := r.TopologyOf(client)
+	return t.OneServer || guardedOnOneNode(call, client) && !t.clusterNode
+}
+
+// topology holds the answers TopologyOf gave and what its predicates read
+// once for the whole package.
+type topology struct {
+	answers map[any]Topology
+	// splitting: the clients given a command-info resolver (splitting.go),
+	// nil until asked.
+	splitting map[any]bool
+	// redigoCluster: whether the package reaches a cluster library built
+	// on redigo; nil until asked.
+	redigoCluster *bool
+	// paramsFromCallers: whether every caller passes a single-node client
+	// to a parameter (see singleNodeFromCallers).
+	paramsFromCallers map[*ssa.Parameter]bool
+}
+
+// provedCluster reports a client value that surely talks to a cluster: a
+// *redis.ClusterClient, a client a call makes for a cluster (see
+// clients.MakesClusterClient), an interface holding one, or a field the
+// package only ever sets to one.
+func (r *Package) provedCluster(v ssa.Value) bool {
+	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
+		if clients.IsClusterClientType(v.Type()) {
+			return !clients.MakesSentinelClient(v)
+		}
+		switch v := v.(type) {
+		case *ssa.Call:
+			return clients.MakesClusterClient(v, r.Eval)
+		case *ssa.Extract:
+			call, ok := v.Tuple.(*ssa.Call)
+			return ok && v.Index == 0 && clients.MakesClusterClient(call, r.Eval)
+		}
+		return false
+	}, nil)
+}
+
+// allOrigins reports whether every value a client value can come from
+// satisfies origin: it looks through interface conversions, φ-nodes (every
+// edge), embedded fields (go-redis's commands are methods of an embedded
+// cmdable, called on the field), unexported fields the package only ever
+// sets and unexported package variables whose address it never passes on
+// (every value stored). A store that guarded accepts counts whatever its
+// value (nil: none does).
+func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool, guarded func(*ssa.Store) bool) bool {
+	if v == nil || depth > maxSingleNodeDepth {
+		return false
+	}
+	if origin(v, depth) {
+		return true
+	}
+	depth++
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return r.allOrigins(v.X, depth, origin, guarded)
+	case *ssa.ChangeInterface:
+		return r.allOrigins(v.X, depth, origin, guarded)
+	case *ssa.ChangeType:
+		return r.allOrigins(v.X, depth, origin, guarded)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			if !r.allOrigins(e, depth, origin, guarded) {
+				return false
+			}
+		}
+		return len(v.Edges) > 0
+	}
+	storedOK := func(st *ssa.Store) bool {
+		return guarded != nil && guarded(st) || r.allOrigins(st.Val, depth, origin, guarded)
+	}
+	if g, ok := globalLoad(v); ok {
+		stores, ok := r.Eval.GlobalWrites(g)
+		for _, st := range stores {
+			if !storedOK(st) {
+				return false
+			}
+		}
+		return ok
+	}
+	f, ok := fieldOf(v)
+	if !ok {
+		return false
+	}
+	if ssaread.IsEmbedded(f.base.Type(), f.field) {
+		return r.allOrigins(f.base, depth, origin, guarded)
+	}
+	stores, ok := r.Eval.FieldStores(f.base.Type(), f.field)
+	others := 0
+	for _, st := range stores {
+		if copied, isField := fieldOf(clients.ClientRoot(st.Val)); isField && sameFieldOfType(copied, f) {
+			continue // a copy of the field into another value of its type: no new origin
+		}
+		if !storedOK(st) {
+			return false
+		}
+		others++
+	}
+	return ok && others > 0
+}
+
+// sameFieldOfType: two loads of one field of one struct type (of two
+// values, perhaps).
+func sameFieldOfType(x, y fieldLoad) bool {
+	return x.field == y.field && types.Identical(derefType(x.base.Type()), derefType(y.base.Type()))
+}
+
+func derefType(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// globalLoad: v reads a package variable.
+func globalLoad(v ssa.Value) (*ssa.Global, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	g, ok := load.X.(*ssa.Global)
+	return g, ok
+}
+
+// A fieldLoad is a field of a value, read by loading it.
+type fieldLoad struct {
+	base  ssa.Value
+	field int
+}
+
+func fieldOf(v ssa.Value) (fieldLoad, bool) {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return fieldLoad{fa.X, fa.Field}, true
+		}
+	case *ssa.Field:
+		return fieldLoad{v.X, v.Field}, true
+	}
+	return fieldLoad{}, false
+}
