@@ -3,7 +3,6 @@ package analyzer
 import (
 	"fmt"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 	"golang.org/x/tools/go/analysis"
@@ -102,7 +101,7 @@ type transactionCrossing struct {
 // j's keys with those of each earlier command i that compared(i, j) admits,
 // in the order the later key is queued; then (when loops is set) a key
 // queued in a loop over an input against every key built from an element.
-func (p *unitPass) transactionCrossing(cmds []clients.QueuedCommand, compared func(i, j int) bool, loops bool) (transactionCrossing, bool) {
+func (p *unitPass) transactionCrossing(cmds []keymodel.QueuedCommand, compared func(i, j int) bool, loops bool) (transactionCrossing, bool) {
 	for j := 1; j < len(cmds); j++ {
 		for _, kj := range cmds[j].Keys {
 			for i := range j {
@@ -148,12 +147,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 	if c.Wrapper != nil {
 		in = fmt.Sprintf(" in %s (%s)", c.Wrapper.Name, c.Wrapper.Where)
 	}
-	command := c.Method // "Do" for a raw command: its name decides the remedy
-	if c.Site != nil {
-		if name, _, _, ok := clients.CommandLine(c.Site); ok && name != "" {
-			command = name
-		}
-	}
+	command := c.Name() // a raw command's name, not "Do", decides the remedy
 	remedy := func(r string) string {
 		if fix != "" {
 			r = fix
@@ -210,7 +204,7 @@ func meeting(keys []keymodel.Arg, k keymodel.Arg) []keymodel.Arg {
 }
 
 // keysOfBatch is every key of a transaction's commands.
-func keysOfBatch(cmds []clients.QueuedCommand) []keymodel.Arg {
+func keysOfBatch(cmds []keymodel.QueuedCommand) []keymodel.Arg {
 	var all []keymodel.Arg
 	for _, c := range cmds {
 		all = append(all, c.Keys...)

@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
@@ -19,7 +18,7 @@ type commandSlots struct {
 const splitWrite = "; the client's command-info resolver splits it by slot, so it does not fail but is not atomic"
 
 func (u commandSlots) Command(c *reading.Command) {
-	if !c.Multi || clients.ShardedPubSub[c.Method] {
+	if !c.Multi || c.Channels() {
 		return // sharded channels: shardedpubsub.go
 	}
 	fate, fix := "", ""

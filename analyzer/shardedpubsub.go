@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
@@ -16,7 +15,7 @@ type shardedPubSub struct {
 }
 
 func (u shardedPubSub) Command(c *reading.Command) {
-	if !c.Multi || !clients.ShardedPubSub[c.Method] {
+	if !c.Multi || !c.Channels() {
 		return
 	}
 	fate := ""

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
@@ -29,11 +29,11 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	}
 	x, found := u.pass.transactionCrossing(t.Commands, t.InOne, true)
 	world := ""
-	for _, name := range clients.WorldNames(t.Commands) {
+	for _, name := range keymodel.WorldNames(t.Commands) {
 		if found {
 			break
 		}
-		if x, found = u.pass.transactionCrossing(clients.InWorld(t.Commands, name), t.InOne, true); found {
+		if x, found = u.pass.transactionCrossing(keymodel.InWorld(t.Commands, name), t.InOne, true); found {
 			world = ", " + name
 		}
 	}
@@ -67,15 +67,15 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 // be on another slot than a watched key. The commands among themselves are
 // their transactions' (TxPipelined inside the callback).
 func (u transactionSlots) watch(t *reading.Transaction) {
-	all := append([]clients.QueuedCommand{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
+	all := append([]keymodel.QueuedCommand{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
 	watched := func(i, _ int) bool { return i == 0 }
 	x, found := u.pass.transactionCrossing(all, watched, false)
 	world := ""
-	for _, name := range clients.WorldNames(all) {
+	for _, name := range keymodel.WorldNames(all) {
 		if found {
 			break
 		}
-		if x, found = u.pass.transactionCrossing(clients.InWorld(all, name), watched, false); found {
+		if x, found = u.pass.transactionCrossing(keymodel.InWorld(all, name), watched, false); found {
 			world = ", " + name
 		}
 	}

@@ -205,7 +205,7 @@ func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call) []keymodel.Arg {
 
 // DoMultiTransaction reads a DoMulti whose commands are MULTI ... EXEC: the
 // commands in between. (A plain DoMulti is split by slot.)
-func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]QueuedCommand, bool) {
+func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]keymodel.QueuedCommand, bool) {
 	common := call.Common()
 	m := ssaread.CalledFunc(common)
 	if m == nil || m.Name() != "DoMulti" || m.Pkg() == nil || !builderModules[m.Pkg().Path()] {
@@ -216,7 +216,7 @@ func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]QueuedC
 	if !ok || len(elems) < 3 {
 		return nil, false
 	}
-	var cmds []QueuedCommand
+	var cmds []keymodel.QueuedCommand
 	for _, el := range elems {
 		v, ok := el.Value.(*ssa.Call)
 		if !ok {
@@ -226,7 +226,7 @@ func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]QueuedC
 		if !ok {
 			return nil, false
 		}
-		cmds = append(cmds, QueuedCommand{Method: built.name, Keys: builtKeys(site, built)})
+		cmds = append(cmds, keymodel.QueuedCommand{Method: built.name, Keys: builtKeys(site, built)})
 	}
 	if cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
 		return nil, false

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -57,49 +56,6 @@ func SiteOf(ev *eval.Evaluator, common *ssa.CallCommon) *Site {
 
 // A KeyRule finds the key arguments of one call.
 type KeyRule func(c *Site) []keymodel.Arg
-
-// A QueuedCommand is one keyed command of a transaction.
-type QueuedCommand struct {
-	Method string
-	Keys   []keymodel.Arg
-	// Worlds are the keys read again in each world that decides them
-	// (see eval.World), by the world's name.
-	Worlds []WorldKeys
-}
-
-// A WorldKeys is a command's keys read in one world (see eval.World).
-type WorldKeys struct {
-	Name string // for messages: "when useHashTag is false, its default"
-	Keys []keymodel.Arg
-}
-
-// InWorld is the commands with the keys they hold in the world of that
-// name: a command that world does not decide keeps its keys.
-func InWorld(cmds []QueuedCommand, name string) []QueuedCommand {
-	out := make([]QueuedCommand, len(cmds))
-	for i, c := range cmds {
-		out[i] = QueuedCommand{Method: c.Method, Keys: c.Keys}
-		for _, w := range c.Worlds {
-			if w.Name == name {
-				out[i].Keys = w.Keys
-			}
-		}
-	}
-	return out
-}
-
-// WorldNames are the worlds that decide some of the commands' keys.
-func WorldNames(cmds []QueuedCommand) []string {
-	var out []string
-	for _, c := range cmds {
-		for _, w := range c.Worlds {
-			if !slices.Contains(out, w.Name) {
-				out = append(out, w.Name)
-			}
-		}
-	}
-	return out
-}
 
 // RecvArgs is how many receivers common.Args holds before the parameters.
 func (c *Site) RecvArgs() int {

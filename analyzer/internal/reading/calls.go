@@ -61,7 +61,7 @@ func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 }
 
 // A WorldKeys is a command's keys read in one world (see eval.World).
-type WorldKeys = clients.WorldKeys
+type WorldKeys = keymodel.WorldKeys
 
 // worldsOf reads a command's keys again in each world that decides them:
 // the keys of one command, or of one transaction, hold one world's values
@@ -82,9 +82,9 @@ func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 
 // transactionCommand is a client call as a command of a transaction, with
 // its keys in each world.
-func (r *Package) transactionCommand(site *clients.Site) clients.QueuedCommand {
+func (r *Package) transactionCommand(site *clients.Site) keymodel.QueuedCommand {
 	keys, _ := r.keysOf(site)
-	return clients.QueuedCommand{Method: site.Method, Keys: keys, Worlds: r.worldsOf(site)}
+	return keymodel.QueuedCommand{Method: site.Method, Keys: keys, Worlds: r.worldsOf(site)}
 }
 
 // worldEval is the package's evaluator in world w, made once.

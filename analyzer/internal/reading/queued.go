@@ -6,13 +6,14 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
 // A rootedCommand is a command on a pipeline or client value of a function,
 // by the value its receiver comes from (see ClientRoot).
 type rootedCommand struct {
-	clients.QueuedCommand
+	keymodel.QueuedCommand
 	root  ssa.Value
 	instr ssa.Instruction
 	via   []implChoice // see sink.via
@@ -70,7 +71,7 @@ func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []ro
 		if called.via != nil && called.obj != nil {
 			via = append(slices.Clip(via), implChoice{Method: called.via.FullName(), Impl: called.obj.FullName()})
 		}
-		out = append(out, rootedCommand{clients.QueuedCommand{Method: q.method, Keys: keys}, clients.ClientRoot(common.Args[q.client-1]), call, via})
+		out = append(out, rootedCommand{keymodel.QueuedCommand{Method: q.method, Keys: keys}, clients.ClientRoot(common.Args[q.client-1]), call, via})
 	}
 	return out
 }
@@ -93,16 +94,16 @@ func (r *Package) queuedOf(fn *ssa.Function) []sink {
 // queuedOn is what a callback queues on the pipeline (or *Tx) it receives
 // as its first parameter, and the implementations each command came
 // through (see sink.via).
-func (r *Package) queuedOn(cb *ssa.Function) ([]clients.QueuedCommand, [][]implChoice) {
+func (r *Package) queuedOn(cb *ssa.Function) ([]keymodel.QueuedCommand, [][]implChoice) {
 	s := r.summaryOf(cb)
 	if s == nil {
 		return nil, nil
 	}
-	var out []clients.QueuedCommand
+	var out []keymodel.QueuedCommand
 	var via [][]implChoice
 	for _, q := range s.queued {
 		if q.client == 1 {
-			out = append(out, clients.QueuedCommand{Method: q.method, Keys: q.keys, Worlds: q.worlds})
+			out = append(out, keymodel.QueuedCommand{Method: q.method, Keys: q.keys, Worlds: q.worlds})
 			via = append(via, q.via)
 		}
 	}

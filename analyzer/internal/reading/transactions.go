@@ -34,7 +34,7 @@ type Transaction struct {
 	// Name is how the code starts it: TxPipelined, TxPipeline, Watch,
 	// MULTI/EXEC, DoMulti.
 	Name     string
-	Commands []clients.QueuedCommand
+	Commands []keymodel.QueuedCommand
 	// At is the call that opens it (TxPipelined, TxPipeline, Watch, MULTI,
 	// DoMulti), up to its '(' : findings name it as a related position.
 	At keymodel.Range
@@ -128,7 +128,7 @@ func (r *Package) opening(lparen token.Pos) keymodel.Range {
 // pipelineCommands is what fn queues on the TxPipeline() value txp before an
 // Exec of it, and where: a command that an Exec dominates belongs to the
 // next batch; and the implementations each came through (see sink.via).
-func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.QueuedCommand, []ssa.Instruction, [][]implChoice) {
+func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]keymodel.QueuedCommand, []ssa.Instruction, [][]implChoice) {
 	var execs []ssa.Instruction
 	var cmds []rootedCommand
 	for _, c := range r.commandsOnPipelines(fn) {
@@ -141,7 +141,7 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.Q
 		}
 		cmds = append(cmds, c)
 	}
-	var out []clients.QueuedCommand
+	var out []keymodel.QueuedCommand
 	var at []ssa.Instruction
 	var via [][]implChoice
 	for _, c := range cmds {
@@ -164,7 +164,7 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]clients.Q
 func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 	var out []*Transaction
 	for _, b := range fn.Blocks {
-		open := map[connection][]clients.QueuedCommand{} // by connection, since its MULTI
+		open := map[connection][]keymodel.QueuedCommand{} // by connection, since its MULTI
 		multiAt := map[connection]token.Pos{}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
@@ -179,7 +179,7 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 			cmds, inTx := open[conn]
 			switch site.Method {
 			case "MULTI":
-				open[conn], multiAt[conn] = []clients.QueuedCommand{}, call.Pos()
+				open[conn], multiAt[conn] = []keymodel.QueuedCommand{}, call.Pos()
 			case "EXEC":
 				if inTx && !r.testOffCluster(call.Pos(), clients.ClientRoot(site.Receiver())) {
 					out = append(out, &Transaction{Name: "MULTI/EXEC", Commands: cmds, Fate: "the server refuses the transaction at EXEC (CROSSSLOT)", At: r.opening(multiAt[conn])})

@@ -37,6 +37,23 @@ type Command struct {
 	Worlds []WorldKeys
 }
 
+// Channels says whether the command's keys are sharded pub/sub channels
+// (SSUBSCRIBE, SUNSUBSCRIBE), which follow the keys' slots.
+func (c *Command) Channels() bool {
+	return clients.ShardedPubSub[c.Method]
+}
+
+// Name is the command the call sends: the name of a raw command line
+// (Do("RENAME", ...) is RENAME), else the method's.
+func (c *Command) Name() string {
+	if c.Site != nil {
+		if name, _, _, ok := clients.CommandLine(c.Site); ok && name != "" {
+			return name
+		}
+	}
+	return c.Method
+}
+
 // A Wrapper is a function whose parameters reach a client command, seen
 // from one call of it.
 type Wrapper struct {
