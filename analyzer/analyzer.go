@@ -91,7 +91,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	var coverage *Coverage
 	if need == reading.CallsAndSummaries {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
-		units := newCheckUnits(&unitPass{Package: r, cfg: cfg, coverage: coverage})
+		units := newCheckUnits(&unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, coverage: coverage})
 		for _, fn := range r.Functions() {
 			r.Walk(fn, units)
 		}

@@ -184,8 +184,8 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 		}
 	} else {
 		keys := meeting(c.Keys, x.at)
-		if d.SuggestedFixes = coLocateFix(keys, p.Eval.Source.Literals); d.SuggestedFixes == nil {
-			d.SuggestedFixes = templateFix(keys, p.Eval, p.keyBuilders())
+		if d.SuggestedFixes = coLocateFix(keys, p.source.Literals); d.SuggestedFixes == nil {
+			d.SuggestedFixes = templateFix(keys, p.source, p.pass.TypesInfo, p.keyBuilders())
 		}
 	}
 	return d

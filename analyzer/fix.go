@@ -96,7 +96,7 @@ func literalLike(lit *ast.BasicLit, s string) string {
 // the fixed keys then provably share a slot (the key model checks the
 // rewritten keys). The keys move to another slot, so their stored data
 // needs migrating; the fix's title says so.
-func templateFix(keys []keymodel.Arg, ev *eval.Evaluator, builders map[*types.Func]*ast.FuncDecl) []analysis.SuggestedFix {
+func templateFix(keys []keymodel.Arg, src *eval.Source, info *types.Info, builders map[*types.Func]*ast.FuncDecl) []analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	var fixed []keymodel.Key
 	var shared keymodel.Part
@@ -116,11 +116,11 @@ func templateFix(keys []keymodel.Arg, ev *eval.Evaluator, builders map[*types.Fu
 			continue // one expression read twice
 		}
 		done[k.At] = true
-		expr := ev.Source.Exprs[k.At]
-		e, ok := templateEdits(expr, ev.Info)
+		expr := src.Exprs[k.At]
+		e, ok := templateEdits(expr, info)
 		if !ok {
 			var builder string
-			e, builder, ok = builderEdits(expr, ev.Info, builders)
+			e, builder, ok = builderEdits(expr, info, builders)
 			if !ok {
 				return nil
 			}

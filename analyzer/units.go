@@ -6,11 +6,15 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/internal/luascript"
 )
 
 // A unitKind makes a check unit for one package.
@@ -23,19 +27,33 @@ func units(kinds ...*unitKind) []*unitKind { return kinds }
 // A unitPass is what every unit is given for one package: the shared
 // reading, the configuration, and the coverage report it adds to.
 type unitPass struct {
-	*reading.Package
+	view
+	pass     *analysis.Pass
+	source   *eval.Source // the syntax, where fixes find what to edit
 	cfg      *Config
 	coverage *Coverage
 	builders map[*types.Func]*ast.FuncDecl // made when a fix first needs them
 }
 
-func (p *unitPass) report(d analysis.Diagnostic) { p.Pass.Report(d) }
+// A view is what the checks ask of the reading besides its events
+// (reading.Visitor): whether two keys differ, what a client talks to, and
+// what a script sends.
+type view interface {
+	Differ(x, y keymodel.Arg) (keymodel.Difference, bool)
+	TopologyOf(v ssa.Value) reading.Topology
+	Undecided(v ssa.Value) bool
+	Harmless(p readiness.ClusterProblem) bool
+	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)
+	TouchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []reading.ScriptKey
+}
+
+func (p *unitPass) report(d analysis.Diagnostic) { p.pass.Report(d) }
 
 // keyBuilders are the package's functions, where a fix may find a key's
 // template (see templateFix).
 func (p *unitPass) keyBuilders() map[*types.Func]*ast.FuncDecl {
 	if p.builders == nil {
-		p.builders = keyBuilders(p.Pass.Files, p.Pass.TypesInfo)
+		p.builders = keyBuilders(p.pass.Files, p.pass.TypesInfo)
 	}
 	return p.builders
 }
@@ -54,7 +72,7 @@ func (p *unitPass) reportInScript(src reading.ScriptSource, line int, want strin
 		}
 	case src.File != "":
 		if off, ok := lineOffset(src.Text, line, want); ok {
-			tf := p.Pass.Fset.AddFile(src.File, -1, len(src.Text))
+			tf := p.pass.Fset.AddFile(src.File, -1, len(src.Text))
 			tf.SetLinesForContent([]byte(src.Text))
 			pos = tf.Pos(off)
 		}
