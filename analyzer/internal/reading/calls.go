@@ -27,13 +27,13 @@ func (r *Package) commandsIn(fn *ssa.Function, client func(*clients.Site), wrapp
 // else, including calls on a single-node client unless the configuration
 // includes them.
 func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
-	site, ok := r.sites[call]
+	site, ok := r.calls.sites[call]
 	if !ok {
 		site = clients.Recognize(call, r.Eval)
 		if site != nil && r.leftOut(r.onOneNode(site)) {
 			site = nil
 		}
-		r.sites[call] = site
+		r.calls.sites[call] = site
 	}
 	return site
 }
@@ -42,7 +42,7 @@ func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
 // the calling function both need them.
 func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 	multi = site.Rule != nil
-	if k, ok := r.siteKeys[site.Common]; ok {
+	if k, ok := r.calls.keys[site.Common]; ok {
 		return k, multi
 	}
 	mark := r.Eval.Mark()
@@ -51,10 +51,10 @@ func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
 	} else {
 		keys = clients.SingleKeyArgs(site)
 	}
-	r.siteKeys[site.Common] = keys
+	r.calls.keys[site.Common] = keys
 	if site.Eval == r.Eval {
 		if worlds := r.Eval.Worlds(mark); len(worlds) > 0 {
-			r.siteWorlds[site.Common] = worlds
+			r.calls.worlds[site.Common] = worlds
 		}
 	}
 	return keys, multi
@@ -68,7 +68,7 @@ type WorldKeys = keymodel.WorldKeys
 // together.
 func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 	var out []WorldKeys
-	for _, w := range r.siteWorlds[site.Common] {
+	for _, w := range r.calls.worlds[site.Common] {
 		in := *site
 		in.Eval = r.worldEval(w)
 		keys := clients.SingleKeyArgs
@@ -89,10 +89,10 @@ func (r *Package) transactionCommand(site *clients.Site) keymodel.QueuedCommand 
 
 // worldEval is the package's evaluator in world w, made once.
 func (r *Package) worldEval(w eval.World) *eval.Evaluator {
-	ev, ok := r.worldEvals[w]
+	ev, ok := r.calls.worldEvals[w]
 	if !ok {
 		ev = r.Eval.In(w)
-		r.worldEvals[w] = ev
+		r.calls.worldEvals[w] = ev
 	}
 	return ev
 }

@@ -290,11 +290,11 @@ func (r *Package) interfaceCallOf(common *ssa.CallCommon) *interfaceCall {
 	if !common.IsInvoke() {
 		return nil
 	}
-	if c, ok := r.interfaceCalls[common]; ok {
+	if c, ok := r.interfaces.calls[common]; ok {
 		return c
 	}
 	c := r.followInterface(common)
-	r.interfaceCalls[common] = c
+	r.interfaces.calls[common] = c
 	return c
 }
 
@@ -368,7 +368,7 @@ type implementationSummary struct {
 // being computed when it was made (a decorator calling the interface from
 // its own implementation sees the others only).
 func (r *Package) sendingImplementations(m *types.Func) []implementationSummary {
-	if impls, ok := r.sending[m]; ok {
+	if impls, ok := r.interfaces.sending[m]; ok {
 		return impls
 	}
 	var out []implementationSummary
@@ -386,7 +386,7 @@ func (r *Package) sendingImplementations(m *types.Func) []implementationSummary 
 		out = nil
 	}
 	if complete {
-		r.sending[m] = out
+		r.interfaces.sending[m] = out
 	}
 	return out
 }

@@ -24,7 +24,7 @@ func (r *Package) Harmless(p readiness.ClusterProblem) bool {
 // breaks nothing. It reads the syntax, since the check of the error is
 // often a helper of its own (isNoScript(err)) that no client call needs.
 func (r *Package) RetriesWithEval() bool {
-	if r.noScriptFallback == nil {
+	if r.scripts.noScriptFallback == nil {
 		noScript, eval := false, false
 		for _, f := range r.Pass.Files {
 			ast.Inspect(f, func(n ast.Node) bool {
@@ -43,9 +43,9 @@ func (r *Package) RetriesWithEval() bool {
 			})
 		}
 		found := noScript && eval
-		r.noScriptFallback = &found
+		r.scripts.noScriptFallback = &found
 	}
-	return *r.noScriptFallback
+	return *r.scripts.noScriptFallback
 }
 
 func stringConstant(info *types.Info, lit *ast.BasicLit) (string, bool) {

@@ -49,36 +49,56 @@ type Package struct {
 	ssaPkg    *ssa.Package
 	funcs     []*ssa.Function // source functions and their literals, in source order
 	summaries map[*ssa.Function]*summary
-	siteKeys  map[*ssa.CallCommon][]keymodel.Arg
-	// siteWorlds are the worlds that decide a multi-key call's keys, and
-	// worldEvals an evaluator for each world met (see worldsOf).
-	siteWorlds map[*ssa.CallCommon][]eval.World
-	worldEvals map[eval.World]*eval.Evaluator
-	// runners are the functions being read as per-node runners (see
-	// runsPerNode), against recursion.
-	runners map[*ssa.Function]bool
-	// sites are the calls recognized so far, nil for a call of no client
-	// (every check and every summary asks of the same calls).
-	sites map[ssa.CallInstruction]*clients.Site
-	// topology: what each client talks to (topology.go).
-	topology topology
-	// impls and interfaceCalls follow calls through project interfaces.
-	impls          *implementations
-	interfaceCalls map[*ssa.CallCommon]*interfaceCall
-	// sending: the implementations that send something of the interface
-	// methods with several (see sendingImplementations); summarizing: the
-	// functions whose summaries are being computed.
-	sending     map[*types.Func][]implementationSummary
+	// summarizing: the functions whose summaries are being computed.
 	summarizing map[*ssa.Function]bool
+	// impls: the implementations of the package's interfaces, which calls
+	// through interface methods follow.
+	impls *implementations
+	// What was read so far, by subject.
+	calls      callReading
+	topology   topology
+	interfaces interfaceReading
+	scripts    scriptReading
+	program    programReading
+}
+
+// callReading is what the client calls were read as (calls.go): every
+// check and every summary asks of the same calls.
+type callReading struct {
+	// sites are the calls recognized, nil for a call of no client.
+	sites map[ssa.CallInstruction]*clients.Site
+	// keys are the keys of the calls read, and worlds the worlds that
+	// decide them; worldEvals an evaluator for each world met (see
+	// worldsOf).
+	keys       map[*ssa.CallCommon][]keymodel.Arg
+	worlds     map[*ssa.CallCommon][]eval.World
+	worldEvals map[eval.World]*eval.Evaluator
+}
+
+// interfaceReading is what calls through the package's interfaces were
+// found to reach (interfaces.go).
+type interfaceReading struct {
+	calls map[*ssa.CallCommon]*interfaceCall
+	// sending: the implementations that send something of the interface
+	// methods with several (see sendingImplementations).
+	sending map[*types.Func][]implementationSummary
+}
+
+// scriptReading is the Lua scripts read (scriptread.go, noscript.go).
+type scriptReading struct {
+	// read are the scripts read, by call (see ReadScript).
+	read     map[*ssa.CallCommon]readScript
+	embedded map[types.Object]string // string variables filled by //go:embed, to their file
+	parsed   map[string]parsedScript // Lua read so far, by text
 	// noScriptFallback: whether the package sends EVAL where NOSCRIPT
 	// answers (see RetriesWithEval); nil until asked.
 	noScriptFallback *bool
-	// readScripts are the scripts read, by call (see ReadScript).
-	readScripts map[*ssa.CallCommon]readScript
-	embedded    map[types.Object]string // string variables filled by //go:embed, to their file
-	scripts     map[string]parsedScript // Lua read so far, by text
-	// pending: the calls through interfaces implemented out of sight, nil
-	// until asked; files: the files of other packages found (program.go).
+}
+
+// programReading is what the package reads of the other packages of a
+// whole-program run (program.go): the calls through interfaces implemented
+// out of sight, nil until asked, and the files of other packages found.
+type programReading struct {
 	pending *[]*ssa.CallCommon
 	files   map[string]*token.File
 }
@@ -91,21 +111,21 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 	pkg, funcs := buildSSA(pass, impls)
 	src := eval.IndexSource(pass.Files)
 	r := &Package{
-		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs,
+		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs, impls: impls,
 		summaries:   map[*ssa.Function]*summary{},
-		siteKeys:    map[*ssa.CallCommon][]keymodel.Arg{},
-		siteWorlds:  map[*ssa.CallCommon][]eval.World{},
-		worldEvals:  map[eval.World]*eval.Evaluator{},
-		runners:     map[*ssa.Function]bool{},
-		sites:       map[ssa.CallInstruction]*clients.Site{},
-		topology:    topology{answers: map[any]Topology{}, paramsFromCallers: map[*ssa.Parameter]bool{}},
-		readScripts: map[*ssa.CallCommon]readScript{},
-		impls:       impls, interfaceCalls: map[*ssa.CallCommon]*interfaceCall{},
-		sending: map[*types.Func][]implementationSummary{}, summarizing: map[*ssa.Function]bool{},
-		embedded: embeddedStrings(pass),
-		scripts:  map[string]parsedScript{},
+		summarizing: map[*ssa.Function]bool{},
+		calls: callReading{
+			sites: map[ssa.CallInstruction]*clients.Site{}, keys: map[*ssa.CallCommon][]keymodel.Arg{},
+			worlds: map[*ssa.CallCommon][]eval.World{}, worldEvals: map[eval.World]*eval.Evaluator{},
+		},
+		topology: topology{
+			answers: map[any]Topology{}, paramsFromCallers: map[*ssa.Parameter]bool{},
+			runners: map[*ssa.Function]bool{},
+		},
+		interfaces: interfaceReading{calls: map[*ssa.CallCommon]*interfaceCall{}, sending: map[*types.Func][]implementationSummary{}},
+		scripts:    scriptReading{read: map[*ssa.CallCommon]readScript{}, embedded: embeddedStrings(pass), parsed: map[string]parsedScript{}},
 	}
-	r.Eval = eval.New(pkg, funcs, pass.TypesInfo, src, r.embedded, r)
+	r.Eval = eval.New(pkg, funcs, pass.TypesInfo, src, r.scripts.embedded, r)
 	return r
 }
 

@@ -149,11 +149,11 @@ func nodesOf(x *ssa.Extract) ssa.Value {
 //		return fn(ctx, db)
 //	}
 func (r *Package) runsPerNode(fn *ssa.Function, k, index int) bool {
-	if k >= len(fn.Params) || fn.Blocks == nil || r.runners[fn] {
+	if k >= len(fn.Params) || fn.Blocks == nil || r.topology.runners[fn] {
 		return false
 	}
-	r.runners[fn] = true // in progress: a runner that recurses is no runner
-	defer delete(r.runners, fn)
+	r.topology.runners[fn] = true // in progress: a runner that recurses is no runner
+	defer delete(r.topology.runners, fn)
 	param := fn.Params[k]
 	cell := capturedIn(param) // a closure captures it through a cell
 	found := false

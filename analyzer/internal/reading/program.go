@@ -97,8 +97,8 @@ func (r *Package) pendingCalls() []*ssa.CallCommon {
 	if !r.Options.Pending {
 		return nil // nobody asked: go vet's default run
 	}
-	if r.pending != nil {
-		return *r.pending
+	if r.program.pending != nil {
+		return *r.program.pending
 	}
 	var out []*ssa.CallCommon
 	for _, fn := range r.funcs {
@@ -109,7 +109,7 @@ func (r *Package) pendingCalls() []*ssa.CallCommon {
 			}
 		}
 	}
-	r.pending = &out
+	r.program.pending = &out
 	return out
 }
 
@@ -417,15 +417,15 @@ func (r *Package) posOf(fr factRange) (keymodel.Range, bool) {
 }
 
 func (r *Package) fileNamed(name string) *token.File {
-	if tf, ok := r.files[name]; ok {
+	if tf, ok := r.program.files[name]; ok {
 		return tf
 	}
-	if r.files == nil {
-		r.files = map[string]*token.File{}
+	if r.program.files == nil {
+		r.program.files = map[string]*token.File{}
 	}
 	content, err := os.ReadFile(name)
 	if err != nil {
-		r.files[name] = nil
+		r.program.files[name] = nil
 		return nil
 	}
 	// The driver may have loaded the file, or made one of that name from
@@ -443,6 +443,6 @@ func (r *Package) fileNamed(name string) *token.File {
 		found = r.Pass.Fset.AddFile(name, -1, len(content))
 		found.SetLinesForContent(content)
 	}
-	r.files[name] = found
+	r.program.files[name] = found
 	return found
 }

@@ -37,7 +37,7 @@ func (r *Package) scriptOf(site *clients.Site) (ScriptSource, bool) {
 func (r *Package) sourceOf(v ssa.Value, expr ast.Expr) (ScriptSource, bool) {
 	if load, ok := v.(*ssa.UnOp); ok {
 		if g, ok := load.X.(*ssa.Global); ok {
-			if file, ok := r.embedded[g.Object()]; ok {
+			if file, ok := r.scripts.embedded[g.Object()]; ok {
 				text, err := os.ReadFile(file)
 				return ScriptSource{Text: string(text), File: file}, err == nil
 			}
@@ -101,7 +101,7 @@ func (r *Package) literalOf(expr ast.Expr, text string) *ast.BasicLit {
 // ReadScript finds and parses the Lua a script call runs; false when it is
 // not in the code or not Lua the parser reads (then the call is not checked).
 func (r *Package) ReadScript(site *clients.Site) (ScriptSource, *luascript.Script, bool) {
-	if read, ok := r.readScripts[site.Common]; ok { // the script checks and the readiness checks both ask
+	if read, ok := r.scripts.read[site.Common]; ok { // the script checks and the readiness checks both ask
 		return read.src, read.script, read.ok
 	}
 	src, ok := r.scriptOf(site)
@@ -111,7 +111,7 @@ func (r *Package) ReadScript(site *clients.Site) (ScriptSource, *luascript.Scrip
 		script, err = r.parseScript(src.Text)
 		ok = err == nil
 	}
-	r.readScripts[site.Common] = readScript{src, script, ok}
+	r.scripts.read[site.Common] = readScript{src, script, ok}
 	return src, script, ok
 }
 
@@ -123,11 +123,11 @@ type readScript struct {
 }
 
 func (r *Package) parseScript(text string) (*luascript.Script, error) {
-	if s, ok := r.scripts[text]; ok {
+	if s, ok := r.scripts.parsed[text]; ok {
 		return s.script, s.err
 	}
 	s, err := luascript.Parse(text)
-	r.scripts[text] = parsedScript{s, err}
+	r.scripts.parsed[text] = parsedScript{s, err}
 	return s, err
 }
 

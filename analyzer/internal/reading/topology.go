@@ -93,6 +93,9 @@ type topology struct {
 	// paramsFromCallers: whether every caller passes a single-node client
 	// to a parameter (see singleNodeFromCallers).
 	paramsFromCallers map[*ssa.Parameter]bool
+	// runners are the functions being read as per-node runners (see
+	// runsPerNode), against recursion.
+	runners map[*ssa.Function]bool
 }
 
 // provedCluster reports a client value that surely talks to a cluster: a
