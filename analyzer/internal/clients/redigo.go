@@ -37,6 +37,9 @@ func isRedigoNamed(t types.Type, name string) bool {
 	return false
 }
 
+// IsRedigoConn reports redigo's Conn, under either path.
+func IsRedigoConn(t types.Type) bool { return isRedigoNamed(t, "Conn") }
+
 // RedigoClusterLibraries are cluster clients built on redigo's Conn.
 var RedigoClusterLibraries = map[string]bool{"github.com/mna/redisc": true}
 

@@ -144,6 +144,9 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 	if clients.IsSingleNodeType(v.Type()) || clients.MakesSentinelClient(v) {
 		return true
 	}
+	if clients.IsRedigoConn(v.Type()) && !r.reachesRedigoCluster() {
+		return true // no cluster library built on redigo: every connection is to one server
+	}
 	switch v := v.(type) {
 	case *ssa.Extract:
 		if c := nodesOf(v); c != nil {

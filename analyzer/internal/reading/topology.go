@@ -3,6 +3,7 @@ package reading
 import (
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -35,6 +36,24 @@ type Topology struct {
 	// clusterNode: a node a cluster client hands out (see clusterNode),
 	// which checks slots as the cluster does.
 	clusterNode bool
+}
+
+// String says what t says, for tests and debugging: "one server",
+// "cluster, splits", "either".
+func (t Topology) String() string {
+	var says []string
+	for _, f := range []struct {
+		set  bool
+		name string
+	}{{t.OneServer, "one server"}, {t.Cluster, "cluster"}, {t.Node, "node"}, {t.clusterNode, "cluster's node"}, {t.Splits, "splits"}} {
+		if f.set {
+			says = append(says, f.name)
+		}
+	}
+	if len(says) == 0 {
+		return "either"
+	}
+	return strings.Join(says, ", ")
 }
 
 // TopologyOf is what the client value v talks to, read once per client.

@@ -1,0 +1,54 @@
+package reading
+
+import (
+	"go/types"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// topologies reports, at each client call of a package, what TopologyOf
+// says its client talks to: the reading's own answer, before any check
+// judges a command by it.
+var topologies = &analysis.Analyzer{
+	Name:      "topologies",
+	Doc:       "reports what each client call's client talks to",
+	FactTypes: FactTypes(),
+	Run: func(pass *analysis.Pass) (any, error) {
+		r := Read(pass, Options{})
+		for _, fn := range r.funcs {
+			for call := range ssaread.CallsIn(fn) {
+				if site := clients.Recognize(call, r.Eval); site != nil && !isReply(site) {
+					client := site.Client()
+					if site.Builder != nil {
+						client = clients.BuilderClient(site.Builder)
+					}
+					pass.Reportf(call.Pos(), "%s", r.TopologyOf(client))
+				}
+			}
+		}
+		return nil, nil
+	},
+}
+
+// isReply: a method of a command's reply (Err, Result), not of a client.
+func isReply(site *clients.Site) bool {
+	fn := ssaread.CalledFunc(site.Common)
+	return fn != nil && strings.HasSuffix(strings.ToLower(types.TypeString(fn.Signature().Recv().Type(), nil)), "cmd")
+}
+
+// TestTopology pins TopologyOf on every way code makes or holds a client
+// (testdata/src/topology).
+func TestTopology(t *testing.T) {
+	dir, err := filepath.Abs("../../../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, topologies, "topology/...")
+}
