@@ -65,7 +65,7 @@ const (
 	CategoryMissingKey    = "missingkey"
 	CategoryHotTag        = "hottag"
 
-	// What else a cluster refuses or does differently (readiness.go).
+	// What else a cluster refuses or does differently (clusterreadiness.go).
 	CategoryDatabase      = "database"
 	CategorySortPattern   = "sortpattern"
 	CategoryOneNode       = "onenode"

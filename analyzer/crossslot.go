@@ -6,7 +6,7 @@ import (
 
 // crossSlotCommands is the crossslot check of multi-key commands: a call of
 // the client, or a wrapper's command seen from its call, whose keys are
-// proved to be on different slots. (Transactions: transactions.go.)
+// proved to be on different slots. (Transactions: transactionslots.go.)
 var crossSlotCommands = &unitKind{new: func(p *unitPass) reading.Visitor { return commandSlots{pass: p} }}
 
 type commandSlots struct {

@@ -4,7 +4,7 @@
 // arguments are keys, which command a raw command line runs, and any call
 // read as the command line it sends (commandline.go, with the server's key
 // specs in internal/commands), which value holds a
-// script's text (scripts.go), and which client types talk to one node.
+// script's text (scripttext.go), and which client types talk to one node.
 // Recognize (recognize.go) tells which client a call calls; a Site (site.go)
 // is one call as these rules read it.
 //

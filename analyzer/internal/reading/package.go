@@ -62,7 +62,7 @@ type Package struct {
 	program    programReading
 }
 
-// callReading is what the client calls were read as (calls.go): every
+// callReading is what the client calls were read as (clientcalls.go): every
 // check and every summary asks of the same calls.
 type callReading struct {
 	// sites are the calls recognized, nil for a call of no client.
