@@ -7,14 +7,11 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
-	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
-	"github.com/crossslot/crossslot/internal/luascript"
 )
 
 // A unitKind makes a check unit for one package.
@@ -33,18 +30,6 @@ type unitPass struct {
 	cfg      *Config
 	coverage *Coverage
 	builders map[*types.Func]*ast.FuncDecl // made when a fix first needs them
-}
-
-// A view is what the checks ask of the reading besides its events
-// (reading.Visitor): whether two keys differ, what a client talks to, and
-// what a script sends.
-type view interface {
-	Differ(x, y keymodel.Arg) (keymodel.Difference, bool)
-	TopologyOf(v ssa.Value) reading.Topology
-	Undecided(v ssa.Value) bool
-	Harmless(p readiness.ClusterProblem) bool
-	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)
-	TouchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []reading.ScriptKey
 }
 
 func (p *unitPass) report(d analysis.Diagnostic) { p.pass.Report(d) }

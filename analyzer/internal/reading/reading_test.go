@@ -1,5 +1,9 @@
 package reading
 
+// The reading's own answers, each by a small analyzer that reports it, over
+// the fixtures of the repository's testdata/src (beside the stubs of the
+// clients they import), before any check judges a command by them.
+
 import (
 	"go/types"
 	"path/filepath"
@@ -12,6 +16,9 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
+
+// fixtures is the repository's testdata, where analysistest finds src.
+var fixtures, _ = filepath.Abs("../../../testdata")
 
 // topologies reports, at each client call of a package, what TopologyOf
 // says its client talks to: the reading's own answer, before any check
@@ -46,9 +53,25 @@ func isReply(site *clients.Site) bool {
 // TestTopology pins TopologyOf on every way code makes or holds a client
 // (testdata/src/topology).
 func TestTopology(t *testing.T) {
-	dir, err := filepath.Abs("../../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, dir, topologies, "topology/...")
+	analysistest.Run(t, fixtures, topologies, "topology/...")
+}
+
+// summaries exports the facts of each package's summaries, and nothing
+// else: the reading's own answer on what a function does with keys, before
+// any check uses it.
+var summaries = &analysis.Analyzer{
+	Name:      "summaries",
+	Doc:       "exports each function's summary as a fact",
+	FactTypes: FactTypes(),
+	Run: func(pass *analysis.Pass) (any, error) {
+		Read(pass, Options{}).ExportFacts()
+		return nil, nil
+	},
+}
+
+// TestSummaries pins the summaries of key builders, wrappers, queues and
+// client makers, in one package and read from another through facts
+// (testdata/src/summaries).
+func TestSummaries(t *testing.T) {
+	analysistest.Run(t, fixtures, summaries, "summaries/...")
 }
