@@ -20,7 +20,7 @@ import (
 // a cluster client too, except where the call forwards what its function
 // was given (go-zero's Redis.Keys(pattern), redismock's ExpectKeys: the
 // callers' to decide) or keeps the command in a field (a mock's); and never
-// on per-node code, the fix (reading.PerNode).
+// on per-node code, the fix (readiness.Judge).
 
 // clusterProblems is the database, sortpattern and onenode checks.
 var clusterProblems = &unitKind{new: func(p *unitPass) reading.Visitor { return clusterReadiness{pass: p} }}
@@ -45,12 +45,10 @@ func (u clusterReadiness) Command(c *reading.Command) {
 	}
 	reported, undecided := false, false
 	for _, p := range problems {
-		switch v := u.verdict(site, p); {
-		case v == undecidedProblem:
+		switch readiness.Judge(site, p, u) {
+		case readiness.Undecided:
 			undecided = true
-		case v == reportedProblem && p.Kind == readiness.OneNode && site.Library == clients.GoRedis && clients.AllShards[site.Method] && u.pass.TopologyOf(site.Client()).Splits:
-			// run on every master by the client's resolver: fine
-		case v == reportedProblem:
+		case readiness.Reported:
 			u.report("", site.Library, p)
 			reported = true
 		}
@@ -68,34 +66,24 @@ func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	u.pass.coverage.tally(CategoryOneNode, true, false)
 }
 
-// A problemVerdict is what becomes of one problem of a call.
-type problemVerdict int
+// The setting of readiness.Judge: what the call's client talks to, and the
+// target's databases.
 
-const (
-	fineProblem problemVerdict = iota
-	undecidedProblem
-	reportedProblem
-)
-
-// verdict judges one problem of a call (or of its script's Lua):
-// undecided when an argument that decides is not fixed, or when a
-// forwarding method's client may be either (its callers' to decide); fine
-// for a database the target's cluster has and for per-node code (the fix).
-func (u clusterReadiness) verdict(site *clients.Site, p readiness.ClusterProblem) problemVerdict {
-	switch {
-	case p.Undecided:
-		return undecidedProblem
-	case u.hasDatabase(p), p.Kind == readiness.OneNode && u.pass.TopologyOf(site.Client()).Node:
-		return fineProblem
-	case u.pass.Harmless(p):
-		return fineProblem // an EVALSHA that meets NOSCRIPT on another node sends the script
-	case p.Whatever && !u.pass.TopologyOf(site.Client()).Cluster && (reading.Forwards(site) || reading.Records(site)):
-		// a mock's recording runs nothing; a forwarding method's callers
-		// decide, and are reported (reading.Forwarded)
-		return undecidedProblem
-	}
-	return reportedProblem
+func (u clusterReadiness) PerNode(site *clients.Site) bool {
+	return u.pass.TopologyOf(site.Client()).Node
 }
+
+func (u clusterReadiness) Cluster(site *clients.Site) bool {
+	return u.pass.TopologyOf(site.Client()).Cluster
+}
+
+func (u clusterReadiness) Splits(site *clients.Site) bool {
+	return u.pass.TopologyOf(site.Client()).Splits
+}
+
+func (u clusterReadiness) Harmless(p readiness.ClusterProblem) bool { return u.pass.Harmless(p) }
+
+func (u clusterReadiness) Databases() int { return u.pass.cfg.Target.databases() }
 
 // script judges the commands a script's Lua sends as the client's own: a
 // cluster runs the script on the node of its keys, where SELECT 2 is
@@ -114,10 +102,10 @@ func (u clusterReadiness) script(c *reading.Command) {
 		}
 		reported, undecided := false, false
 		for _, p := range problems {
-			switch u.verdict(site, p) {
-			case undecidedProblem:
+			switch readiness.Judge(site, p, u) {
+			case readiness.Undecided:
 				undecided = true
-			case reportedProblem:
+			case readiness.Reported:
 				u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))
 				reported = true
 			}
@@ -169,7 +157,7 @@ var problemCategory = map[readiness.ProblemKind]string{
 // does not fix as undecided.
 func (u clusterReadiness) ClientMade(m *reading.ClientMade) {
 	switch {
-	case u.hasDatabase(m.Problem):
+	case readiness.HasDatabase(m.Problem, u.Databases()):
 		u.pass.coverage.tally(CategoryDatabase, false, false)
 		return
 	case m.Problem.Undecided || m.OneServer:
@@ -196,12 +184,6 @@ func oneNodeRemedy(lib clients.Library, what string) string {
 		return scriptLoads[lib]
 	}
 	return eachNode[lib]
-}
-
-// hasDatabase reports whether the target's cluster has the database a
-// problem needs: Valkey 9 with cluster-databases N has databases 0 to N-1.
-func (u clusterReadiness) hasDatabase(p readiness.ClusterProblem) bool {
-	return p.Kind == readiness.OtherDatabase && !p.Undecided && p.DB >= 0 && p.DB < u.pass.cfg.Target.databases()
 }
 
 // report reports one problem; option names the constructor whose option it

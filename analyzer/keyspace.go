@@ -37,7 +37,7 @@ func (u keyspace) Command(c *reading.Command) {
 	switch {
 	case what == "":
 	case u.pass.TopologyOf(c.Site.Client()).Node: // subscribed on each node: the fix
-	case u.pass.Undecided(c.Site.Client()) && (reading.Forwards(c.Site) || reading.Records(c.Site)):
+	case u.pass.Undecided(c.Site.Client()) && (readiness.Forwards(c.Site) || readiness.Records(c.Site)):
 		undecided = true // a forwarding method on a client that may be either
 	default:
 		does := "listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them"

@@ -2,10 +2,13 @@
 // CROSSSLOT, read from one call: the problem kinds, the refusals of a
 // command line (databases, SORT patterns), the keyspace-wide commands a
 // cluster client sends to one node, the database options of client
-// constructors, and keyspace notifications. It reads calls through
-// clients (a call as a command line) and judges the lines with
-// internal/commands, the rules the guards share; whether a problem is
-// reported, and its message, is the checks'.
+// constructors, and keyspace notifications (readiness.go); the calls that
+// pass on their function's arguments or record a mock's, whose callers
+// decide (passedon.go); and the verdict on each problem (verdict.go), which
+// asks what the call's client talks to through a small Setting. It reads
+// calls through clients (a call as a command line) and judges the lines
+// with internal/commands, the rules the guards share; the messages are the
+// checks'.
 //
 // It imports clients, eval, keymodel, ssaread and internal/commands, and
 // must not import reading or the analyzer package.

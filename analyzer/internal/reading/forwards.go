@@ -78,8 +78,8 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 	if len(problems) == 0 {
 		return nil // most calls: asked first, as it costs least
 	}
-	params := paramsOf(fn, forwardedParams(site.Common.Args[site.RecvArgs():]))
-	if t := r.TopologyOf(site.Client()); len(params) == 0 || t.Cluster || t.Node || Records(site) {
+	params := paramsOf(fn, readiness.ForwardedParams(site.Common.Args[site.RecvArgs():]))
+	if t := r.TopologyOf(site.Client()); len(params) == 0 || t.Cluster || t.Node || readiness.Records(site) {
 		return nil
 	}
 	var out []forward
@@ -119,7 +119,7 @@ func (c calledForward) passed() []*ssa.Parameter {
 			values = append(values, c.args[p-1])
 		}
 	}
-	return forwardedParams(values)
+	return readiness.ForwardedParams(values)
 }
 
 func (c calledForward) clientAt() ssa.Value {

@@ -251,7 +251,7 @@ func isOrCaptures(v ssa.Value, p *ssa.Parameter, cell *ssa.Alloc) bool {
 		if !ok {
 			return false
 		}
-		bound := closureBindings(fv)
+		bound := ssaread.ClosureBindings(fv)
 		if len(bound) == 0 {
 			return false
 		}

@@ -3,6 +3,7 @@ package ssaread
 import (
 	"go/types"
 	"iter"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -139,4 +140,34 @@ func BoundReceiver(common *ssa.CallCommon) (ssa.Value, bool) {
 		return nil, false
 	}
 	return mc.Bindings[0], true
+}
+
+// ClosureBindings are the values the enclosing function binds to a
+// closure's free variable: the captured value, or the variable it lives in
+// and what is stored there.
+func ClosureBindings(fv *ssa.FreeVar) []ssa.Value {
+	fn := fv.Parent()
+	index := slices.Index(fn.FreeVars, fv)
+	if index < 0 || fn.Parent() == nil {
+		return nil
+	}
+	var out []ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || index >= len(mc.Bindings) {
+				continue
+			}
+			bound := mc.Bindings[index]
+			out = append(out, bound)
+			if alloc, ok := bound.(*ssa.Alloc); ok {
+				for _, ref := range *alloc.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
+						out = append(out, st.Val)
+					}
+				}
+			}
+		}
+	}
+	return out
 }

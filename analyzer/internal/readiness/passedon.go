@@ -1,4 +1,4 @@
-package reading
+package readiness
 
 import (
 	"go/token"
@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
 // A command that is the problem whatever its arguments (KEYS, FLUSHDB) on a
@@ -25,15 +26,15 @@ import (
 // where it is built; so is a SCAN whose cursor or count alone is a
 // parameter.
 func Forwards(site *clients.Site) bool {
-	return len(forwardedParams(site.Common.Args[site.RecvArgs():])) > 0
+	return len(ForwardedParams(site.Common.Args[site.RecvArgs():])) > 0
 }
 
-// forwardedParams are the parameters of the enclosing functions, other than
+// ForwardedParams are the parameters of the enclosing functions, other than
 // a method's receiver, a context and numbers (a cursor, a count), that the
 // values are or start with: through conversions, a captured variable, a
 // variadic argument's elements, a builder's chain and the left operand of
 // +, but not through text built before them.
-func forwardedParams(start []ssa.Value) []*ssa.Parameter {
+func ForwardedParams(start []ssa.Value) []*ssa.Parameter {
 	values := slices.Clone(start)
 	var params []*ssa.Parameter
 	seen := map[ssa.Value]bool{}
@@ -55,7 +56,7 @@ func forwardedParams(start []ssa.Value) []*ssa.Parameter {
 			}
 			params = append(params, v)
 		case *ssa.FreeVar:
-			values = append(values, closureBindings(v)...) // what the enclosing function captured
+			values = append(values, ssaread.ClosureBindings(v)...) // what the enclosing function captured
 		case *ssa.UnOp:
 			if v.Op == token.MUL {
 				values = append(values, v.X) // a captured variable's load
@@ -98,36 +99,6 @@ func forwardedParams(start []ssa.Value) []*ssa.Parameter {
 func isNumber(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsNumeric != 0
-}
-
-// closureBindings are the values the enclosing function binds to a
-// closure's free variable: the captured value, or the variable it lives in
-// and what is stored there.
-func closureBindings(fv *ssa.FreeVar) []ssa.Value {
-	fn := fv.Parent()
-	index := slices.Index(fn.FreeVars, fv)
-	if index < 0 || fn.Parent() == nil {
-		return nil
-	}
-	var out []ssa.Value
-	for _, b := range fn.Parent().Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != fn || index >= len(mc.Bindings) {
-				continue
-			}
-			bound := mc.Bindings[index]
-			out = append(out, bound)
-			if alloc, ok := bound.(*ssa.Alloc); ok {
-				for _, ref := range *alloc.Referrers() {
-					if st, ok := ref.(*ssa.Store); ok && st.Addr == alloc {
-						out = append(out, st.Val)
-					}
-				}
-			}
-		}
-	}
-	return out
 }
 
 // isContext reports a context.Context.
