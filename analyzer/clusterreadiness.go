@@ -43,17 +43,7 @@ func (u clusterReadiness) Command(c *reading.Command) {
 	if !isSite {
 		return
 	}
-	reported, undecided := false, false
-	for _, p := range problems {
-		switch readiness.Judge(site, p, u) {
-		case readiness.Undecided:
-			undecided = true
-		case readiness.Reported:
-			u.report("", site.Library, p)
-			reported = true
-		}
-	}
-	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+	u.judge(kind, site, problems, func(p readiness.ClusterProblem) { u.report("", site.Library, p) })
 }
 
 // Forwarded reports a call that sends, through the function it calls, a
@@ -66,19 +56,31 @@ func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	u.pass.coverage.tally(CategoryOneNode, true, false)
 }
 
+// judge reports each problem of a site that readiness.Judge says is to be
+// reported, and counts the site.
+func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, problems []readiness.ClusterProblem, report func(readiness.ClusterProblem)) {
+	reported, undecided := false, false
+	for _, p := range problems {
+		switch readiness.Judge(site, p, u) {
+		case readiness.Undecided:
+			undecided = true
+		case readiness.Reported:
+			report(p)
+			reported = true
+		}
+	}
+	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+}
+
 // The setting of readiness.Judge: what the call's client talks to, and the
 // target's databases.
 
-func (u clusterReadiness) PerNode(site *clients.Site) bool {
-	return u.pass.TopologyOf(site.Client()).Node
-}
+func (u clusterReadiness) PerNode(site *clients.Site) bool { return u.topology(site).Node }
+func (u clusterReadiness) Cluster(site *clients.Site) bool { return u.topology(site).Cluster }
+func (u clusterReadiness) Splits(site *clients.Site) bool  { return u.topology(site).Splits }
 
-func (u clusterReadiness) Cluster(site *clients.Site) bool {
-	return u.pass.TopologyOf(site.Client()).Cluster
-}
-
-func (u clusterReadiness) Splits(site *clients.Site) bool {
-	return u.pass.TopologyOf(site.Client()).Splits
+func (u clusterReadiness) topology(site *clients.Site) reading.Topology {
+	return u.pass.TopologyOf(site.Client())
 }
 
 func (u clusterReadiness) Harmless(p readiness.ClusterProblem) bool { return u.pass.Harmless(p) }
@@ -100,17 +102,9 @@ func (u clusterReadiness) script(c *reading.Command) {
 		if !isSite {
 			continue
 		}
-		reported, undecided := false, false
-		for _, p := range problems {
-			switch readiness.Judge(site, p, u) {
-			case readiness.Undecided:
-				undecided = true
-			case readiness.Reported:
-				u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))
-				reported = true
-			}
-		}
-		u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+		u.judge(kind, site, problems, func(p readiness.ClusterProblem) {
+			u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))
+		})
 	}
 }
 
