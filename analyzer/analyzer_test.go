@@ -518,3 +518,10 @@ func TestParameters(t *testing.T) {
 func TestClientSubmodules(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "github.com/redis/rueidis/rueidisprob")
 }
+
+// TestGlide covers Valkey GLIDE's cluster client: refused multi-key
+// commands, the ones its core splits per slot, its interfaces and its
+// standalone client (testdata/src/glidecalls).
+func TestGlide(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "glidecalls")
+}

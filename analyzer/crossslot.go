@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 )
 
@@ -15,6 +16,8 @@ type commandSlots struct {
 }
 
 // splitWrite ends a crossslot message on a write the client splits by slot.
+const splitAlways = "; GLIDE's cluster client splits it by slot, so it does not fail but is not atomic"
+
 const splitWrite = "; the client's command-info resolver splits it by slot, so it does not fail but is not atomic"
 
 func (u commandSlots) Command(c *reading.Command) {
@@ -30,11 +33,16 @@ func (u commandSlots) Command(c *reading.Command) {
 			return
 		case reading.SplitWrite:
 			fate, fix = splitWrite, splitWriteRemedy
+		case reading.SplitAlways:
+			fate, fix = splitAlways, splitWriteRemedy
 		}
 	}
 	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)
 	if !found {
 		x, found = u.pass.worldCrossing(c)
+	}
+	if found && c.Split == reading.SplitAlways && !(x.kind == pairCrossing && keymodel.ShareAValue(x.d.A, x.d.B)) {
+		found = false // different entities' keys, written together without needing one write
 	}
 	if found {
 		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))

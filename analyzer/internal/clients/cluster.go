@@ -17,17 +17,18 @@ const rediscPath = "github.com/mna/redisc"
 // different slots are legal; skipped unless -include-single-node is set.
 var singleNodeTypes = map[string]bool{"Client": true, "Conn": true}
 
-// IsSingleNodeType reports a go-redis client type that talks to one node,
-// *redis.Client or *redis.Conn.
+// IsSingleNodeType reports a client type that talks to one node: go-redis's
+// *redis.Client or *redis.Conn, GLIDE's *glide.Client or its interface.
 func IsSingleNodeType(t types.Type) bool {
 	name, ok := goRedisName(t)
-	return ok && singleNodeTypes[name]
+	return ok && singleNodeTypes[name] || isGlideStandalone(t)
 }
 
-// IsClusterClientType reports go-redis's *redis.ClusterClient.
+// IsClusterClientType reports go-redis's *redis.ClusterClient and GLIDE's
+// *glide.ClusterClient or its interface.
 func IsClusterClientType(t types.Type) bool {
 	name, ok := goRedisName(t)
-	return ok && name == "ClusterClient"
+	return ok && name == "ClusterClient" || isGlideCluster(t)
 }
 
 // MakesClusterClient reports a call that surely makes a client of a

@@ -15,6 +15,7 @@ var clientModules = []string{
 	"github.com/mna/redisc",
 	"github.com/redis/rueidis",
 	"github.com/valkey-io/valkey-go",
+	"github.com/valkey-io/valkey-glide/go",
 }
 
 // clientUsers are the modules under a client's path that only use it, as

@@ -19,7 +19,9 @@ func Recognize(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 		site = NewSite(ev, common, m.Signature())
 		site.Method, site.Rule = m.Name(), MultiKeyMethods[m.Name()]
 	} else if site = redigoCall(common, ev); site == nil {
-		site = builderCall(call, ev)
+		if site = glideCall(common, ev); site == nil {
+			site = builderCall(call, ev)
+		}
 	}
 	if site != nil {
 		site.Call = call
@@ -42,7 +44,11 @@ func (c *Site) Client() ssa.Value {
 			return v
 		}
 	}
-	return c.Receiver()
+	recv := c.Receiver()
+	if fa, ok := recv.(*ssa.FieldAddr); ok && ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
+		return fa.X // GLIDE's methods are its embedded baseClient's
+	}
+	return recv
 }
 
 // runsOnGivenClient reports the script types whose methods take the client

@@ -519,4 +519,5 @@ const (
 	GoRedis Library = iota
 	Redigo
 	Rueidis // rueidis and valkey-go
+	Glide   // Valkey GLIDE
 )

@@ -85,6 +85,22 @@ func Relate(a, b Key) Relation {
 	return NearSure
 }
 
+// ShareAValue reports keys built from one unknown value, as one entity's
+// keys are ("user:<id>:a", "user:<id>:b").
+func ShareAValue(a, b Key) bool {
+	for _, p := range a {
+		if !p.Unknown || p.ID == "" || p.ID == "too-many" || strings.HasSuffix(p.ID, "/too-many") {
+			continue
+		}
+		for _, q := range b {
+			if q.Unknown && q.ID == p.ID {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sameValue reports keys that are one value: the same text and the same
 // unknown values in the same order. A part that stands for values the
 // evaluator gave up on (too many alternatives) is no value of its own.

@@ -70,6 +70,11 @@ const (
 	NotSplit   Split = iota
 	SplitRead        // split by slot and the replies merged: fine
 	SplitWrite       // split by slot: it does not fail, but is not atomic
+	// SplitAlways: a write the client always splits by slot (GLIDE's DEL,
+	// UNLINK, MSET): not atomic either, which matters only for one
+	// entity's keys; keys of different entities written together are not
+	// meant to be one write.
+	SplitAlways
 )
 
 // A ClientMade is a client constructor call whose options a cluster does
@@ -143,9 +148,19 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 // source order.
 func (r *Package) Functions() []*ssa.Function { return r.funcs }
 
-// split says what a go-redis client that splits by slot does with a
-// multi-key command.
+// split says what a client that splits by slot does with a multi-key
+// command: GLIDE's cluster client always, a go-redis cluster client given
+// a command-info resolver.
 func (r *Package) split(site *clients.Site) Split {
+	if site.Library == clients.Glide {
+		switch {
+		case clients.GlideSplitReads[site.Method]:
+			return SplitRead
+		case clients.GlideSplitWrites[site.Method]:
+			return SplitAlways
+		}
+		return NotSplit
+	}
 	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.TopologyOf(site.Client()).Splits {
 		return NotSplit
 	}

@@ -1,0 +1,178 @@
+package clients
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// Valkey GLIDE for Go (github.com/valkey-io/valkey-glide/go/v2) turns each
+// method into a command for its Rust core, which routes by the command's
+// name (checked on a three-master Redis 7.0.15 cluster with v2.5.3):
+//
+//   - MGET, MSET, DEL, UNLINK, EXISTS, TOUCH and WATCH are split per slot,
+//     and the replies merged: keys on different slots are no error, and a
+//     split write is not atomic;
+//   - every other command goes to the node of its first key, where the
+//     server refuses keys of another slot (CrossSlot), MSETNX, PFCOUNT and
+//     SORT ... STORE included, whatever GLIDE's docs say.
+//
+// *glide.ClusterClient and interfaces.GlideClusterClientCommands are
+// cluster clients; *glide.Client and interfaces.GlideClientCommands talk to
+// one server. The methods of both are baseClient's, called on the embedded
+// field.
+
+// glidePath is GLIDE's client package; its other packages are below it.
+const glidePath = "github.com/valkey-io/valkey-glide/go/v2"
+
+// glideMultiKey is where the keys of GLIDE's multi-key methods are, by the
+// names of their parameters (as base_client.go names them).
+var glideMultiKey = map[string]KeyRule{
+	"MGet": params("keys"), "Exists": params("keys"), "Touch": params("keys"), "Watch": params("keys"),
+	"Del": params("keys"), "Unlink": params("keys"), "MSet": mapKeys("keyValueMap"),
+
+	"MSetNX": mapKeys("keyValueMap"), "Rename": params("key", "newKey"), "RenameNX": params("key", "newKey"),
+	"Copy": params("source", "destination"), "CopyWithOptions": params("source", "destination"),
+	"SMove": params("source", "destination"), "LMove": params("source", "destination"), "BLMove": params("source", "destination"),
+	"SUnion": params("keys"), "SInter": params("keys"), "SDiff": params("keys"), "SInterCard": params("keys"), "SInterCardLimit": params("keys"),
+	"SUnionStore": params("destination", "keys"), "SInterStore": params("destination", "keys"), "SDiffStore": params("destination", "keys"),
+	"BLPop": params("keys"), "BRPop": params("keys"), "LMPop": params("keys"), "LMPopCount": params("keys"),
+	"BLMPop": params("keys"), "BLMPopCount": params("keys"),
+	"ZDiff": params("keys"), "ZDiffWithScores": params("keys"), "ZDiffStore": params("destination", "keys"),
+	"ZInterCard": params("keys"), "ZInterCardWithOptions": params("keys"), "ZMPop": params("keys"), "ZMPopWithOptions": params("keys"),
+	"BZMPop": params("keys"), "BZMPopWithOptions": params("keys"), "BZPopMin": params("keys"), "BZPopMax": params("keys"),
+	"ZRangeStore": params("destination", "key"),
+	"PfCount":     params("keys"), "PfMerge": params("destination", "sourceKeys"),
+	"BitOp": params("destination", "keys"),
+	"LCS":   params("key1", "key2"), "LCSLen": params("key1", "key2"), "LCSWithOptions": params("key1", "key2"),
+	"XRead": mapKeys("keysAndIds"), "XReadWithOptions": mapKeys("keysAndIds"),
+	"XReadGroup": mapKeys("keysAndIds"), "XReadGroupWithOptions": mapKeys("keysAndIds"),
+	"SortStore": params("key", "destination"), "SortStoreWithOptions": params("key", "destination"),
+	"GeoSearchStore": params("destinationKey", "sourceKey"), "GeoSearchStoreWithResultOptions": params("destinationKey", "sourceKey"),
+	"GeoSearchStoreWithInfoOptions": params("destinationKey", "sourceKey"), "GeoSearchStoreWithFullOptions": params("destinationKey", "sourceKey"),
+	"FCallWithKeysAndArgs": params("keys"), "FCallReadOnlyWithKeysAndArgs": params("keys"),
+	"InvokeScriptWithOptions": scriptOptionKeys,
+}
+
+// GlideSplitReads and GlideSplitWrites are the methods GLIDE's core splits
+// per slot on a cluster client: a read is merged and fine; a write does
+// not fail but is not atomic.
+var (
+	GlideSplitReads  = map[string]bool{"MGet": true, "Exists": true, "Touch": true, "Watch": true}
+	GlideSplitWrites = map[string]bool{"Del": true, "Unlink": true, "MSet": true}
+)
+
+// glideRefused ends the message of a command the server refuses across
+// slots, in GLIDE's words.
+const glideRefused = "; the server refuses it (CrossSlot)"
+
+// glideCall recognizes a method of a GLIDE client, called on the client
+// or through one of GLIDE's client interfaces.
+func glideCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
+	m := ssaread.CalledFunc(common)
+	if m == nil || m.Pkg() == nil || m.Signature().Recv() == nil || !isGlidePackage(m.Pkg().Path()) {
+		return nil
+	}
+	if !isGlideClient(m.Signature().Recv().Type()) {
+		return nil
+	}
+	site := NewSite(ev, common, m.Signature())
+	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
+	if site.Rule != nil && !GlideSplitReads[m.Name()] && !GlideSplitWrites[m.Name()] {
+		site.Fate = glideRefused
+	}
+	return site
+}
+
+func isGlidePackage(path string) bool {
+	return path == glidePath || strings.HasPrefix(path, glidePath+"/")
+}
+
+// isGlideClient reports GLIDE's clients and their interfaces.
+func isGlideClient(t types.Type) bool {
+	for _, name := range []string{"baseClient", "ClusterClient", "Client"} {
+		if ssaread.IsNamed(t, glidePath, name) {
+			return true
+		}
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == glidePath+"/interfaces" {
+		return true
+	}
+	return false
+}
+
+// isGlideCluster and isGlideStandalone tell GLIDE's two clients apart by
+// type: the interfaces are each implemented by one of them.
+func isGlideCluster(t types.Type) bool {
+	return ssaread.IsNamed(t, glidePath, "ClusterClient") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClusterClientCommands")
+}
+
+func isGlideStandalone(t types.Type) bool {
+	return ssaread.IsNamed(t, glidePath, "Client") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClientCommands")
+}
+
+// mapKeys takes the keys of a map argument that the calling function
+// builds as a literal and changes nowhere else (MSet's keyValueMap, XRead's
+// keysAndIds).
+func mapKeys(name string) KeyRule {
+	return func(c *Site) []keymodel.Arg {
+		j, v, ok := c.Param(name)
+		if !ok {
+			return nil
+		}
+		mk, ok := v.(*ssa.MakeMap)
+		if !ok {
+			return nil
+		}
+		var out []keymodel.Arg
+		for _, ref := range *mk.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.MapUpdate:
+				out = append(out, c.KeyArg(ref.Key, c.ArgPos(j)))
+			case ssa.CallInstruction:
+				if ref.Common() != c.Common {
+					return nil // given to another call, which may change it
+				}
+			default:
+				return nil
+			}
+		}
+		return out
+	}
+}
+
+// scriptOptionKeys reads InvokeScriptWithOptions's keys: ScriptOptions.Keys
+// of a literal, or what WithKeys was given in
+// *options.NewScriptOptions().WithKeys(keys).
+func scriptOptionKeys(c *Site) []keymodel.Arg {
+	if keys := field("scriptOptions", "Keys")(c); keys != nil {
+		return keys
+	}
+	j, v, ok := c.Param("scriptOptions")
+	if !ok {
+		return nil
+	}
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil
+	}
+	call, ok := load.X.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	fn := ssaread.CalledFunc(&call.Call)
+	if fn == nil || fn.Name() != "WithKeys" || fn.Pkg() == nil || fn.Pkg().Path() != glidePath+"/options" || len(call.Call.Args) != 2 {
+		return nil
+	}
+	elems, ok := ssaread.SliceElements(call.Call.Args[1])
+	if !ok {
+		return nil
+	}
+	return c.keysAt(elems, c.ArgPos(j))
+}

@@ -1,0 +1,28 @@
+// Package options is a stub of GLIDE's command options.
+package options
+
+type Script struct{ code string }
+
+func NewScript(code string) *Script { return &Script{code: code} }
+
+type ScriptOptions struct {
+	Keys []string
+	Args []string
+}
+
+func NewScriptOptions() *ScriptOptions { return &ScriptOptions{} }
+
+func (o *ScriptOptions) WithKeys(keys []string) *ScriptOptions { o.Keys = keys; return o }
+func (o *ScriptOptions) WithArgs(args []string) *ScriptOptions { o.Args = args; return o }
+
+type RouteOption struct{ Route any }
+
+type CopyOptions struct{ db int64 }
+
+func NewCopyOptions() *CopyOptions                            { return &CopyOptions{} }
+func (o *CopyOptions) SetDBDestination(db int64) *CopyOptions { o.db = db; return o }
+
+type SortOptions struct{}
+
+func NewSortOptions() *SortOptions                              { return &SortOptions{} }
+func (o *SortOptions) SetByPattern(pattern string) *SortOptions { return o }

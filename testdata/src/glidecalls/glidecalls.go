@@ -1,0 +1,89 @@
+// Package glidecalls uses Valkey GLIDE's cluster client: its core splits
+// MGET, MSET, DEL, UNLINK, EXISTS, TOUCH and WATCH per slot, and sends
+// every other command to the node of its first key, where the server
+// refuses keys of other slots.
+package glidecalls
+
+import (
+	"context"
+	"fmt"
+
+	glide "github.com/valkey-io/valkey-glide/go/v2"
+	"github.com/valkey-io/valkey-glide/go/v2/interfaces"
+	"github.com/valkey-io/valkey-glide/go/v2/options"
+)
+
+var ctx = context.Background()
+
+func refused(c *glide.ClusterClient, id string) {
+	c.Rename(ctx, "src", "dst")                                     // want `Rename keys "src" \(slot 13222\) and "dst" \(slot 9394\) are on different hash slots; the server refuses it \(CrossSlot\)`
+	c.Rename(ctx, "{src}", "{src}:old")                             // one tag
+	c.RenameNX(ctx, "user:"+id+":a", "user:"+id+":b")               // want `RenameNX keys "user:<id>:a" and "user:<id>:b" are on different hash slots`
+	c.SUnion(ctx, []string{"s:1", "s:2"})                           // want `SUnion keys "s:1" \(slot \d+\) and "s:2" \(slot \d+\)`
+	c.SUnionStore(ctx, "out", []string{"out"})                      // one key
+	c.SUnionStore(ctx, "{u}:out", []string{"{u}:a", "{u}:b"})       // one tag
+	c.SUnionStore(ctx, "out", []string{"{u}:a"})                    // want `SUnionStore keys "out" \(slot \d+\) and "\{u\}:a" \(slot \d+\)`
+	c.Copy(ctx, "a", "b")                                           // want `Copy keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.SMove(ctx, "a", "b", "member")                                // want `SMove keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.PfCount(ctx, []string{"hll:1", "hll:2"})                      // want `PfCount keys "hll:1" \(slot \d+\) and "hll:2" \(slot \d+\)`
+	c.PfMerge(ctx, "hll:all", []string{"hll:1"})                    // want `PfMerge keys "hll:all" \(slot \d+\) and "hll:1" \(slot \d+\)`
+	c.LCS(ctx, "a", "b")                                            // want `LCS keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.SortStore(ctx, "a", "b")                                      // want `SortStore keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.GeoSearchStore(ctx, "a", "b")                                 // want `GeoSearchStore keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.FCallWithKeysAndArgs(ctx, "fn", []string{"a", "b"}, nil)      // want `FCallWithKeysAndArgs keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.FCallWithKeysAndArgs(ctx, "fn", []string{"a"}, []string{"b"}) // args are no keys
+	c.MSetNX(ctx, map[string]string{"a": "1", "b": "2"})            // want `MSetNX keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.XRead(ctx, map[string]string{"s1": "0", "s2": "0"})           // want `XRead keys "s1" \(slot 15224\) and "s2" \(slot 2843\)`
+	c.XRead(ctx, map[string]string{"{s}1": "0", "{s}2": "0"})
+	c.BLPop(ctx, []string{"q:1", "q:2"}, 0)                         // want `BLPop keys "q:1" \(slot \d+\) and "q:2" \(slot \d+\)`
+	c.SInter(ctx, []string{fmt.Sprintf("tags:%s", id), "tags:all"}) // want `SInter keys "tags:<id>" and "tags:all" are on different hash slots`
+}
+
+// The core splits these per slot and merges the replies: no CrossSlot.
+func split(c *glide.ClusterClient) {
+	c.MGet(ctx, []string{"a", "b"})
+	c.Exists(ctx, []string{"a", "b"})
+	c.Touch(ctx, []string{"a", "b"})
+	c.Watch(ctx, []string{"a", "b"})
+	c.Del(ctx, []string{"a", "b"})
+	c.Unlink(ctx, []string{"a", "b"})
+	c.MSet(ctx, map[string]string{"a": "1", "b": "2"})
+}
+
+// A client held as GLIDE's cluster interface is a cluster client.
+type store struct {
+	c interfaces.GlideClusterClientCommands
+}
+
+func (s *store) move() {
+	s.c.Rename(ctx, "src", "dst") // want `Rename keys "src" \(slot 13222\) and "dst" \(slot 9394\)`
+	s.c.MGet(ctx, []string{"a", "b"})
+}
+
+// GLIDE's standalone client talks to one server: not checked.
+func standalone(c *glide.Client) {
+	c.Rename(ctx, "src", "dst")
+}
+
+func scripts(c *glide.ClusterClient) {
+	s := options.NewScript("return 1")
+	c.InvokeScriptWithOptions(ctx, *s, *options.NewScriptOptions().WithKeys([]string{"a", "b"})) // want `InvokeScriptWithOptions keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.InvokeScriptWithOptions(ctx, *s, options.ScriptOptions{Keys: []string{"a", "b"}})          // want `InvokeScriptWithOptions keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	c.InvokeScriptWithOptions(ctx, *s, options.ScriptOptions{Keys: []string{"{a}1", "{a}2"}, Args: []string{"b"}})
+}
+
+// A split write does not fail but is not atomic: reported where it writes
+// one entity's keys, not where it writes several entities' together.
+func splitWrites(c *glide.ClusterClient, id, other string, ids []string) {
+	c.Del(ctx, []string{"user:" + id + ":profile", "user:" + id + ":settings"}) // want `Del keys "user:<id>:profile" and "user:<id>:settings" are on different hash slots .*; GLIDE's cluster client splits it by slot, so it does not fail but is not atomic; if the write must be atomic, give the keys one hash tag`
+	c.Del(ctx, []string{"user:{" + id + "}:profile", "user:{" + id + "}:settings"})
+	c.MSet(ctx, map[string]string{"cart:" + id + ":items": "[]", "cart:" + id + ":total": "0"}) // want `MSet keys "cart:<id>:items" and "cart:<id>:total" are on different hash slots .*not atomic`
+	c.Unlink(ctx, []string{"session:" + id, "session:" + other})                                // two entities
+	var keys []string
+	for _, u := range ids {
+		keys = append(keys, "session:"+u)
+	}
+	c.Del(ctx, keys)                                                // one key per entity
+	c.Unlink(ctx, []string{"cache:a", "cache:b"})                   // constants: no entity
+	c.MGet(ctx, []string{"user:" + id + ":a", "user:" + id + ":b"}) // a split read is merged: fine
+}
