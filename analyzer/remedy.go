@@ -136,6 +136,9 @@ const splitWriteRemedy = "if the write must be atomic, give the keys one hash ta
 // the watched keys.
 const watchRemedy = "give the watched keys and the callback's keys one hash tag"
 
+// watchBatchRemedy is the clause for a key of a batch a watch guards.
+const watchBatchRemedy = "give the watched keys and the batch's keys one hash tag"
+
 // sharedEntity is the "type:id" two constant keys without braces share
 // before their last ':', when they do.
 func sharedEntity(a, b keymodel.Key) (string, bool) {

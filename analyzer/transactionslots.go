@@ -82,10 +82,14 @@ func (u transactionSlots) watch(t *reading.Transaction) {
 	if !found {
 		return
 	}
+	remedy := watchRemedy
+	if t.Batch {
+		remedy = watchBatchRemedy
+	}
 	u.pass.report(analysis.Diagnostic{
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
-			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How()+world, t.Fate, watchRemedy),
+			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How()+world, t.Fate, remedy),
 		Related: append([]analysis.RelatedInformation{{
 			Pos: x.earlier.At.Pos, End: x.earlier.At.End, Message: "watched key " + x.earlier.Alts[0].Quoted() + x.d.SlotOf(true),
 		}}, opensHere(t)...),

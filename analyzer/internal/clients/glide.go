@@ -80,7 +80,7 @@ func glideCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 		return nil
 	}
 	if !isGlideClient(m.Signature().Recv().Type()) {
-		return nil
+		return glideBatchCall(common, ev)
 	}
 	site := NewSite(ev, common, m.Signature())
 	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
@@ -110,11 +110,13 @@ func isGlideClient(t types.Type) bool {
 // isGlideCluster and isGlideStandalone tell GLIDE's two clients apart by
 // type: the interfaces are each implemented by one of them.
 func isGlideCluster(t types.Type) bool {
-	return ssaread.IsNamed(t, glidePath, "ClusterClient") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClusterClientCommands")
+	return ssaread.IsNamed(t, glidePath, "ClusterClient") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClusterClientCommands") ||
+		ssaread.IsNamed(t, glidePipeline, "ClusterBatch")
 }
 
 func isGlideStandalone(t types.Type) bool {
-	return ssaread.IsNamed(t, glidePath, "Client") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClientCommands")
+	return ssaread.IsNamed(t, glidePath, "Client") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClientCommands") ||
+		ssaread.IsNamed(t, glidePipeline, "StandaloneBatch")
 }
 
 // mapKeys takes the keys of a map argument that the calling function
@@ -175,4 +177,81 @@ func scriptOptionKeys(c *Site) []keymodel.Arg {
 		return nil
 	}
 	return c.keysAt(elems, c.ArgPos(j))
+}
+
+// GLIDE's batches (pipeline.NewClusterBatch(isAtomic)) queue commands as
+// chained methods of BaseBatch, with the client's names and parameters. In
+// an atomic batch the core sends every command to one node and refuses,
+// on the client, commands of different slots; a command it would split
+// fails there too. A batch that is not atomic routes each command as the
+// client does.
+
+const glidePipeline = glidePath + "/pipeline"
+
+// glideBatchCall recognizes a command queued on a GLIDE batch.
+func glideBatchCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
+	m := ssaread.CalledFunc(common)
+	if m == nil || m.Pkg() == nil || m.Pkg().Path() != glidePipeline || m.Signature().Recv() == nil || !ssaread.IsNamed(m.Signature().Recv().Type(), glidePipeline, "BaseBatch") {
+		return nil
+	}
+	site := NewSite(ev, common, m.Signature())
+	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
+	if site.Rule != nil {
+		site.Fate = glideRefused
+	}
+	return site
+}
+
+// GlideBatch is the NewClusterBatch (or NewStandaloneBatch) call that made
+// the batch a command is queued on, through the chain of the methods
+// before it; nil when the code does not show it.
+func GlideBatch(site *Site) *ssa.Call {
+	if site.Library != Glide {
+		return nil
+	}
+	return GlideBatchOf(site.Client())
+}
+
+// GlideBatchOf is the call that made the batch v is: v itself, a command
+// chained on it, or (as Exec takes it) a copy of what it points to.
+func GlideBatchOf(v ssa.Value) *ssa.Call {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		v = load.X
+	}
+	for range maxRootDepth {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return nil
+		}
+		m := ssaread.CalledFunc(&call.Call)
+		if m == nil || m.Pkg() == nil || m.Pkg().Path() != glidePipeline {
+			return nil
+		}
+		if m.Name() == "NewClusterBatch" || m.Name() == "NewStandaloneBatch" {
+			return call
+		}
+		v = ssaread.ReceiverValue(&call.Call)
+		if fa, ok := v.(*ssa.FieldAddr); ok && ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
+			v = fa.X
+		}
+	}
+	return nil
+}
+
+// GlideExec is the batch an Exec or ExecWithOptions of a GLIDE client runs.
+func GlideExec(site *Site) (*ssa.Call, bool) {
+	if site.Library != Glide || site.Method != "Exec" && site.Method != "ExecWithOptions" {
+		return nil, false
+	}
+	_, v, ok := site.Param("batch")
+	if !ok {
+		return nil, false
+	}
+	batch := GlideBatchOf(v)
+	return batch, batch != nil
+}
+
+// GlideAtomic reports a batch made atomic by a constant: NewClusterBatch(true).
+func GlideAtomic(batch *ssa.Call) bool {
+	return batch != nil && len(batch.Call.Args) == 1 && isTrue(batch.Call.Args[0])
 }

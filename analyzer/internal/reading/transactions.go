@@ -45,6 +45,8 @@ type Transaction struct {
 	// the keys it watches, Watched.
 	Watch   bool
 	Watched []keymodel.Arg
+	// Batch: the commands are a GLIDE batch's, not a callback's.
+	Batch bool
 	// Together says whether commands i and j run in one transaction: not
 	// when they are queued on paths that exclude each other (if/else).
 	// Nil when every pair does.
@@ -113,7 +115,77 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			}
 		}
 	}
-	return append(out, r.multiExecs(fn)...)
+	out = append(out, r.multiExecs(fn)...)
+	batches := r.atomicBatches(fn)
+	return append(append(out, batches...), r.glideWatches(fn, batches)...)
+}
+
+// glideWatches lists GLIDE's Watch calls that an Exec of an atomic batch
+// of fn follows on the same client: GLIDE sends the WATCH to the watched
+// keys' nodes and the batch to its own, where a watch of another node is
+// no watch at all.
+func (r *Package) glideWatches(fn *ssa.Function, batches []*Transaction) []*Transaction {
+	var out []*Transaction
+	var watches []*clients.Site // not yet ended by an Exec
+	for call := range ssaread.CallsIn(fn) {
+		site := r.clientCall(call)
+		if site == nil || site.Library != clients.Glide || clients.GlideBatch(site) != nil {
+			continue
+		}
+		if site.Method == "Watch" {
+			watches = append(watches, site)
+			continue
+		}
+		batch, isExec := clients.GlideExec(site)
+		if !isExec {
+			continue
+		}
+		for i := len(watches) - 1; i >= 0; i-- {
+			w := watches[i]
+			if !sameClient(w.Client(), site.Client()) || !ssaread.Dominates(w.Call, site.Call) {
+				continue
+			}
+			watches = append(watches[:i], watches[i+1:]...) // EXEC ends the watch
+			for _, t := range batches {
+				if clients.GlideAtomic(batch) && t.At == r.opening(batch.Pos()) {
+					keys, _ := r.keysOf(w)
+					out = append(out, &Transaction{Name: "Watch", Commands: t.Commands, Watch: true, Watched: keys, Batch: true, At: r.opening(w.Call.Pos()),
+						Fate: "where the slots are on different nodes, GLIDE's WATCH is silently ignored and the batch commits over a changed key"})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// atomicBatches lists the atomic GLIDE batches fn queues commands on
+// (pipeline.NewClusterBatch(true)), their commands in the order fn queues
+// them: the core sends such a batch to one node, and refuses it on the
+// client when its commands' keys are on different slots.
+func (r *Package) atomicBatches(fn *ssa.Function) []*Transaction {
+	var out []*Transaction
+	byBatch := map[*ssa.Call]*Transaction{}
+	for call := range ssaread.CallsIn(fn) {
+		site := r.clientCall(call)
+		if site == nil {
+			continue
+		}
+		batch := clients.GlideBatch(site)
+		if !clients.GlideAtomic(batch) || r.testOffCluster(call.Pos(), batch) {
+			continue
+		}
+		t := byBatch[batch]
+		if t == nil {
+			t = &Transaction{Name: "ClusterBatch", At: r.opening(batch.Pos()),
+				Fate: "GLIDE refuses the atomic batch before sending it (Received crossed slots in pipeline- CrossSlot)"}
+			byBatch[batch] = t
+			out = append(out, t)
+		}
+		if keys, _ := r.keysOf(site); len(keys) > 0 {
+			t.Commands = append(t.Commands, r.transactionCommand(site))
+		}
+	}
+	return out
 }
 
 // opening is the range of the call whose '(' is at lparen, from its start

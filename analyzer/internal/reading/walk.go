@@ -154,6 +154,8 @@ func (r *Package) Functions() []*ssa.Function { return r.funcs }
 func (r *Package) split(site *clients.Site) Split {
 	if site.Library == clients.Glide {
 		switch {
+		case clients.GlideAtomic(clients.GlideBatch(site)):
+			return NotSplit // one node, one slot: the batch's transaction
 		case clients.GlideSplitReads[site.Method]:
 			return SplitRead
 		case clients.GlideSplitWrites[site.Method]:

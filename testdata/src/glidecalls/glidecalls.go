@@ -11,6 +11,7 @@ import (
 	glide "github.com/valkey-io/valkey-glide/go/v2"
 	"github.com/valkey-io/valkey-glide/go/v2/interfaces"
 	"github.com/valkey-io/valkey-glide/go/v2/options"
+	"github.com/valkey-io/valkey-glide/go/v2/pipeline"
 )
 
 var ctx = context.Background()
@@ -86,4 +87,44 @@ func splitWrites(c *glide.ClusterClient, id, other string, ids []string) {
 	c.Del(ctx, keys)                                                // one key per entity
 	c.Unlink(ctx, []string{"cache:a", "cache:b"})                   // constants: no entity
 	c.MGet(ctx, []string{"user:" + id + ":a", "user:" + id + ":b"}) // a split read is merged: fine
+}
+
+// An atomic batch runs on one node: its commands' keys must share a slot,
+// and a command the client would split fails there.
+func batches(c *glide.ClusterClient, id string) {
+	tx := pipeline.NewClusterBatch(true)
+	tx.Set("user:"+id+":a", "1")
+	tx.Incr("user:" + id + ":b") // want `ClusterBatch keys "user:<id>:a" \(Set\) and "user:<id>:b" \(Incr\) are on different hash slots .*; GLIDE refuses the atomic batch before sending it \(Received crossed slots in pipeline- CrossSlot\)`
+	c.Exec(ctx, *tx, true)
+
+	chained := pipeline.NewClusterBatch(true)
+	chained.Set("{u}:a", "1").Set("b", "2") // want `ClusterBatch keys "\{u\}:a" \(slot 11826, Set\) and "b" \(slot 3300, Set\) are on different hash slots`
+	c.Exec(ctx, *chained, true)
+
+	split := pipeline.NewClusterBatch(true)
+	split.MGet([]string{"a", "b"}) // want `MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the server refuses it \(CrossSlot\)`
+	c.Exec(ctx, *split, true)
+
+	tagged := pipeline.NewClusterBatch(true)
+	tagged.Set("user:{"+id+"}:a", "1").Incr("user:{" + id + "}:b").MGet([]string{"user:{" + id + "}:a", "user:{" + id + "}:b"})
+	c.Exec(ctx, *tagged, true)
+
+	pipe := pipeline.NewClusterBatch(false) // each command routed on its own
+	pipe.Set("a", "1").Set("b", "2").MGet([]string{"a", "b"})
+	pipe.SUnion([]string{"a", "b"}) // want `SUnion keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the server refuses it`
+	c.Exec(ctx, *pipe, false)
+}
+
+// GLIDE sends WATCH to the watched keys' node and an atomic batch to its
+// own: a watch of another slot may watch nothing.
+func watched(c *glide.ClusterClient, id string) {
+	c.Watch(ctx, []string{"stock:" + id})
+	tx := pipeline.NewClusterBatch(true)
+	tx.Set("order:"+id, "1") // want `Watch keys "stock:<id>" and Set key "order:<id>" are on different hash slots .*; where the slots are on different nodes, GLIDE's WATCH is silently ignored and the batch commits over a changed key; give the watched keys and the batch's keys one hash tag`
+	c.Exec(ctx, *tx, true)
+
+	c.Watch(ctx, []string{"stock:{" + id + "}"})
+	same := pipeline.NewClusterBatch(true)
+	same.Set("order:{"+id+"}", "1")
+	c.Exec(ctx, *same, true)
 }
