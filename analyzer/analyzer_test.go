@@ -407,6 +407,7 @@ var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transac
 	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +
 	`pass the key in|tell data apart by key prefix|sort in the client|run it on (each|a connection to each)|` +
 	`keep the keys it looks for in a set|run it from the client on each master|use one of those|load it with|run it with|` +
+	`walk every slot with|send it outside the atomic batch|` +
 	`crossslot -list-checks lists them|write it as //crossslot:ignore)[^;]*$`)
 
 // TestEveryFindingSaysWhatToDo runs every check, opt-in ones included, over

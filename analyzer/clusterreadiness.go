@@ -174,8 +174,11 @@ var scriptLoads = map[clients.Library]string{
 // oneNodeRemedy is the fix for a command a cluster client sends to one
 // node: a load on every master for SCRIPT LOAD, else a run on each master.
 func oneNodeRemedy(lib clients.Library, what string) string {
-	if what == "SCRIPT LOAD" {
+	switch {
+	case what == "SCRIPT LOAD":
 		return scriptLoads[lib]
+	case what == "SCAN" && lib == clients.Glide:
+		return "walk every slot with the cluster client's Scan from models.NewClusterScanCursor()"
 	}
 	return eachNode[lib]
 }

@@ -143,6 +143,9 @@ func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Ran
 	case c.built != nil:
 		argv = builtLine(*c.built)
 		return argv[0].Text, argv, nil, true
+	case c.Library == Glide:
+		name, argv, ok = glideLine(c)
+		return name, argv, nil, ok
 	case c.Library != GoRedis:
 		return "", nil, nil, false
 	case c.Method == "Do":

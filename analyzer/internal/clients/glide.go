@@ -10,6 +10,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // Valkey GLIDE for Go (github.com/valkey-io/valkey-glide/go/v2) turns each
@@ -64,8 +65,9 @@ var glideMultiKey = map[string]KeyRule{
 // per slot on a cluster client: a read is merged and fine; a write does
 // not fail but is not atomic.
 var (
-	GlideSplitReads  = map[string]bool{"MGet": true, "Exists": true, "Touch": true, "Watch": true}
-	GlideSplitWrites = map[string]bool{"Del": true, "Unlink": true, "MSet": true}
+	GlideSplitReads = map[string]bool{"MGet": true, "Exists": true, "Touch": true, "Watch": true,
+		"MGET": true, "EXISTS": true, "TOUCH": true, "WATCH": true}
+	GlideSplitWrites = map[string]bool{"Del": true, "Unlink": true, "MSet": true, "DEL": true, "UNLINK": true, "MSET": true}
 )
 
 // glideRefused ends the message of a command the server refuses across
@@ -84,10 +86,33 @@ func glideCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 	}
 	site := NewSite(ev, common, m.Signature())
 	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
-	if site.Rule != nil && !GlideSplitReads[m.Name()] && !GlideSplitWrites[m.Name()] {
+	glideCustomCommand(site)
+	if site.Rule != nil && !GlideSplitReads[site.Method] && !GlideSplitWrites[site.Method] {
 		site.Fate = glideRefused
 	}
 	return site
+}
+
+// glideCustomCommand reads CustomCommand(ctx, args) (of a client or a
+// batch) as the command line args: its keys from the command table, and
+// the command's name, which the core routes by, as the method's.
+func glideCustomCommand(site *Site) {
+	if site.Method != "CustomCommand" && site.Method != "CustomCommandWithRoute" {
+		return
+	}
+	site.line = func() ([]eval.Element, bool) { return site.ElementsOfParam("args") }
+	site.Rule = func(c *Site) []keymodel.Arg {
+		elems, ok := c.line()
+		if !ok || len(elems) == 0 {
+			return nil
+		}
+		return commandKeys(c, elems)
+	}
+	if elems, ok := site.line(); ok && len(elems) > 0 {
+		if name, ok := ssaread.ConstString(elems[0].Value); ok {
+			site.Method, site.CommandLine = strings.ToUpper(name), true
+		}
+	}
 }
 
 func isGlidePackage(path string) bool {
@@ -196,10 +221,37 @@ func glideBatchCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 	}
 	site := NewSite(ev, common, m.Signature())
 	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
+	glideCustomCommand(site)
 	if site.Rule != nil {
 		site.Fate = glideRefused
 	}
 	return site
+}
+
+// glideLine writes the GLIDE methods the readiness checks judge as the
+// command lines they send: Select(ctx, 2) is SELECT 2, Move(ctx, k, 2) is
+// MOVE k 2, a batch's FlushDB() is FLUSHDB. (CustomCommand is its line.)
+func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
+	arg := func(param string) commands.Arg {
+		_, v, ok := c.Param(param)
+		if !ok {
+			return commands.Arg{}
+		}
+		var a commands.Arg
+		a.Text, a.Known = constText(v)
+		return a
+	}
+	switch c.Method {
+	case "Select":
+		argv = []commands.Arg{{Text: "SELECT", Known: true}, arg("index")}
+	case "Move":
+		argv = []commands.Arg{{Text: "MOVE", Known: true}, arg("key"), arg("dbIndex")}
+	case "FlushDB", "FlushAll", "RandomKey", "DBSize":
+		argv = []commands.Arg{{Text: strings.ToUpper(c.Method), Known: true}}
+	default:
+		return "", nil, false
+	}
+	return argv[0].Text, argv, true
 }
 
 // GlideBatch is the NewClusterBatch (or NewStandaloneBatch) call that made

@@ -98,7 +98,24 @@ func ClusterProblems(c *clients.Site) (kind ProblemKind, problems []ClusterProbl
 	if !ok {
 		return 0, nil, false
 	}
-	return lineProblems(name, argv, at, c.CallPos())
+	kind, problems, site = lineProblems(name, argv, at, c.CallPos())
+	if kind == OneNode && c.Library == clients.Glide && !glideOnOneNode(c, name) {
+		return kind, nil, site // GLIDE sends it to every primary, or node
+	}
+	return kind, problems, site
+}
+
+// glideOnOneNode reports a keyspace-wide command that GLIDE's cluster
+// client sends to one node: SCAN as a raw command (its own Scan walks
+// every slot), and any of them in an atomic batch, which runs on one node.
+// Outside a batch the core sends KEYS, RANDOMKEY, FLUSHDB, FLUSHALL and
+// DBSIZE to every primary, SCRIPT LOAD to every node, FUNCTION LOAD to
+// every primary.
+func glideOnOneNode(c *clients.Site, name string) bool {
+	if batch := clients.GlideBatch(c); batch != nil {
+		return clients.GlideAtomic(batch)
+	}
+	return name == "SCAN"
 }
 
 // LineProblems is ClusterProblems of a command line a script sends: its

@@ -128,3 +128,40 @@ func watched(c *glide.ClusterClient, id string) {
 	same.Set("order:{"+id+"}", "1")
 	c.Exec(ctx, *same, true)
 }
+
+// Raw commands are read through the command table and routed by name, as
+// the core routes them.
+func custom(c *glide.ClusterClient, id string) {
+	c.CustomCommand(ctx, []string{"RENAME", "src", "dst"})                          // want `RENAME keys "src" \(slot 13222\) and "dst" \(slot 9394\) are on different hash slots; the server refuses it \(CrossSlot\)`
+	c.CustomCommand(ctx, []string{"SUNIONSTORE", "{u}:out", "{u}:a", "b"})          // want `SUNIONSTORE keys "\{u\}:out" \(slot \d+\) and "b" \(slot 3300\)`
+	c.CustomCommand(ctx, []string{"MGET", "a", "b"})                                // split
+	c.CustomCommand(ctx, []string{"DEL", "a", "b"})                                 // split, constants: no entity
+	c.CustomCommand(ctx, []string{"DEL", "user:" + id + ":a", "user:" + id + ":b"}) // want `DEL keys "user:<id>:a" and "user:<id>:b" are on different hash slots .*not atomic`
+	c.CustomCommand(ctx, []string{"EVAL", "return 1", "2", "a", "b"})               // want `EVAL keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+}
+
+// Keyspace-wide commands: GLIDE sends them to every primary, but for a raw
+// SCAN and anything in an atomic batch.
+func keyspace(c *glide.ClusterClient) {
+	c.FlushDB(ctx)
+	c.FlushAll(ctx)
+	c.RandomKey(ctx)
+	c.CustomCommand(ctx, []string{"KEYS", "*"})
+	c.CustomCommand(ctx, []string{"FLUSHDB"})
+	c.CustomCommand(ctx, []string{"SCRIPT", "LOAD", "return 1"})
+	c.CustomCommand(ctx, []string{"SCAN", "0"}) // want `SCAN on a cluster client runs on one node and sees only the keys of that node's slots; walk every slot with the cluster client's Scan from models.NewClusterScanCursor\(\)`
+	tx := pipeline.NewClusterBatch(true)
+	tx.FlushDB()                            // want `FLUSHDB on a cluster client runs on one node and clears only the keys of that node's slots; send it outside the atomic batch, where GLIDE runs it on every primary`
+	tx.CustomCommand([]string{"KEYS", "*"}) // want `KEYS on a cluster client runs on one node .*; send it outside the atomic batch`
+	c.Exec(ctx, *tx, true)
+	pipe := pipeline.NewClusterBatch(false)
+	pipe.FlushDB()
+	c.Exec(ctx, *pipe, true)
+}
+
+// A cluster has database 0 only.
+func databases(c *glide.ClusterClient) {
+	c.Select(ctx, 2) // want `SELECT 2 needs a database other than 0, which a cluster does not have`
+	c.Select(ctx, 0)
+	c.Move(ctx, "k", 1) // want `MOVE needs a database other than 0`
+}
