@@ -246,6 +246,17 @@ func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
 		argv = []commands.Arg{{Text: "SELECT", Known: true}, arg("index")}
 	case "Move":
 		argv = []commands.Arg{{Text: "MOVE", Known: true}, arg("key"), arg("dbIndex")}
+	case "SortWithOptions", "SortReadOnlyWithOptions", "SortStoreWithOptions":
+		name := "SORT"
+		if c.Method == "SortReadOnlyWithOptions" {
+			name = "SORT_RO"
+		}
+		argv = []commands.Arg{{Text: name, Known: true}, arg("key")}
+		opts, ok := sortOptions(c)
+		if !ok {
+			return "", nil, false
+		}
+		argv = append(argv, opts...)
 	case "FlushDB", "FlushAll", "RandomKey", "DBSize":
 		argv = []commands.Arg{{Text: strings.ToUpper(c.Method), Known: true}}
 	default:
@@ -306,4 +317,43 @@ func GlideExec(site *Site) (*ssa.Call, bool) {
 // GlideAtomic reports a batch made atomic by a constant: NewClusterBatch(true).
 func GlideAtomic(batch *ssa.Call) bool {
 	return batch != nil && len(batch.Call.Args) == 1 && isTrue(batch.Call.Args[0])
+}
+
+// sortOptions reads the BY and GET patterns of a SortOptions the call is
+// given as a chain: *options.NewSortOptions().SetByPattern("w_*").
+func sortOptions(c *Site) ([]commands.Arg, bool) {
+	_, v, ok := c.Param("options")
+	if !ok {
+		if _, v, ok = c.Param("opts"); !ok {
+			return nil, false
+		}
+	}
+	if load, isLoad := v.(*ssa.UnOp); isLoad && load.Op == token.MUL {
+		v = load.X
+	}
+	var out []commands.Arg
+	for range maxRootDepth {
+		call, ok := v.(*ssa.Call)
+		if !ok {
+			return nil, false
+		}
+		fn := ssaread.CalledFunc(&call.Call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != glidePath+"/options" {
+			return nil, false
+		}
+		switch fn.Name() {
+		case "NewSortOptions":
+			return out, true
+		case "SetByPattern", "AddGetPattern":
+			var a commands.Arg
+			a.Text, a.Known = constText(call.Call.Args[1])
+			word := "BY"
+			if fn.Name() == "AddGetPattern" {
+				word = "GET"
+			}
+			out = append([]commands.Arg{{Text: word, Known: true}, a}, out...)
+		}
+		v = call.Call.Args[0]
+	}
+	return nil, false
 }

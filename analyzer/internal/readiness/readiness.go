@@ -68,6 +68,9 @@ type ClusterProblem struct {
 	// Undecided: the argument that decides (a database, a SORT pattern) is
 	// not fixed by the code; not reported, counted.
 	Undecided bool
+	// OnCluster: the option is a cluster client's own (GLIDE's cluster
+	// configuration), which the cluster refuses whatever else is set.
+	OnCluster bool
 	// DB is the database an OtherDatabase problem needs (SELECT 2, MOVE k 2,
 	// COPY ... DB 2, a DB 2 option), -1 when none is known (SWAPDB): a
 	// cluster of several databases (Valkey 9) has some.
@@ -168,6 +171,10 @@ var databaseOptions = map[string]map[string][2]string{
 	"github.com/redis/rueidis":         {"NewClient": {"option", "SelectDB"}},
 	"github.com/valkey-io/valkey-go":   {"NewClient": {"option", "SelectDB"}},
 	"github.com/gomodule/redigo/redis": {"DialDatabase": {"db", ""}},
+	// GLIDE's configurations: the standalone client's, and the cluster
+	// client's, whose NewClusterClient then fails to connect ("Redis server
+	// refused to switch database").
+	"github.com/valkey-io/valkey-glide/go/v2/config": {"WithDatabaseId": {"id", ""}},
 	"github.com/garyburd/redigo/redis": {"DialDatabase": {"db", ""}},
 }
 
@@ -227,7 +234,8 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At, DB: -1}, true
 	}
 	number, _ := constant.Int64Val(k.Value)
-	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number)}, true
+	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration")
+	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), OnCluster: onCluster}, true
 }
 
 // KeyspaceEvents reads a call for keyspace notifications (see

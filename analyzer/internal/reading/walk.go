@@ -187,7 +187,7 @@ func (r *Package) clientsMade(fn *ssa.Function) []*ClientMade {
 			continue
 		}
 		out = append(out, &ClientMade{Call: c, Constructor: ssaread.CalledFunc(&c.Call).Name(), Problem: p,
-			OneServer: r.leftOut(p.Kind == readiness.OtherDatabase)})
+			OneServer: r.leftOut(p.Kind == readiness.OtherDatabase && !p.OnCluster)})
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	glide "github.com/valkey-io/valkey-glide/go/v2"
+	"github.com/valkey-io/valkey-glide/go/v2/config"
 	"github.com/valkey-io/valkey-glide/go/v2/interfaces"
 	"github.com/valkey-io/valkey-glide/go/v2/options"
 	"github.com/valkey-io/valkey-glide/go/v2/pipeline"
@@ -164,4 +165,19 @@ func databases(c *glide.ClusterClient) {
 	c.Select(ctx, 2) // want `SELECT 2 needs a database other than 0, which a cluster does not have`
 	c.Select(ctx, 0)
 	c.Move(ctx, "k", 1) // want `MOVE needs a database other than 0`
+}
+
+// A cluster client configured for another database fails to connect; a
+// standalone client's is one server's (checked with -include-single-node).
+func configured() {
+	glide.NewClusterClient(config.NewClusterClientConfiguration().WithAddress(&config.NodeAddress{Host: "localhost", Port: 7000}).WithDatabaseId(2)) // want `WithDatabaseId 2 needs a database other than 0, which a cluster does not have`
+	glide.NewClusterClient(config.NewClusterClientConfiguration().WithDatabaseId(0))
+	glide.NewClient(config.NewClientConfiguration().WithDatabaseId(2))
+}
+
+// SORT's BY and GET patterns read keys on any slot: refused by a cluster.
+func sorted(c *glide.ClusterClient, id string) {
+	c.SortWithOptions(ctx, "ids", *options.NewSortOptions().SetByPattern("w_*")) // want `SORT BY "w_\*" reads keys on any slot, which a cluster refuses`
+	c.SortWithOptions(ctx, "ids", *options.NewSortOptions().SetIsAlpha(true))
+	c.SortStoreWithOptions(ctx, "{s}ids", "{s}out", *options.NewSortOptions().SetIsAlpha(true).AddGetPattern("o_*")) // want `SORT GET "o_\*" reads keys on any slot`
 }

@@ -91,6 +91,9 @@ func (c *baseClient) SortStore(ctx context.Context, key string, destination stri
 func (c *baseClient) SortWithOptions(ctx context.Context, key string, opts options.SortOptions) ([]models.Result[string], error) {
 	return nil, nil
 }
+func (c *baseClient) SortStoreWithOptions(ctx context.Context, key string, destination string, opts options.SortOptions) (int64, error) {
+	return 0, nil
+}
 func (c *baseClient) GeoSearchStore(ctx context.Context, destinationKey string, sourceKey string) (int64, error) {
 	return 0, nil
 }

@@ -24,5 +24,7 @@ func (o *CopyOptions) SetDBDestination(db int64) *CopyOptions { o.db = db; retur
 
 type SortOptions struct{}
 
-func NewSortOptions() *SortOptions                              { return &SortOptions{} }
-func (o *SortOptions) SetByPattern(pattern string) *SortOptions { return o }
+func NewSortOptions() *SortOptions                               { return &SortOptions{} }
+func (o *SortOptions) SetByPattern(pattern string) *SortOptions  { return o }
+func (o *SortOptions) AddGetPattern(pattern string) *SortOptions { return o }
+func (o *SortOptions) SetIsAlpha(alpha bool) *SortOptions        { return o }
