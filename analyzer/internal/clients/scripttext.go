@@ -2,6 +2,7 @@ package clients
 
 import (
 	"go/ast"
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -14,7 +15,7 @@ import (
 // ScriptText finds the value that holds the text of the script a client
 // call runs, and the expression that writes it: go-redis Eval/EvalRO(ctx,
 // script, keys) and a Script's Run/Eval/...; rueidis and valkey-go
-// Lua.Exec; redigo Script.Do/Send.
+// Lua.Exec; redigo Script.Do/Send; GLIDE's InvokeScriptWithOptions.
 func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
 	switch site.Method {
 	case "Eval", "EvalRO":
@@ -25,6 +26,13 @@ func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
 		return v, site.ArgExpr(j), ok
 	case "Run", "RunRO", "EvalSha", "EvalShaRO", "Lua.Exec", "Script.Do", "Script.Send", "Script.SendHash", "Script.DoContext":
 		return scriptMadeBy(site.Eval, site.Receiver())
+	case "InvokeScriptWithOptions", "InvokeScript":
+		// GLIDE takes the script by value: *options.NewScript(src).
+		if _, v, ok := site.Param("script"); ok && site.Library == Glide {
+			if load, isLoad := v.(*ssa.UnOp); isLoad && load.Op == token.MUL {
+				return scriptMadeBy(site.Eval, load.X)
+			}
+		}
 	}
 	return nil, nil, false
 }

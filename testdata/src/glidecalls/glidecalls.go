@@ -181,3 +181,11 @@ func sorted(c *glide.ClusterClient, id string) {
 	c.SortWithOptions(ctx, "ids", *options.NewSortOptions().SetIsAlpha(true))
 	c.SortStoreWithOptions(ctx, "{s}ids", "{s}out", *options.NewSortOptions().SetIsAlpha(true).AddGetPattern("o_*")) // want `SORT GET "o_\*" reads keys on any slot`
 }
+
+// A script's Lua is read as for the other clients: a key it builds must be
+// on its declared keys' slot.
+func luaKeys(c *glide.ClusterClient) {
+	s := options.NewScript("return redis.call('INCR', KEYS[1] .. ':count')") // want `InvokeScriptWithOptions script's INCR key "user:1:count" \(slot 11676\) and the declared key "user:1" \(slot 10778\) are on different hash slots; on a cluster the script fails where they are on different nodes \(non local key\)`
+	c.InvokeScriptWithOptions(ctx, *s, options.ScriptOptions{Keys: []string{"user:1"}})
+	c.InvokeScriptWithOptions(ctx, *s, options.ScriptOptions{Keys: []string{"user:{1}"}})
+}
