@@ -179,6 +179,8 @@ func oneNodeRemedy(lib clients.Library, what string) string {
 		return scriptLoads[lib]
 	case what == "SCAN" && lib == clients.Glide:
 		return "walk every slot with the cluster client's Scan from models.NewClusterScanCursor()"
+	case lib == clients.Glide: // a keyspace-wide command in an atomic batch
+		return "send it outside the atomic batch, where GLIDE runs it on every primary"
 	}
 	return eachNode[lib]
 }

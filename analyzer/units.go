@@ -142,5 +142,5 @@ var eachNode = map[clients.Library]string{
 	clients.GoRedis: "run it on each master with ForEachMaster",
 	clients.Rueidis: "run it on each node of the client's Nodes()",
 	clients.Redigo:  "run it on a connection to each master",
-	clients.Glide:   "send it outside the atomic batch, where GLIDE runs it on every primary",
+	clients.Glide:   "run it with a standalone client (glide.NewClient) on each primary",
 }

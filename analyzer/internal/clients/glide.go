@@ -81,6 +81,9 @@ func glideCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 	if m == nil || m.Pkg() == nil || m.Signature().Recv() == nil || !isGlidePackage(m.Pkg().Path()) {
 		return nil
 	}
+	if ssaread.IsNamed(m.Signature().Recv().Type(), glidePath+"/config", "ClusterSubscriptionConfig") && m.Name() == "WithSubscription" {
+		return glideSubscription(common, ev, m)
+	}
 	if !isGlideClient(m.Signature().Recv().Type()) {
 		return glideBatchCall(common, ev)
 	}
@@ -136,7 +139,7 @@ func isGlideClient(t types.Type) bool {
 // type: the interfaces are each implemented by one of them.
 func isGlideCluster(t types.Type) bool {
 	return ssaread.IsNamed(t, glidePath, "ClusterClient") || ssaread.IsNamed(t, glidePath+"/interfaces", "GlideClusterClientCommands") ||
-		ssaread.IsNamed(t, glidePipeline, "ClusterBatch")
+		ssaread.IsNamed(t, glidePipeline, "ClusterBatch") || ssaread.IsNamed(t, glidePath+"/config", "ClusterSubscriptionConfig")
 }
 
 func isGlideStandalone(t types.Type) bool {
@@ -257,6 +260,23 @@ func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
 			return "", nil, false
 		}
 		argv = append(argv, opts...)
+	case "Subscribe", "SubscribeLazy", "PSubscribe", "PSubscribeLazy", "PSubscribeBlocking":
+		name := "SUBSCRIBE"
+		if strings.HasPrefix(c.Method, "P") {
+			name = "PSUBSCRIBE"
+		}
+		argv = []commands.Arg{{Text: name, Known: true}}
+		for _, param := range []string{"channels", "patterns", "channelOrPattern"} {
+			if _, v, ok := c.Param(param); ok && ssaread.IsString(v.Type()) {
+				argv = append(argv, arg(param))
+			} else if elems, ok := c.ElementsOfParam(param); ok {
+				for _, el := range elems {
+					var a commands.Arg
+					a.Text, a.Known = constText(el.Value)
+					argv = append(argv, a)
+				}
+			}
+		}
 	case "FlushDB", "FlushAll", "RandomKey", "DBSize":
 		argv = []commands.Arg{{Text: strings.ToUpper(c.Method), Known: true}}
 	default:
@@ -356,4 +376,30 @@ func sortOptions(c *Site) ([]commands.Arg, bool) {
 		v = call.Call.Args[0]
 	}
 	return nil, false
+}
+
+// glideSubscription reads a cluster client's subscription configuration,
+// WithSubscription(mode, channelOrPattern), as the SUBSCRIBE, PSUBSCRIBE
+// or SSUBSCRIBE the client sends when it connects (mode: Exact, Pattern,
+// Sharded, in that order).
+func glideSubscription(common *ssa.CallCommon, ev *eval.Evaluator, m *types.Func) *Site {
+	site := NewSite(ev, common, m.Signature())
+	site.Library = Glide
+	_, mode, ok := site.Param("mode")
+	if !ok {
+		return nil
+	}
+	n, ok := ssaread.ConstInt(mode)
+	if !ok {
+		return nil
+	}
+	switch n {
+	case 0:
+		site.Method = "Subscribe"
+	case 1:
+		site.Method = "PSubscribe"
+	default:
+		return nil // sharded channels follow their slots
+	}
+	return site
 }

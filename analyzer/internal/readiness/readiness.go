@@ -19,6 +19,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -175,7 +176,7 @@ var databaseOptions = map[string]map[string][2]string{
 	// client's, whose NewClusterClient then fails to connect ("Redis server
 	// refused to switch database").
 	"github.com/valkey-io/valkey-glide/go/v2/config": {"WithDatabaseId": {"id", ""}},
-	"github.com/garyburd/redigo/redis": {"DialDatabase": {"db", ""}},
+	"github.com/garyburd/redigo/redis":               {"DialDatabase": {"db", ""}},
 }
 
 // DatabaseOption reads the database option of a client constructor call
@@ -247,7 +248,11 @@ func KeyspaceEvents(c *clients.Site) (what string, undecided, site bool) {
 	if !ok {
 		return "", false, false
 	}
-	return commands.KeyspaceEvents(argv)
+	what, undecided, site = commands.KeyspaceEvents(argv)
+	if c.Library == clients.Glide && strings.HasPrefix(what, "CONFIG SET") {
+		return "", undecided, site // GLIDE sends CONFIG SET to every node
+	}
+	return what, undecided, site
 }
 
 // A command that is the problem whatever its arguments (KEYS, FLUSHDB) on a

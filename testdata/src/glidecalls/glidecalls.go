@@ -189,3 +189,17 @@ func luaKeys(c *glide.ClusterClient) {
 	c.InvokeScriptWithOptions(ctx, *s, options.ScriptOptions{Keys: []string{"user:1"}})
 	c.InvokeScriptWithOptions(ctx, *s, options.ScriptOptions{Keys: []string{"user:{1}"}})
 }
+
+// Keyspace notifications: each node publishes its own keys' events, and a
+// cluster client subscribes on one node; GLIDE sends CONFIG SET to every
+// node.
+func notifications(c *glide.ClusterClient) {
+	c.PSubscribe(ctx, []string{"__keyspace@0__:*"}, 1000) // want `PSUBSCRIBE "__keyspace@0__:\*" on a cluster client listens on one node, .*; run it with a standalone client \(glide.NewClient\) on each primary`
+	c.PSubscribe(ctx, []string{"news.*"}, 1000)
+	c.SSubscribe(ctx, []string{"a", "b"}, 1000)
+	c.CustomCommand(ctx, []string{"CONFIG", "SET", "notify-keyspace-events", "KEA"})
+	cfg := config.NewClusterSubscriptionConfig(). // want `PSUBSCRIBE "__keyevent@0__:expired" on a cluster client listens on one node`
+							WithSubscription(config.PatternClusterChannelMode, "__keyevent@0__:expired")
+	glide.NewClusterClient(config.NewClusterClientConfiguration().WithSubscriptionConfig(cfg))
+	config.NewClusterSubscriptionConfig().WithSubscription(config.ShardedClusterChannelMode, "__keyevent@0__:expired")
+}

@@ -107,6 +107,16 @@ func (c *baseClient) InvokeScriptWithOptions(ctx context.Context, script options
 	return nil, nil
 }
 
+func (c *baseClient) PSubscribe(ctx context.Context, patterns []string, timeoutMs int) error {
+	return nil
+}
+func (c *baseClient) Subscribe(ctx context.Context, channels []string, timeoutMs int) error {
+	return nil
+}
+func (c *ClusterClient) SSubscribe(ctx context.Context, channels []string, timeoutMs int) error {
+	return nil
+}
+
 func (c *ClusterClient) CustomCommand(ctx context.Context, args []string) (models.ClusterValue[any], error) {
 	return models.ClusterValue[any]{}, nil
 }

@@ -27,3 +27,23 @@ func (c *ClientConfiguration) WithDatabaseId(id int) *ClientConfiguration {
 	c.db = id
 	return c
 }
+
+type PubSubClusterChannelMode int
+
+const (
+	ExactClusterChannelMode PubSubClusterChannelMode = iota
+	PatternClusterChannelMode
+	ShardedClusterChannelMode
+)
+
+type ClusterSubscriptionConfig struct{ subs map[uint32][]string }
+
+func NewClusterSubscriptionConfig() *ClusterSubscriptionConfig { return &ClusterSubscriptionConfig{} }
+
+func (c *ClusterSubscriptionConfig) WithSubscription(mode PubSubClusterChannelMode, channelOrPattern string) *ClusterSubscriptionConfig {
+	return c
+}
+
+func (c *ClusterClientConfiguration) WithSubscriptionConfig(s *ClusterSubscriptionConfig) *ClusterClientConfiguration {
+	return c
+}
