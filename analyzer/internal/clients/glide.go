@@ -59,6 +59,11 @@ var glideMultiKey = map[string]KeyRule{
 	"GeoSearchStoreWithInfoOptions": params("destinationKey", "sourceKey"), "GeoSearchStoreWithFullOptions": params("destinationKey", "sourceKey"),
 	"FCallWithKeysAndArgs": params("keys"), "FCallReadOnlyWithKeysAndArgs": params("keys"),
 	"InvokeScriptWithOptions": scriptOptionKeys,
+	"ZUnion":                  field("keys", "Keys"), "ZInter": field("keys", "Keys"),
+	"ZUnionWithScores": field("keysOrWeightedKeys", "Keys"), "ZInterWithScores": field("keysOrWeightedKeys", "Keys"),
+	"ZUnionStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")), "ZInterStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
+	"ZUnionStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
+	"ZInterStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
 }
 
 // GlideSplitReads and GlideSplitWrites are the methods GLIDE's core splits
@@ -255,7 +260,14 @@ func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
 			name = "SORT_RO"
 		}
 		argv = []commands.Arg{{Text: name, Known: true}, arg("key")}
-		opts, ok := sortOptions(c)
+		opts, ok := optionWords(c, sortWords, "options", "opts")
+		if !ok {
+			return "", nil, false
+		}
+		argv = append(argv, opts...)
+	case "CopyWithOptions":
+		argv = []commands.Arg{{Text: "COPY", Known: true}, arg("source"), arg("destination")}
+		opts, ok := optionWords(c, copyWords, "options", "opts")
 		if !ok {
 			return "", nil, false
 		}
@@ -339,19 +351,22 @@ func GlideAtomic(batch *ssa.Call) bool {
 	return batch != nil && len(batch.Call.Args) == 1 && isTrue(batch.Call.Args[0])
 }
 
-// sortOptions reads the BY and GET patterns of a SortOptions the call is
-// given as a chain: *options.NewSortOptions().SetByPattern("w_*").
-func sortOptions(c *Site) ([]commands.Arg, bool) {
-	_, v, ok := c.Param("options")
-	if !ok {
-		if _, v, ok = c.Param("opts"); !ok {
-			return nil, false
+// optionCalls are the setters of an options value the call is given as a
+// chain, *options.NewSortOptions().SetByPattern("w_*"), in order; ok is
+// false when the value is not such a chain.
+func optionCalls(c *Site, params ...string) (calls []*ssa.Call, ok bool) {
+	var v ssa.Value
+	for _, param := range params {
+		if _, v, ok = c.Param(param); ok {
+			break
 		}
+	}
+	if !ok {
+		return nil, false
 	}
 	if load, isLoad := v.(*ssa.UnOp); isLoad && load.Op == token.MUL {
 		v = load.X
 	}
-	var out []commands.Arg
 	for range maxRootDepth {
 		call, ok := v.(*ssa.Call)
 		if !ok {
@@ -361,23 +376,40 @@ func sortOptions(c *Site) ([]commands.Arg, bool) {
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != glidePath+"/options" {
 			return nil, false
 		}
-		switch fn.Name() {
-		case "NewSortOptions":
-			return out, true
-		case "SetByPattern", "AddGetPattern":
-			var a commands.Arg
-			a.Text, a.Known = constText(call.Call.Args[1])
-			word := "BY"
-			if fn.Name() == "AddGetPattern" {
-				word = "GET"
-			}
-			out = append([]commands.Arg{{Text: word, Known: true}, a}, out...)
+		if fn.Signature().Recv() == nil {
+			return calls, true // the constructor: NewSortOptions()
 		}
+		calls = append([]*ssa.Call{call}, calls...)
 		v = call.Call.Args[0]
 	}
 	return nil, false
 }
 
+// optionWords writes the setters of an options chain that the readiness
+// checks judge as the words of the command line they add: setter name to
+// the word before its argument.
+func optionWords(c *Site, words map[string]string, params ...string) ([]commands.Arg, bool) {
+	calls, ok := optionCalls(c, params...)
+	if !ok {
+		return nil, false
+	}
+	var out []commands.Arg
+	for _, call := range calls {
+		word, ok := words[ssaread.CalledFunc(&call.Call).Name()]
+		if !ok || len(call.Call.Args) < 2 {
+			continue
+		}
+		var a commands.Arg
+		a.Text, a.Known = constText(call.Call.Args[1])
+		out = append(out, commands.Arg{Text: word, Known: true}, a)
+	}
+	return out, true
+}
+
+var (
+	sortWords = map[string]string{"SetByPattern": "BY", "AddGetPattern": "GET"}
+	copyWords = map[string]string{"SetDBDestination": "DB"}
+)
 // glideSubscription reads a cluster client's subscription configuration,
 // WithSubscription(mode, channelOrPattern), as the SUBSCRIBE, PSUBSCRIBE
 // or SSUBSCRIBE the client sends when it connects (mode: Exact, Pattern,

@@ -357,6 +357,9 @@ func (c *Site) FieldOfParam(param, name string) (eval.Element, bool) {
 		return eval.Element{}, false
 	}
 	at := c.ArgPos(j)
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X // a struct given as an interface (GLIDE's KeysOrWeightedKeys)
+	}
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
 		v = load.X // a struct passed by value is loaded from its literal
 	}

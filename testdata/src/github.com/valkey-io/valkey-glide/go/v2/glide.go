@@ -107,6 +107,12 @@ func (c *baseClient) InvokeScriptWithOptions(ctx context.Context, script options
 	return nil, nil
 }
 
+func (c *baseClient) ZUnion(ctx context.Context, keys options.KeyArray) ([]string, error) {
+	return nil, nil
+}
+func (c *baseClient) ZUnionStore(ctx context.Context, destination string, keysOrWeightedKeys options.KeysOrWeightedKeys) (int64, error) {
+	return 0, nil
+}
 func (c *baseClient) PSubscribe(ctx context.Context, patterns []string, timeoutMs int) error {
 	return nil
 }

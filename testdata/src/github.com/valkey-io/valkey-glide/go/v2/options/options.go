@@ -17,10 +17,20 @@ func (o *ScriptOptions) WithArgs(args []string) *ScriptOptions { o.Args = args; 
 
 type RouteOption struct{ Route any }
 
-type CopyOptions struct{ db int64 }
+type CopyOptions struct {
+	Replace       bool
+	DbDestination int64
+}
 
 func NewCopyOptions() *CopyOptions                            { return &CopyOptions{} }
-func (o *CopyOptions) SetDBDestination(db int64) *CopyOptions { o.db = db; return o }
+func (o *CopyOptions) SetDBDestination(db int64) *CopyOptions { o.DbDestination = db; return o }
+func (o *CopyOptions) SetReplace() *CopyOptions               { o.Replace = true; return o }
+
+type KeysOrWeightedKeys interface{ ToArgs() ([]string, error) }
+
+type KeyArray struct{ Keys []string }
+
+func (k KeyArray) ToArgs() ([]string, error) { return k.Keys, nil }
 
 type SortOptions struct{}
 
