@@ -205,7 +205,7 @@ func notifications(c *glide.ClusterClient) {
 }
 
 func moreKeys(c *glide.ClusterClient) {
-	c.CopyWithOptions(ctx, "{k}a", "{k}b", *options.NewCopyOptions().SetDBDestination(1)) // want `COPY ... DB 1 needs a database other than 0|DB 1 needs a database other than 0`
+	c.CopyWithOptions(ctx, "{k}a", "{k}b", *options.NewCopyOptions().SetDBDestination(1)) // want `COPY \.\.\. DB 1 needs a database other than 0, which a cluster does not have \(ERR Copying to another database is not allowed in cluster mode\)`
 	c.CopyWithOptions(ctx, "{k}a", "{k}b", *options.NewCopyOptions().SetReplace())
 	c.ZUnion(ctx, options.KeyArray{Keys: []string{"z:1", "z:2"}})        // want `ZUnion keys "z:1" \(slot \d+\) and "z:2" \(slot \d+\)`
 	c.ZUnionStore(ctx, "z:out", options.KeyArray{Keys: []string{"z:1"}}) // want `ZUnionStore keys "z:out" \(slot \d+\) and "z:1" \(slot \d+\)`
