@@ -2,6 +2,7 @@
 //
 //	go run ./bench/vetcost [-n 5] [-modules github.com/redis/go-redis/v9@v9.23.0,github.com/hibiken/asynq@v0.26.0]
 //	go run ./bench/vetcost -baseline /tmp/crossslot-old -bench vet.txt && benchstat -col /way vet.txt
+//	go run ./bench/vetcost -modules testdata/cost/goredis,testdata/cost/glide -bench clients.txt
 //
 // For each module (fetched through the module proxy, copied to a scratch
 // directory) it runs `go vet ./...` three ways, interleaved, n times each:
@@ -172,15 +173,20 @@ func report(mod string, got map[string][]sample) {
 	}
 }
 
-// fetch downloads MODULE@VERSION through the module proxy and copies it to a
-// writable directory, where go vet may resolve its dependencies.
+// fetch downloads MODULE@VERSION through the module proxy, or takes a
+// module directory of this repository (testdata/cost/glide), and copies it
+// to a writable directory, where go vet may resolve its dependencies.
 func fetch(mod, scratch string) string {
-	out, err := exec.Command("go", "mod", "download", "-json", mod).Output()
-	if err != nil {
-		log.Fatalf("go mod download %s: %v", mod, err)
-	}
 	var info struct{ Dir string }
-	check(json.Unmarshal(out, &info))
+	if st, err := os.Stat(mod); err == nil && st.IsDir() {
+		info.Dir = mod
+	} else {
+		out, err := exec.Command("go", "mod", "download", "-json", mod).Output()
+		if err != nil {
+			log.Fatalf("go mod download %s: %v", mod, err)
+		}
+		check(json.Unmarshal(out, &info))
+	}
 	dst := filepath.Join(scratch, strings.NewReplacer("/", "_", "@", "_").Replace(mod))
 	check(os.CopyFS(dst, os.DirFS(info.Dir)))
 	check(filepath.WalkDir(dst, func(path string, d fs.DirEntry, err error) error {
