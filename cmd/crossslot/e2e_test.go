@@ -300,8 +300,14 @@ func runScenarios(t *testing.T, dir, addr string, flags ...string) []scenarioRun
 	if err != nil {
 		t.Fatalf("running %s: %v\n%s", dir, err, out)
 	}
+	return parseScenarios(t, string(out))
+}
+
+// parseScenarios reads a scenario module's tab-separated lines.
+func parseScenarios(t *testing.T, out string) []scenarioRun {
+	t.Helper()
 	var runs []scenarioRun
-	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
 		f := strings.SplitN(line+"\t", "\t", 3) // an ok line may end in an empty field
 		if len(f) != 3 {
 			t.Fatalf("unexpected output line %q", line)

@@ -1,0 +1,229 @@
+// Command glide runs commands through Valkey GLIDE's cluster client on a
+// three-master cluster. Functions named bad* are ones crossslot must
+// report: the server refuses them (CrossSlot, or a database other than 0),
+// GLIDE refuses the atomic batch before sending it, or GLIDE silently
+// ignores a WATCH on another node (the scenario then says it committed over
+// a changed key). good* ones it must leave alone, and they succeed: the
+// commands GLIDE splits per slot among them.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	glide "github.com/valkey-io/valkey-glide/go/v2"
+	"github.com/valkey-io/valkey-glide/go/v2/config"
+	"github.com/valkey-io/valkey-glide/go/v2/pipeline"
+)
+
+type clients struct {
+	c     *glide.ClusterClient
+	other *glide.ClusterClient // another client, which changes a watched key
+}
+
+func badRename(ctx context.Context, c clients) error {
+	if _, err := c.c.Set(ctx, "src", "v"); err != nil {
+		return err
+	}
+	_, err := c.c.Rename(ctx, "src", "dst")
+	return err
+}
+
+func goodRename(ctx context.Context, c clients) error {
+	if _, err := c.c.Set(ctx, "{src}", "v"); err != nil {
+		return err
+	}
+	_, err := c.c.Rename(ctx, "{src}", "{src}:old")
+	return err
+}
+
+func badSUnion(ctx context.Context, c clients) error {
+	_, err := c.c.SUnion(ctx, []string{"s:1", "s:2"})
+	return err
+}
+
+func goodSUnion(ctx context.Context, c clients) error {
+	_, err := c.c.SUnion(ctx, []string{"{s}1", "{s}2"})
+	return err
+}
+
+func badMSetNX(ctx context.Context, c clients) error {
+	_, err := c.c.MSetNX(ctx, map[string]string{"nx:a": "1", "nx:b": "2"})
+	return err
+}
+
+func badPfCount(ctx context.Context, c clients) error {
+	_, err := c.c.PfCount(ctx, []string{"hll:1", "hll:2"})
+	return err
+}
+
+func badSortStore(ctx context.Context, c clients) error {
+	_, err := c.c.SortStore(ctx, "a", "b")
+	return err
+}
+
+func badCustomRename(ctx context.Context, c clients) error {
+	if _, err := c.c.Set(ctx, "src", "v"); err != nil {
+		return err
+	}
+	_, err := c.c.CustomCommand(ctx, []string{"RENAME", "src", "dst"})
+	return err
+}
+
+// GLIDE splits these per slot: no error.
+func goodSplitMGet(ctx context.Context, c clients) error {
+	_, err := c.c.MGet(ctx, []string{"a", "b", "c"})
+	return err
+}
+
+func goodSplitDel(ctx context.Context, c clients) error {
+	_, err := c.c.Del(ctx, []string{"cache:a", "cache:b"})
+	return err
+}
+
+func goodSplitMSet(ctx context.Context, c clients) error {
+	_, err := c.c.MSet(ctx, map[string]string{"a": "1", "b": "2"})
+	return err
+}
+
+func goodCustomMGet(ctx context.Context, c clients) error {
+	_, err := c.c.CustomCommand(ctx, []string{"MGET", "a", "b"})
+	return err
+}
+
+func badAtomicBatch(ctx context.Context, c clients) error {
+	tx := pipeline.NewClusterBatch(true)
+	tx.Set("a", "1")
+	tx.Set("b", "2")
+	_, err := c.c.Exec(ctx, *tx, true)
+	return err
+}
+
+func badAtomicBatchMGet(ctx context.Context, c clients) error {
+	tx := pipeline.NewClusterBatch(true)
+	tx.MGet([]string{"a", "b"})
+	_, err := c.c.Exec(ctx, *tx, true)
+	return err
+}
+
+func goodAtomicBatch(ctx context.Context, c clients) error {
+	tx := pipeline.NewClusterBatch(true)
+	tx.Set("{u}:a", "1").Incr("{u}:n").MGet([]string{"{u}:a", "{u}:n"})
+	_, err := c.c.Exec(ctx, *tx, true)
+	return err
+}
+
+func goodPipeline(ctx context.Context, c clients) error {
+	p := pipeline.NewClusterBatch(false)
+	p.Set("a", "1").Set("b", "2").MGet([]string{"a", "b"})
+	_, err := c.c.Exec(ctx, *p, true)
+	return err
+}
+
+// errCommitted says a transaction committed although a key it watched
+// changed: GLIDE sent the WATCH to another node than the transaction.
+var errCommitted = errors.New("committed over a changed watched key")
+
+func badWatch(ctx context.Context, c clients) error {
+	if _, err := c.c.Watch(ctx, []string{"{b}watched"}); err != nil { // slot 3300
+		return err
+	}
+	if _, err := c.other.Set(ctx, "{b}watched", "changed"); err != nil {
+		return err
+	}
+	tx := pipeline.NewClusterBatch(true)
+	tx.Set("{a}written", "1") // slot 15495, on another master
+	res, err := c.c.Exec(ctx, *tx, true)
+	if err == nil && res != nil {
+		return errCommitted
+	}
+	return err
+}
+
+func goodWatch(ctx context.Context, c clients) error {
+	if _, err := c.c.Watch(ctx, []string{"{b}watched"}); err != nil {
+		return err
+	}
+	tx := pipeline.NewClusterBatch(true)
+	tx.Set("{b}written", "1")
+	res, err := c.c.Exec(ctx, *tx, true)
+	if err == nil && res == nil {
+		return errors.New("aborted although nothing changed the watched key")
+	}
+	return err
+}
+
+func badSelect(ctx context.Context, c clients) error {
+	_, err := c.c.Select(ctx, 1)
+	return err
+}
+
+func goodSelect(ctx context.Context, c clients) error {
+	_, err := c.c.Select(ctx, 0)
+	return err
+}
+
+var scenarios = []struct {
+	name string
+	run  func(context.Context, clients) error
+}{
+	{"badRename", badRename}, {"goodRename", goodRename},
+	{"badSUnion", badSUnion}, {"goodSUnion", goodSUnion},
+	{"badMSetNX", badMSetNX}, {"badPfCount", badPfCount}, {"badSortStore", badSortStore},
+	{"badCustomRename", badCustomRename},
+	{"goodSplitMGet", goodSplitMGet}, {"goodSplitDel", goodSplitDel}, {"goodSplitMSet", goodSplitMSet},
+	{"goodCustomMGet", goodCustomMGet},
+	{"badAtomicBatch", badAtomicBatch}, {"badAtomicBatchMGet", badAtomicBatchMGet},
+	{"goodAtomicBatch", goodAtomicBatch}, {"goodPipeline", goodPipeline},
+	{"goodWatch", goodWatch}, {"badWatch", badWatch}, // badWatch leaves its WATCH on the other node
+	{"badSelect", badSelect}, {"goodSelect", goodSelect},
+}
+
+func connect(host string, port int) (*glide.ClusterClient, error) {
+	return glide.NewClusterClient(config.NewClusterClientConfiguration().WithAddress(&config.NodeAddress{Host: host, Port: port}))
+}
+
+// main writes one line a scenario to the -results file, name, result (ok
+// or error) and the error's text, tab-separated: GLIDE's core writes its
+// own log lines to standard output.
+func main() {
+	addr := flag.String("addr", "", "a Redis Cluster node, host:port")
+	results := flag.String("results", "", "the file to write the scenarios' results to")
+	flag.Parse()
+	host, portText, ok := strings.Cut(*addr, ":")
+	port, err := strconv.Atoi(portText)
+	if !ok || err != nil || *results == "" {
+		fmt.Fprintln(os.Stderr, "usage: glide -addr host:port -results FILE")
+		os.Exit(2)
+	}
+	c, err := connect(host, port)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer c.Close()
+	other, err := connect(host, port)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer other.Close()
+	var out strings.Builder
+	ctx := context.Background()
+	for _, s := range scenarios {
+		result, detail := "ok", ""
+		if err := s.run(ctx, clients{c: c, other: other}); err != nil {
+			result, detail = "error", strings.ReplaceAll(err.Error(), "\n", " ")
+		}
+		fmt.Fprintf(&out, "%s\t%s\t%s\n", s.name, result, detail)
+	}
+	if err := os.WriteFile(*results, []byte(out.String()), 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
