@@ -15,9 +15,12 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	glide "github.com/valkey-io/valkey-glide/go/v2"
 	"github.com/valkey-io/valkey-glide/go/v2/config"
+	"github.com/valkey-io/valkey-glide/go/v2/constants"
+	"github.com/valkey-io/valkey-glide/go/v2/options"
 	"github.com/valkey-io/valkey-glide/go/v2/pipeline"
 )
 
@@ -168,6 +171,111 @@ func goodSelect(ctx context.Context, c clients) error {
 	return err
 }
 
+func badSMove(ctx context.Context, c clients) error {
+	_, err := c.c.SMove(ctx, "set:1", "set:2", "m")
+	return err
+}
+
+func badCopy(ctx context.Context, c clients) error {
+	_, err := c.c.Copy(ctx, "a", "b")
+	return err
+}
+
+func badLMove(ctx context.Context, c clients) error {
+	_, err := c.c.LMove(ctx, "list:1", "list:2", constants.Left, constants.Right)
+	return err
+}
+
+func goodLMove(ctx context.Context, c clients) error {
+	_, err := c.c.LMove(ctx, "{list}1", "{list}2", constants.Left, constants.Right)
+	return err
+}
+
+func badBLPop(ctx context.Context, c clients) error {
+	_, err := c.c.BLPop(ctx, []string{"q:1", "q:2"}, 10*time.Millisecond)
+	return err
+}
+
+func badXRead(ctx context.Context, c clients) error {
+	_, err := c.c.XRead(ctx, map[string]string{"s1": "0", "s2": "0"})
+	return err
+}
+
+func goodXRead(ctx context.Context, c clients) error {
+	_, err := c.c.XRead(ctx, map[string]string{"{s}1": "0", "{s}2": "0"})
+	return err
+}
+
+func badLCS(ctx context.Context, c clients) error {
+	_, err := c.c.LCS(ctx, "a", "b")
+	return err
+}
+
+func badZUnionStore(ctx context.Context, c clients) error {
+	_, err := c.c.ZUnionStore(ctx, "z:out", options.KeyArray{Keys: []string{"z:1", "z:2"}})
+	return err
+}
+
+func goodZUnionStore(ctx context.Context, c clients) error {
+	_, err := c.c.ZUnionStore(ctx, "{z}out", options.KeyArray{Keys: []string{"{z}1", "{z}2"}})
+	return err
+}
+
+func badInvokeScript(ctx context.Context, c clients) error {
+	s := options.NewScript("return 1")
+	defer s.Close()
+	_, err := c.c.InvokeScriptWithOptions(ctx, *s, *options.NewScriptOptions().WithKeys([]string{"a", "b"}))
+	return err
+}
+
+func goodInvokeScript(ctx context.Context, c clients) error {
+	s := options.NewScript("return 1")
+	defer s.Close()
+	_, err := c.c.InvokeScriptWithOptions(ctx, *s, *options.NewScriptOptions().WithKeys([]string{"{a}1", "{a}2"}))
+	return err
+}
+
+func badFCall(ctx context.Context, c clients) error {
+	_, err := c.c.FCallWithKeysAndArgs(ctx, "nosuchfunction", []string{"a", "b"}, nil)
+	return err
+}
+
+func badMove(ctx context.Context, c clients) error {
+	_, err := c.c.Move(ctx, "a", 1)
+	return err
+}
+
+func badCopyToDatabase(ctx context.Context, c clients) error {
+	_, err := c.c.CopyWithOptions(ctx, "{k}a", "{k}b", *options.NewCopyOptions().SetDBDestination(1))
+	return err
+}
+
+func badSortBy(ctx context.Context, c clients) error {
+	_, err := c.c.SortWithOptions(ctx, "{s}ids", *options.NewSortOptions().SetByPattern("{s}w_*"))
+	return err
+}
+
+// errOneNode says a keyspace-wide command saw one node's keys only.
+var errOneNode = errors.New("saw one node's keys only")
+
+func badRawScan(ctx context.Context, c clients) error {
+	for _, k := range []string{"{a}scanned", "{b}scanned", "{c}scanned"} { // slots 15495, 3300, 7365: three masters
+		if _, err := c.c.Set(ctx, k, "1"); err != nil {
+			return err
+		}
+	}
+	res, err := c.c.CustomCommand(ctx, []string{"SCAN", "0", "MATCH", "{?}scanned", "COUNT", "10000"})
+	if err != nil {
+		return err
+	}
+	if reply, ok := res.SingleValue().([]any); ok && len(reply) == 2 {
+		if keys, ok := reply[1].([]any); ok && len(keys) < 3 {
+			return errOneNode
+		}
+	}
+	return nil
+}
+
 var scenarios = []struct {
 	name string
 	run  func(context.Context, clients) error
@@ -182,6 +290,12 @@ var scenarios = []struct {
 	{"goodAtomicBatch", goodAtomicBatch}, {"goodPipeline", goodPipeline},
 	{"goodWatch", goodWatch}, {"badWatch", badWatch}, // badWatch leaves its WATCH on the other node
 	{"badSelect", badSelect}, {"goodSelect", goodSelect},
+	{"badSMove", badSMove}, {"badCopy", badCopy}, {"badLMove", badLMove}, {"goodLMove", goodLMove},
+	{"badBLPop", badBLPop}, {"badXRead", badXRead}, {"goodXRead", goodXRead}, {"badLCS", badLCS},
+	{"badZUnionStore", badZUnionStore}, {"goodZUnionStore", goodZUnionStore},
+	{"badInvokeScript", badInvokeScript}, {"goodInvokeScript", goodInvokeScript}, {"badFCall", badFCall},
+	{"badMove", badMove}, {"badCopyToDatabase", badCopyToDatabase}, {"badSortBy", badSortBy},
+	{"badRawScan", badRawScan},
 }
 
 func connect(host string, port int) (*glide.ClusterClient, error) {
