@@ -45,8 +45,8 @@ func (c *Site) Client() ssa.Value {
 		}
 	}
 	recv := c.Receiver()
-	if fa, ok := recv.(*ssa.FieldAddr); ok && ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
-		return fa.X // GLIDE's methods are its embedded baseClient's
+	if fa, ok := recv.(*ssa.FieldAddr); ok && c.Library == Glide && ssaread.IsEmbedded(fa.X.Type(), fa.Field) {
+		return fa.X // GLIDE's methods are its embedded baseClient's, or a batch's BaseBatch's
 	}
 	return recv
 }
