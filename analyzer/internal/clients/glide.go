@@ -410,6 +410,7 @@ var (
 	sortWords = map[string]string{"SetByPattern": "BY", "AddGetPattern": "GET"}
 	copyWords = map[string]string{"SetDBDestination": "DB"}
 )
+
 // glideSubscription reads a cluster client's subscription configuration,
 // WithSubscription(mode, channelOrPattern), as the SUBSCRIBE, PSUBSCRIBE
 // or SSUBSCRIBE the client sends when it connects (mode: Exact, Pattern,
