@@ -1,6 +1,7 @@
 // Package analyzer defines an Analyzer that reports Redis Cluster CROSSSLOT
 // bugs, malformed hash tags and scripts that reach keys on other slots, in Go
-// code that uses go-redis, rueidis, valkey-go, or redigo with redisc.
+// code that uses go-redis, rueidis, valkey-go, redigo with redisc, or Valkey
+// GLIDE.
 //
 // # Analyzer crossslot
 //
@@ -17,7 +18,8 @@
 // fmt.Sprintf, strings.Join, strconv, locals and branches — into the keys of
 // go-redis calls (v9, v8 and older, through concrete clients, pipelines and
 // interfaces such as UniversalClient), rueidis and valkey-go built commands,
-// redigo command lines (with redisc), Lua scripts, WATCH and raw commands.
+// redigo command lines (with redisc), Valkey GLIDE's methods, batches and
+// custom commands, Lua scripts, WATCH and raw commands.
 // Keys built elsewhere are followed too: key-builder functions and methods
 // (summarized in terms of their parameters, so accountKey(7) is known),
 // unexported package variables and struct fields that the package only ever
@@ -90,8 +92,12 @@
 // in request don't hash to the same slot" unless all its keys are on one slot.
 // The check reports a command when two of its keys are proved to be on
 // different slots, at the second key, with the first key as related
-// information; a transaction (TxPipelined, TxPipeline, Watch) when two keys
-// of different commands are, at the later one.
+// information; a transaction (TxPipelined, TxPipeline, Watch, GLIDE's
+// atomic ClusterBatch) when two keys of different commands are, at the later
+// one. GLIDE's cluster client splits MGET, EXISTS, TOUCH and WATCH per slot
+// (never reported) and DEL, UNLINK and MSET (not atomic: reported only for
+// one entity's keys), and sends every other command to its first key's
+// node, where the server refuses the others.
 //
 // Keys with unknown parts are compared when they hash the same unknown
 // values in the same order. CRC16 is linear, so when their texts have the
@@ -334,7 +340,11 @@
 // callers' to decide: it is reported at each call that gives the function
 // arguments of its own, in this package or another; a mock's recording of
 // a command is not. Per-node code (ForEachMaster's callback, rueidis's
-// Nodes(), redisc's EachNode) is the fix and never reported.
+// Nodes(), redisc's EachNode) is the fix and never reported. GLIDE's
+// cluster client sends KEYS, RANDOMKEY, FLUSHDB, FLUSHALL and SCRIPT LOAD
+// to every primary (not reported) but a raw SCAN to one node (its own Scan
+// from models.NewClusterScanCursor() walks every slot), and runs anything in
+// an atomic batch on one node.
 //
 //	rdb.Keys(ctx, "user:*") // KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
 //	func (s *Store) Keys(ctx context.Context, pattern string) []string { return s.rdb.Keys(ctx, pattern).Val() }
@@ -358,8 +368,9 @@
 // keys only, and a cluster client subscribes on one node: a SUBSCRIBE or
 // PSUBSCRIBE to a __keyspace@ or __keyevent@ channel receives that node's
 // share of the events (a third on three masters). CONFIG SET
-// notify-keyspace-events through a cluster client configures one node.
-// Subscribe, and configure, on each master. As for onenode, a client that
+// notify-keyspace-events through a cluster client configures one node
+// (GLIDE's reaches every node). Subscribe, and configure, on each master
+// (with GLIDE, a standalone client per primary). As for onenode, a client that
 // may or may not be a cluster client is counted, not reported, unless
 // -crossslot.include-single-node is set.
 //
