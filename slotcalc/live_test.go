@@ -17,6 +17,25 @@ func TestLiveServerKeyslot(t *testing.T) {
 	}
 	defer conn.Close()
 
+	// First, the shapes that broke other clients' slot functions: an empty
+	// tag followed by more braces (two JavaScript clients hashed only part
+	// of such keys).
+	for _, k := range emptyTagShapes {
+		conn.Send("CLUSTER", "KEYSLOT", k.key)
+	}
+	if err := conn.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range emptyTagShapes {
+		reply, err := conn.Receive()
+		if err != nil {
+			t.Fatalf("CLUSTER KEYSLOT %q: %v", k.key, err)
+		}
+		if server, _ := reply.(int64); int(server) != k.slot || Slot(k.key) != k.slot {
+			t.Errorf("%q: Slot %d, pinned %d, server %v", k.key, Slot(k.key), k.slot, reply)
+		}
+	}
+
 	const total, batch = 120_000, 10_000
 	// Braces and ':' dominate so that tags, empty tags, unclosed and doubled
 	// tags all occur often; bytes ≥ 0x80 exercise the high table entries.

@@ -44,6 +44,28 @@ func loadVectors(t testing.TB) []vector {
 	return vs
 }
 
+// emptyTagShapes are keys whose first tag is empty with braces after it:
+// the whole key is hashed. Their slots are the server's (Redis 7.0.15's
+// CLUSTER KEYSLOT; TestLiveServerKeyslot asks again).
+var emptyTagShapes = []struct {
+	key  string
+	slot int
+}{
+	{"a{}b}c", 2041}, {"{}a}b", 5168}, {"x{}}y", 2083}, {"{}{a}", 13650},
+	{"{}", 15257}, {"{{}}", 4092}, {"a{b}{}c", 3300}, {"}{a}", 15495},
+}
+
+func TestEmptyTagShapes(t *testing.T) {
+	for _, k := range emptyTagShapes {
+		if got := Slot(k.key); got != k.slot {
+			t.Errorf("Slot(%q) = %d, the server says %d", k.key, got, k.slot)
+		}
+		if got := SlotBytes([]byte(k.key)); got != k.slot {
+			t.Errorf("SlotBytes(%q) = %d, the server says %d", k.key, got, k.slot)
+		}
+	}
+}
+
 func TestServerVectors(t *testing.T) {
 	vs := loadVectors(t)
 	if len(vs) != 2031 {
