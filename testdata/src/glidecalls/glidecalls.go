@@ -211,3 +211,12 @@ func moreKeys(c *glide.ClusterClient) {
 	c.ZUnionStore(ctx, "z:out", options.KeyArray{Keys: []string{"z:1"}}) // want `ZUnionStore keys "z:out" \(slot \d+\) and "z:1" \(slot \d+\)`
 	c.ZUnionStore(ctx, "{z}out", options.KeyArray{Keys: []string{"{z}1", "{z}2"}})
 }
+
+// WAIT takes numbers, never keys: nothing to compare in the batch.
+func waitInBatch(c *glide.ClusterClient) {
+	tx := pipeline.NewClusterBatch(true)
+	tx.Incr("{acct}:1")
+	tx.CustomCommand([]string{"WAIT", "1", "0"})
+	tx.Incr("{acct}:2")
+	c.Exec(ctx, *tx, true)
+}

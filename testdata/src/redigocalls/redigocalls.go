@@ -74,3 +74,13 @@ func capturedConn() {
 	c.Send("SET", "b", 2) // want `MULTI/EXEC keys "a" \(slot 15495, SET\) and "b" \(slot 3300, SET\) are on different hash slots`
 	c.Do("EXEC")
 }
+
+// WAIT takes numbers, never keys: nothing to compare in the transaction.
+func waitInTransaction() {
+	c := cluster.Get()
+	c.Send("MULTI")
+	c.Send("INCR", "{acct}:1")
+	c.Send("WAIT", "1", "0")
+	c.Send("INCR", "{acct}:2")
+	c.Do("EXEC")
+}
