@@ -220,3 +220,21 @@ func waitInBatch(c *glide.ClusterClient) {
 	tx.Incr("{acct}:2")
 	c.Exec(ctx, *tx, true)
 }
+
+// Keys from parameters are judged where they are built, and a wrapper's
+// callers as if they called the client.
+func transfer(c *glide.ClusterClient, from, to string) {
+	tx := pipeline.NewClusterBatch(true)
+	tx.Incr("acct:" + from)
+	tx.Incr("acct:" + to) // want `ClusterBatch keys "acct:<from>" \(Incr\) and "acct:<to>" \(Incr\) are on different hash slots`
+	c.Exec(ctx, *tx, true)
+}
+
+func moveKey(c *glide.ClusterClient, from, to string) {
+	c.Rename(ctx, from, to)
+}
+
+func callers(c *glide.ClusterClient, id string) {
+	moveKey(c, "order:"+id+":draft", "order:"+id+":placed") // want `Rename keys "order:<id>:draft" and "order:<id>:placed" are on different hash slots .* in moveKey`
+	moveKey(c, "order:{"+id+"}:draft", "order:{"+id+"}:placed")
+}
