@@ -116,6 +116,9 @@ func glideCustomCommand(site *Site) {
 		}
 		return commandKeys(c, elems)
 	}
+	if site.Method == "CustomCommandWithRoute" {
+		return // the route given decides, not the name: nothing is split
+	}
 	if elems, ok := site.line(); ok && len(elems) > 0 {
 		if name, ok := ssaread.ConstString(elems[0].Value); ok {
 			site.Method, site.CommandLine = strings.ToUpper(name), true

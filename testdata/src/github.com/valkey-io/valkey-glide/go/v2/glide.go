@@ -126,6 +126,9 @@ func (c *ClusterClient) SSubscribe(ctx context.Context, channels []string, timeo
 func (c *ClusterClient) CustomCommand(ctx context.Context, args []string) (models.ClusterValue[any], error) {
 	return models.ClusterValue[any]{}, nil
 }
+func (c *ClusterClient) CustomCommandWithRoute(ctx context.Context, args []string, route any) (models.ClusterValue[any], error) {
+	return models.ClusterValue[any]{}, nil
+}
 func (c *ClusterClient) Exec(ctx context.Context, batch pipeline.ClusterBatch, raiseOnError bool) ([]any, error) {
 	return nil, nil
 }
