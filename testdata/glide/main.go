@@ -15,11 +15,13 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	glide "github.com/valkey-io/valkey-glide/go/v2"
 	"github.com/valkey-io/valkey-glide/go/v2/config"
 	"github.com/valkey-io/valkey-glide/go/v2/constants"
+	"github.com/valkey-io/valkey-glide/go/v2/models"
 	"github.com/valkey-io/valkey-glide/go/v2/options"
 	"github.com/valkey-io/valkey-glide/go/v2/pipeline"
 )
@@ -27,6 +29,7 @@ import (
 type clients struct {
 	c     *glide.ClusterClient
 	other *glide.ClusterClient // another client, which changes a watched key
+	node  config.NodeAddress   // the cluster node given, for clients of their own
 }
 
 func badRename(ctx context.Context, c clients) error {
@@ -255,7 +258,8 @@ func badSortBy(ctx context.Context, c clients) error {
 	return err
 }
 
-// errOneNode says a keyspace-wide command saw one node's keys only.
+// errOneNode says a keyspace-wide command, or a subscription, saw one
+// node's keys only.
 var errOneNode = errors.New("saw one node's keys only")
 
 func badRawScan(ctx context.Context, c clients) error {
@@ -272,6 +276,130 @@ func badRawScan(ctx context.Context, c clients) error {
 		if keys, ok := reply[1].([]any); ok && len(keys) < 3 {
 			return errOneNode
 		}
+	}
+	return nil
+}
+
+func badSUnionStore(ctx context.Context, c clients) error {
+	_, err := c.c.SUnionStore(ctx, "set:out", []string{"set:1"})
+	return err
+}
+
+func badLMPop(ctx context.Context, c clients) error {
+	_, err := c.c.LMPop(ctx, []string{"list:1", "list:2"}, constants.Left)
+	return err
+}
+
+func badZDiff(ctx context.Context, c clients) error {
+	_, err := c.c.ZDiff(ctx, []string{"z:1", "z:2"})
+	return err
+}
+
+func badZMPop(ctx context.Context, c clients) error {
+	_, err := c.c.ZMPop(ctx, []string{"z:1", "z:2"}, constants.MAX)
+	return err
+}
+
+func badZRangeStore(ctx context.Context, c clients) error {
+	_, err := c.c.ZRangeStore(ctx, "z:out", "z:1", options.NewRangeByIndexQuery(0, -1))
+	return err
+}
+
+func badPfMerge(ctx context.Context, c clients) error {
+	_, err := c.c.PfMerge(ctx, "hll:all", []string{"hll:1"})
+	return err
+}
+
+// GLIDE replaces BITOP's server error with its own text.
+func badBitOp(ctx context.Context, c clients) error {
+	_, err := c.c.BitOp(ctx, options.AND, "bits:out", []string{"bits:1", "bits:2"})
+	return err
+}
+
+func badGeoSearchStore(ctx context.Context, c clients) error {
+	_, err := c.c.GeoSearchStore(ctx, "geo:out", "geo:1", &options.GeoMemberOrigin{Member: "m"}, *options.NewCircleSearchShape(1, constants.GeoUnitMeters))
+	return err
+}
+
+// A batch that is atomic runs on one node: KEYS there sees that node's keys.
+func badBatchKeys(ctx context.Context, c clients) error {
+	for _, k := range []string{"{a}batchkeys", "{b}batchkeys", "{c}batchkeys"} { // one on each master
+		if _, err := c.c.Set(ctx, k, "1"); err != nil {
+			return err
+		}
+	}
+	tx := pipeline.NewClusterBatch(true)
+	tx.CustomCommand([]string{"KEYS", "{?}batchkeys"})
+	res, err := c.c.Exec(ctx, *tx, true)
+	if err != nil {
+		return err
+	}
+	if len(res) == 1 {
+		if keys, ok := res[0].([]any); ok && len(keys) < 3 {
+			return errOneNode
+		}
+	}
+	return nil
+}
+
+// Outside a batch GLIDE sends KEYS to every primary.
+func goodKeys(ctx context.Context, c clients) error {
+	for _, k := range []string{"{a}allkeys", "{b}allkeys", "{c}allkeys"} {
+		if _, err := c.c.Set(ctx, k, "1"); err != nil {
+			return err
+		}
+	}
+	res, err := c.c.CustomCommand(ctx, []string{"KEYS", "{?}allkeys"})
+	if err != nil {
+		return err
+	}
+	if keys, ok := res.SingleValue().([]any); !ok || len(keys) != 3 {
+		return fmt.Errorf("KEYS saw %v", res.SingleValue())
+	}
+	return nil
+}
+
+// A cluster client configured for database 1 cannot connect.
+func badDatabaseID(ctx context.Context, c clients) error {
+	cc, err := glide.NewClusterClient(config.NewClusterClientConfiguration().WithAddress(&c.node).WithDatabaseId(1))
+	if err == nil {
+		cc.Close()
+	}
+	return err
+}
+
+// A cluster client's pattern subscription is on one node, which publishes
+// its own keys' events only.
+func badKeyspaceEvents(ctx context.Context, c clients) error {
+	if _, err := c.c.CustomCommand(ctx, []string{"CONFIG", "SET", "notify-keyspace-events", "E$"}); err != nil {
+		return err
+	}
+	var mu sync.Mutex
+	heard := map[string]bool{}
+	subs := config.NewClusterSubscriptionConfig().
+		WithSubscription(config.PatternClusterChannelMode, "__keyevent@0__:set").
+		WithCallback(func(m *models.PubSubMessage, _ any) {
+			mu.Lock()
+			heard[m.Message] = true
+			mu.Unlock()
+		}, nil)
+	listener, err := glide.NewClusterClient(config.NewClusterClientConfiguration().WithAddress(&c.node).WithSubscriptionConfig(subs))
+	if err != nil {
+		return err
+	}
+	defer listener.Close()
+	time.Sleep(200 * time.Millisecond)
+	keys := []string{"{a}event", "{b}event", "{c}event"} // one on each master
+	for _, k := range keys {
+		if _, err := c.c.Set(ctx, k, "1"); err != nil {
+			return err
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(heard) < len(keys) {
+		return fmt.Errorf("%w: heard %d of %d events", errOneNode, len(heard), len(keys))
 	}
 	return nil
 }
@@ -296,6 +424,9 @@ var scenarios = []struct {
 	{"badInvokeScript", badInvokeScript}, {"goodInvokeScript", goodInvokeScript}, {"badFCall", badFCall},
 	{"badMove", badMove}, {"badCopyToDatabase", badCopyToDatabase}, {"badSortBy", badSortBy},
 	{"badRawScan", badRawScan},
+	{"badSUnionStore", badSUnionStore}, {"badLMPop", badLMPop}, {"badZDiff", badZDiff}, {"badZMPop", badZMPop},
+	{"badZRangeStore", badZRangeStore}, {"badPfMerge", badPfMerge}, {"badBitOp", badBitOp}, {"badGeoSearchStore", badGeoSearchStore},
+	{"badBatchKeys", badBatchKeys}, {"goodKeys", goodKeys}, {"badDatabaseID", badDatabaseID}, {"badKeyspaceEvents", badKeyspaceEvents},
 }
 
 func connect(host string, port int) (*glide.ClusterClient, error) {
@@ -331,7 +462,7 @@ func main() {
 	ctx := context.Background()
 	for _, s := range scenarios {
 		result, detail := "ok", ""
-		if err := s.run(ctx, clients{c: c, other: other}); err != nil {
+		if err := s.run(ctx, clients{c: c, other: other, node: config.NodeAddress{Host: host, Port: port}}); err != nil {
 			result, detail = "error", strings.ReplaceAll(err.Error(), "\n", " ")
 		}
 		fmt.Fprintf(&out, "%s\t%s\t%s\n", s.name, result, detail)
