@@ -186,33 +186,25 @@ func mapKeys(name string) KeyRule {
 }
 
 // scriptOptionKeys reads InvokeScriptWithOptions's keys: ScriptOptions.Keys
-// of a literal, or what WithKeys was given in
-// *options.NewScriptOptions().WithKeys(keys).
+// of a literal, or what WithKeys was given in an options chain,
+// *options.NewScriptOptions().WithKeys(keys).WithArgs(args).
 func scriptOptionKeys(c *Site) []keymodel.Arg {
 	if keys := field("scriptOptions", "Keys")(c); keys != nil {
 		return keys
 	}
-	j, v, ok := c.Param("scriptOptions")
+	calls, ok := optionCalls(c, "scriptOptions")
 	if !ok {
 		return nil
 	}
-	load, ok := v.(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
-		return nil
+	j, _, _ := c.Param("scriptOptions")
+	for _, call := range calls {
+		if ssaread.CalledFunc(&call.Call).Name() == "WithKeys" && len(call.Call.Args) == 2 {
+			if elems, ok := ssaread.SliceElements(call.Call.Args[1]); ok {
+				return c.keysAt(elems, c.ArgPos(j))
+			}
+		}
 	}
-	call, ok := load.X.(*ssa.Call)
-	if !ok {
-		return nil
-	}
-	fn := ssaread.CalledFunc(&call.Call)
-	if fn == nil || fn.Name() != "WithKeys" || fn.Pkg() == nil || fn.Pkg().Path() != glidePath+"/options" || len(call.Call.Args) != 2 {
-		return nil
-	}
-	elems, ok := ssaread.SliceElements(call.Call.Args[1])
-	if !ok {
-		return nil
-	}
-	return c.keysAt(elems, c.ArgPos(j))
+	return nil
 }
 
 // GLIDE's batches (pipeline.NewClusterBatch(isAtomic)) queue commands as
@@ -438,4 +430,34 @@ func glideSubscription(common *ssa.CallCommon, ev *eval.Evaluator, m *types.Func
 		return nil // sharded channels follow their slots
 	}
 	return site
+}
+
+// glideScriptArgs are the ARGV of InvokeScriptWithOptions:
+// ScriptOptions.Args of a literal, or what WithArgs was given in an options
+// chain.
+func glideScriptArgs(c *Site) ([]eval.Element, bool) {
+	if args, ok := c.FieldOfParam("scriptOptions", "Args"); ok {
+		values, ok := ssaread.SliceElements(args.Value)
+		return elementsAt(values, args.At), ok
+	}
+	calls, ok := optionCalls(c, "scriptOptions")
+	if !ok {
+		return nil, false
+	}
+	j, _, _ := c.Param("scriptOptions")
+	for _, call := range calls {
+		if ssaread.CalledFunc(&call.Call).Name() == "WithArgs" && len(call.Call.Args) == 2 {
+			values, ok := ssaread.SliceElements(call.Call.Args[1])
+			return elementsAt(values, c.ArgPos(j)), ok
+		}
+	}
+	return nil, true // no WithArgs: no ARGV
+}
+
+func elementsAt(values []ssa.Value, at keymodel.Range) []eval.Element {
+	out := make([]eval.Element, len(values))
+	for i, v := range values {
+		out[i] = eval.Element{Value: v, At: at}
+	}
+	return out
 }

@@ -60,6 +60,10 @@ func ScriptArgs(site *Site) [][]keymodel.Key {
 	var elems []eval.Element
 	var ok bool
 	switch {
+	case site.Library == Glide:
+		if elems, ok = glideScriptArgs(site); !ok {
+			return nil
+		}
 	case strings.HasPrefix(site.Method, "Script."):
 		n, known := scriptKeyCount(site.Eval, site.Receiver())
 		if elems, _ = site.leadingElementsOfArg(len(site.Common.Args) - 1); !known || n > len(elems) {

@@ -238,3 +238,13 @@ func callers(c *glide.ClusterClient, id string) {
 	moveKey(c, "order:"+id+":draft", "order:"+id+":placed") // want `Rename keys "order:<id>:draft" and "order:<id>:placed" are on different hash slots .* in moveKey`
 	moveKey(c, "order:{"+id+"}:draft", "order:{"+id+"}:placed")
 }
+
+// A key a script takes from ARGV holds the call's argument.
+func argvKeys(c *glide.ClusterClient) {
+	literal := options.NewScript("return redis.call('INCR', ARGV[1])") // want `InvokeScriptWithOptions script's INCR key "q:b" \(slot 2434\) and the declared key "\{q\}:a" \(slot 11958\) are on different hash slots`
+	c.InvokeScriptWithOptions(ctx, *literal, options.ScriptOptions{Keys: []string{"{q}:a"}, Args: []string{"q:b"}})
+	chained := options.NewScript("return redis.call('DECR', ARGV[1])") // want `InvokeScriptWithOptions script's DECR key "q:b" \(slot 2434\) and the declared key "\{q\}:a" \(slot 11958\) are on different hash slots`
+	c.InvokeScriptWithOptions(ctx, *chained, *options.NewScriptOptions().WithKeys([]string{"{q}:a"}).WithArgs([]string{"q:b"}))
+	tagged := options.NewScript("return redis.call('GET', ARGV[1])")
+	c.InvokeScriptWithOptions(ctx, *tagged, options.ScriptOptions{Keys: []string{"{q}:a"}, Args: []string{"{q}:b"}})
+}
