@@ -33,9 +33,9 @@ func checkConfigs(dir string) error {
 			break
 		}
 	}
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	walkErr := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fs.SkipDir
+			return fs.SkipDir // a directory that cannot be read holds no config of ours to check
 		}
 		if d.IsDir() {
 			name := d.Name()
@@ -49,6 +49,9 @@ func checkConfigs(dir string) error {
 		}
 		return nil
 	})
+	if walkErr != nil {
+		return walkErr
+	}
 	for _, path := range paths {
 		data, err := os.ReadFile(path)
 		if err != nil {

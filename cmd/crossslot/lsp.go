@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -210,10 +211,14 @@ func (s *lspServer) registerWatchers() {
 	for _, glob := range []string{"**/*.go", "**/go.mod", "**/go.sum"} {
 		watchers = append(watchers, map[string]any{"globPattern": glob})
 	}
-	params, _ := json.Marshal(map[string]any{"registrations": []map[string]any{{
+	params, err := json.Marshal(map[string]any{"registrations": []map[string]any{{
 		"id": "crossslot-watch", "method": "workspace/didChangeWatchedFiles",
 		"registerOptions": map[string]any{"watchers": watchers},
 	}}})
+	if err != nil {
+		lspLog("registering file watchers: %v", err)
+		return
+	}
 	s.write(lspMessage{ID: json.RawMessage(`"crossslot-watch"`), Method: "client/registerCapability", Params: params})
 }
 
@@ -248,7 +253,15 @@ func readLSP(r *bufio.Reader) (*lspMessage, error) {
 
 func (s *lspServer) write(m lspMessage) {
 	m.JSONRPC = "2.0"
-	body, _ := json.Marshal(m)
+	body, err := json.Marshal(m)
+	if err != nil {
+		lspLog("%s: %v", cmp.Or(m.Method, "a reply"), err)
+		if m.ID == nil {
+			return // a notification: nobody waits for it
+		}
+		// A request waits for its reply: it gets an internal error.
+		body, _ = json.Marshal(lspMessage{JSONRPC: "2.0", ID: m.ID, Error: map[string]any{"code": -32603, "message": "crossslot: " + err.Error()}})
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	fmt.Fprintf(s.out, "Content-Length: %d\r\n\r\n%s", len(body), body)
@@ -259,8 +272,18 @@ func (s *lspServer) reply(id json.RawMessage, result any) {
 }
 
 func (s *lspServer) notify(method string, params any) {
-	body, _ := json.Marshal(params)
+	body, err := json.Marshal(params)
+	if err != nil {
+		lspLog("%s: %v", method, err)
+		return
+	}
 	s.write(lspMessage{Method: method, Params: body})
+}
+
+// lspLog writes what the server could not do to standard error, which
+// editors keep as the server's log (standard output is the protocol's).
+func lspLog(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "crossslot lsp: "+format+"\n", args...)
 }
 
 func newLSPServer(out io.Writer) *lspServer {
@@ -646,7 +669,11 @@ func fromAnalysis(fset *token.FileSet, d analysis.Diagnostic) lspDiag {
 	}
 	diag := diagnostic(rng, d.Category, d.Message, related)
 	out := lspDiag{file: posn.Filename, diag: diag}
-	raw, _ := json.Marshal(diag)
+	raw, err := json.Marshal(diag)
+	if err != nil {
+		lspLog("a fix's diagnostic: %v", err)
+		return out // its fixes cannot be matched to it: offer none
+	}
 	for _, fix := range d.SuggestedFixes {
 		edits := map[string][]lspTextEdit{}
 		for _, e := range fix.TextEdits {

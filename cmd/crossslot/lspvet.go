@@ -114,14 +114,22 @@ func (d vetJSONDiagnostic) lsp() lspDiag {
 	}
 	diag := diagnostic(rng, d.Category, d.Message, related)
 	out := lspDiag{file: file, diag: diag}
-	raw, _ := json.Marshal(diag)
+	raw, err := json.Marshal(diag)
+	if err != nil {
+		lspLog("a fix's diagnostic: %v", err)
+		return out // its fixes cannot be matched to it: offer none
+	}
 	lines := map[string][]int{} // line starts by file, for the edits' offsets
+fixes:
 	for _, fix := range d.SuggestedFixes {
 		edits := map[string][]lspTextEdit{}
 		for _, e := range fix.Edits {
 			starts, ok := lines[e.Filename]
 			if !ok {
-				starts = lineStarts(e.Filename)
+				if starts, err = lineStarts(e.Filename); err != nil {
+					lspLog("a fix's file: %v", err)
+					continue fixes // its edits' positions are not known: not offered
+				}
 				lines[e.Filename] = starts
 			}
 			uri := toURI(e.Filename)
@@ -157,15 +165,18 @@ func vetPosition(posn string) (string, lspPosition) {
 }
 
 // lineStarts are the offsets at which a file's lines start.
-func lineStarts(file string) []int {
-	b, _ := os.ReadFile(file)
+func lineStarts(file string) ([]int, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
 	starts := []int{0}
 	for i, c := range b {
 		if c == '\n' {
 			starts = append(starts, i+1)
 		}
 	}
-	return starts
+	return starts, nil
 }
 
 func offsetPosition(starts []int, off int) lspPosition {
