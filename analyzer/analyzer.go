@@ -86,7 +86,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
-	ignored := honourIgnores(pass, cfg.ShowIgnored)
+	ignored := honourIgnores(pass, cfg)
 	r := reading.Read(pass, opts)
 	var coverage *Coverage
 	if need == reading.CallsAndSummaries {

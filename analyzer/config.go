@@ -29,6 +29,10 @@ type Config struct {
 	// end that lists them (the standalone command's -show-ignored). It is
 	// no flag: a front end sets it.
 	ShowIgnored bool
+	// WithoutRelated drops the findings' related positions, for a front
+	// end that shows each related position as an issue of its own
+	// (golangci-lint); directives still match at them.
+	WithoutRelated bool
 	// WholeProgram says the driver loads every package of the run (the
 	// standalone command, golangci-lint): a main package then decides the
 	// calls of the packages it imports through interfaces implemented

@@ -78,19 +78,24 @@ func readIgnores(pass *analysis.Pass, report func(analysis.Diagnostic)) ignores 
 
 // honourIgnores makes the pass drop the diagnostics a directive covers (or,
 // to show them, mark them: see SilencedBy), and report the directives that
-// cannot be honoured.
-func honourIgnores(pass *analysis.Pass, show bool) ignores {
+// cannot be honoured. It is the one place pass.Report is wrapped: a front
+// end that shows no related positions (golangci-lint) has them dropped
+// here too, after the directives matched them.
+func honourIgnores(pass *analysis.Pass, cfg *Config) ignores {
 	report := pass.Report
 	ignored := readIgnores(pass, report)
 	pass.Report = func(d analysis.Diagnostic) {
 		at, silenced := ignored.silences(pass.Fset, d)
 		switch {
-		case !silenced:
-			report(d)
-		case show:
+		case silenced && !cfg.ShowIgnored:
+			return
+		case silenced:
 			d.Related = append(d.Related, analysis.RelatedInformation{Pos: at, End: at, Message: SilencedBy})
-			report(d)
 		}
+		if cfg.WithoutRelated {
+			d.Related = nil
+		}
+		report(d)
 	}
 	return ignored
 }

@@ -46,32 +46,18 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("crossslot settings: %w (known settings: %s)", err, strings.Join(SettingNames(), ", "))
 	}
-	a := analyzer.New(&analyzer.Config{WholeProgram: true}) // golangci-lint loads every package of the run
+	// golangci-lint loads every package of the run, and shows each related
+	// position as an issue of its own ("crossslot(related information):
+	// ..."), so that one finding of two keys on two lines would count as two
+	// issues: the message names both keys, and the positions are dropped
+	// (after the directives matched them).
+	a := analyzer.New(&analyzer.Config{WholeProgram: true, WithoutRelated: true})
 	for name, value := range s {
 		if err := set(&a.Flags, name, value); err != nil {
 			return nil, fmt.Errorf("crossslot settings: %w (known settings: %s)", err, strings.Join(SettingNames(), ", "))
 		}
 	}
-	return &plugin{analyzer: withoutRelated(a)}, nil
-}
-
-// withoutRelated drops the related positions of the analyzer's findings.
-// golangci-lint shows each related position as an issue of its own
-// ("crossslot(related information): ..."), so that one finding of two keys
-// on two lines would count as two issues; the message names both keys.
-// Directives still match at the related positions: the analyzer honours
-// them before the positions are dropped.
-func withoutRelated(a *analysis.Analyzer) *analysis.Analyzer {
-	run := a.Run
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		report := pass.Report
-		pass.Report = func(d analysis.Diagnostic) {
-			d.Related = nil
-			report(d)
-		}
-		return run(pass)
-	}
-	return a
+	return &plugin{analyzer: a}, nil
 }
 
 // set gives the flag name the setting's value: true or false for a
