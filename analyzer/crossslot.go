@@ -35,6 +35,8 @@ func (u commandSlots) Command(c *reading.Command) {
 			fate, fix = splitWrite, splitWriteRemedy
 		case reading.SplitAlways:
 			fate, fix = splitAlways, splitWriteRemedy
+		case reading.SplitBarred:
+			fix = splitBarredRemedy
 		}
 	}
 	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)

@@ -129,6 +129,10 @@ func zeroRemedy(variable string) string {
 	return "assign " + variable + " on every path before the call, or skip the call when it is empty"
 }
 
+// splitBarredRemedy is the clause for a command GLIDE would split per slot,
+// queued in an atomic batch.
+const splitBarredRemedy = "send it outside the atomic batch, where GLIDE splits it per slot, or give the keys one hash tag"
+
 // splitWriteRemedy is the clause for a write the client splits by slot.
 const splitWriteRemedy = "if the write must be atomic, give the keys one hash tag"
 

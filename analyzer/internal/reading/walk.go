@@ -75,6 +75,9 @@ const (
 	// entity's keys; keys of different entities written together are not
 	// meant to be one write.
 	SplitAlways
+	// SplitBarred: a command the client splits elsewhere, queued in an
+	// atomic batch, which runs on one node: refused like any other.
+	SplitBarred
 )
 
 // A ClientMade is a client constructor call whose options a cluster does
@@ -155,6 +158,9 @@ func (r *Package) split(site *clients.Site) Split {
 	if site.Library == clients.Glide {
 		switch {
 		case clients.GlideAtomic(clients.GlideBatch(site)):
+			if clients.GlideSplitReads[site.Method] || clients.GlideSplitWrites[site.Method] {
+				return SplitBarred
+			}
 			return NotSplit // one node, one slot: the batch's transaction
 		case clients.GlideSplitReads[site.Method]:
 			return SplitRead

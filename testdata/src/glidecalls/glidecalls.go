@@ -103,7 +103,7 @@ func batches(c *glide.ClusterClient, id string) {
 	c.Exec(ctx, *chained, true)
 
 	split := pipeline.NewClusterBatch(true)
-	split.MGet([]string{"a", "b"}) // want `MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the server refuses it \(CrossSlot\)`
+	split.MGet([]string{"a", "b"}) // want `MGet keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots; the server refuses it \(CrossSlot\); send it outside the atomic batch, where GLIDE splits it per slot, or give the keys one hash tag`
 	c.Exec(ctx, *split, true)
 
 	tagged := pipeline.NewClusterBatch(true)
