@@ -20,6 +20,7 @@ package glideguard
 import (
 	"context"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/valkey-io/valkey-glide/go/v2/constants"
@@ -226,7 +227,7 @@ func (c *Client) XRead(ctx context.Context, keysAndIds map[string]string) (map[s
 
 func (c *Client) ZUnionStore(ctx context.Context, destination string, keysOrWeightedKeys options.KeysOrWeightedKeys) (int64, error) {
 	if keys, ok := keysOrWeightedKeys.(options.KeyArray); ok {
-		numkeys := []string{destination, itoa(len(keys.Keys))}
+		numkeys := []string{destination, strconv.Itoa(len(keys.Keys))}
 		if err := c.check(withKeys("ZUNIONSTORE", append(numkeys, keys.Keys...))...); err != nil {
 			return 0, err
 		}
@@ -235,27 +236,16 @@ func (c *Client) ZUnionStore(ctx context.Context, destination string, keysOrWeig
 }
 
 func (c *Client) FCallWithKeysAndArgs(ctx context.Context, function string, keys []string, args []string) (any, error) {
-	if err := c.check(append(withKeys("FCALL", append([]string{function, itoa(len(keys))}, keys...)), args...)...); err != nil {
+	if err := c.check(append(withKeys("FCALL", append([]string{function, strconv.Itoa(len(keys))}, keys...)), args...)...); err != nil {
 		return nil, err
 	}
 	return c.BaseClientCommands.FCallWithKeysAndArgs(ctx, function, keys, args)
 }
 
 func (c *Client) InvokeScriptWithOptions(ctx context.Context, script options.Script, scriptOptions options.ScriptOptions) (any, error) {
-	line := append([]string{"EVALSHA", "0", itoa(len(scriptOptions.Keys))}, scriptOptions.Keys...)
+	line := append([]string{"EVALSHA", "0", strconv.Itoa(len(scriptOptions.Keys))}, scriptOptions.Keys...)
 	if err := c.check(append(line, scriptOptions.Args...)...); err != nil {
 		return nil, err
 	}
 	return c.BaseClientCommands.InvokeScriptWithOptions(ctx, script, scriptOptions)
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }

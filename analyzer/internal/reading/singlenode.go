@@ -80,16 +80,31 @@ func storedOnOneNode(st *ssa.Store) bool {
 	return guardedOnOneNode(st, st.Val)
 }
 
-// sameClient reports two values that are one client: the same value
-// through interface conversions, or loads of the same field of one value.
+// sameClient reports two values that are one client (see clientKey).
 func sameClient(x, y ssa.Value) bool {
-	x, y = clients.ClientRoot(x), clients.ClientRoot(y)
-	if x == y {
-		return true
+	return clientKey(x) == clientKey(y)
+}
+
+// clientKey is what one client is in a function: a value through interface
+// conversions, or a field of one (field -1: the value itself). Each q.conn
+// is a load of its own, and so is each q once a closure captures it: the
+// loads of one variable are one client.
+func clientKey(v ssa.Value) fieldLoad {
+	root := variableOf(clients.ClientRoot(v))
+	if f, ok := fieldOf(root); ok {
+		return fieldLoad{base: variableOf(clients.ClientRoot(f.base)), field: f.field}
 	}
-	fx, okX := fieldOf(x)
-	fy, okY := fieldOf(y)
-	return okX && okY && fx == fy
+	return fieldLoad{base: root, field: -1}
+}
+
+// variableOf is the local variable v is a load of, or v.
+func variableOf(v ssa.Value) ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			return alloc
+		}
+	}
+	return v
 }
 
 // reachesRedigoCluster reports whether the package imports, directly or

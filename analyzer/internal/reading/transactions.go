@@ -45,8 +45,10 @@ type Transaction struct {
 	// the keys it watches, Watched.
 	Watch   bool
 	Watched []keymodel.Arg
-	// Batch: the commands are a GLIDE batch's, not a callback's.
+	// Batch: the commands are a GLIDE batch's, not a callback's; batch is
+	// the call that made an atomic batch.
 	Batch bool
+	batch *ssa.Call
 	// Together says whether commands i and j run in one transaction: not
 	// when they are queued on paths that exclude each other (if/else).
 	// Nil when every pair does.
@@ -147,7 +149,7 @@ func (r *Package) glideWatches(fn *ssa.Function, batches []*Transaction) []*Tran
 			}
 			watches = append(watches[:i], watches[i+1:]...) // EXEC ends the watch
 			for _, t := range batches {
-				if clients.GlideAtomic(batch) && t.At == r.opening(batch.Pos()) {
+				if clients.GlideAtomic(batch) && t.batch == batch {
 					keys, _ := r.keysOf(w)
 					out = append(out, &Transaction{Name: "Watch", Commands: t.Commands, Watch: true, Watched: keys, Batch: true, At: r.opening(w.Call.Pos()),
 						Fate: "where the slots are on different nodes, GLIDE's WATCH is silently ignored and the batch commits over a changed key"})
@@ -176,7 +178,7 @@ func (r *Package) atomicBatches(fn *ssa.Function) []*Transaction {
 		}
 		t := byBatch[batch]
 		if t == nil {
-			t = &Transaction{Name: "ClusterBatch", At: r.opening(batch.Pos()),
+			t = &Transaction{Name: "ClusterBatch", At: r.opening(batch.Pos()), batch: batch,
 				Fate: "GLIDE refuses the atomic batch before sending it (Received crossed slots in pipeline- CrossSlot)"}
 			byBatch[batch] = t
 			out = append(out, t)
@@ -236,8 +238,8 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]keymodel.
 func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 	var out []*Transaction
 	for _, b := range fn.Blocks {
-		open := map[connection][]keymodel.QueuedCommand{} // by connection, since its MULTI
-		multiAt := map[connection]token.Pos{}
+		open := map[fieldLoad][]keymodel.QueuedCommand{} // by connection (clientKey), since its MULTI
+		multiAt := map[fieldLoad]token.Pos{}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -247,7 +249,7 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 			if site == nil || !site.CommandLine {
 				continue
 			}
-			conn := connectionOf(site.Receiver())
+			conn := clientKey(site.Receiver())
 			cmds, inTx := open[conn]
 			switch site.Method {
 			case "MULTI":
@@ -267,32 +269,4 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 		}
 	}
 	return out
-}
-
-// A connection is what one redigo connection is in a function: a value, or
-// a field of one. Each q.conn is a load of its own, and so is each q once a
-// closure captures it: the loads of one variable are one connection.
-type connection struct {
-	root  ssa.Value
-	field int // -1 for the value itself
-}
-
-func connectionOf(v ssa.Value) connection {
-	root := variableOf(clients.ClientRoot(v))
-	if load, ok := root.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if fa, ok := load.X.(*ssa.FieldAddr); ok {
-			return connection{root: variableOf(clients.ClientRoot(fa.X)), field: fa.Field}
-		}
-	}
-	return connection{root: root, field: -1}
-}
-
-// variableOf is the local variable v is a load of, or v.
-func variableOf(v ssa.Value) ssa.Value {
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if alloc, ok := load.X.(*ssa.Alloc); ok {
-			return alloc
-		}
-	}
-	return v
 }
