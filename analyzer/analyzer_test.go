@@ -524,5 +524,5 @@ func TestClientSubmodules(t *testing.T) {
 // commands, the ones its core splits per slot, its interfaces and its
 // standalone client (testdata/src/glidecalls).
 func TestGlide(t *testing.T) {
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "glidecalls")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "glidecalls/...")
 }

@@ -62,7 +62,7 @@ func SliceElements(v ssa.Value) ([]ssa.Value, bool) {
 		return nil, true
 	}
 	s, ok := v.(*ssa.Slice)
-	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
+	if !ok || s.Low != nil || s.Max != nil {
 		return nil, false
 	}
 	alloc, ok := s.X.(*ssa.Alloc)
@@ -72,6 +72,14 @@ func SliceElements(v ssa.Value) ([]ssa.Value, bool) {
 	arr, ok := alloc.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
 	if !ok {
 		return nil, false
+	}
+	if s.High != nil {
+		// make([]T, n) of a constant n: SSA makes an array and slices it to
+		// n, then the code fills it through the slice.
+		if !IsConstInt(s.High, arr.Len()) || len(*alloc.Referrers()) != 1 {
+			return nil, false
+		}
+		return filledByIndex(s, arr.Len())
 	}
 	elems := make([]ssa.Value, arr.Len())
 	for _, ref := range *alloc.Referrers() {
@@ -166,4 +174,79 @@ func IsNamed(t types.Type, path, name string) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// filledByIndex reads a slice made with a constant length (SSA makes it an
+// array, sliced) and filled by constant indices before it is used, in
+// straight-line code:
+//
+//	keys := make([]string, 2)
+//	keys[0], keys[1] = a, b
+//
+// Every element is stored once, in the block that makes the slice; every
+// other use comes after the stores (later in that block, or in a block it
+// dominates) and only reads it.
+func filledByIndex(s *ssa.Slice, length int64) ([]ssa.Value, bool) {
+	if length <= 0 || length > 64 {
+		return nil, false
+	}
+	block := s.Block()
+	position := map[ssa.Instruction]int{}
+	for i, instr := range block.Instrs {
+		position[instr] = i
+	}
+	elems := make([]ssa.Value, length)
+	lastStore := -1
+	var reads []ssa.Instruction
+	for _, ref := range *s.Referrers() {
+		ia, isIndex := ref.(*ssa.IndexAddr)
+		if !isIndex {
+			reads = append(reads, ref)
+			continue
+		}
+		idx, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			return nil, false
+		}
+		i, exact := constant.Int64Val(idx.Value)
+		if !exact || i < 0 || i >= length {
+			return nil, false
+		}
+		for _, use := range *ia.Referrers() {
+			switch use := use.(type) {
+			case *ssa.Store:
+				if use.Addr != ia || elems[i] != nil || use.Block() != block {
+					return nil, false
+				}
+				elems[i] = use.Val
+				lastStore = max(lastStore, position[use])
+			case *ssa.UnOp:
+				if use.Op != token.MUL {
+					return nil, false
+				}
+				reads = append(reads, use) // a read of an element
+			default:
+				return nil, false
+			}
+		}
+	}
+	for _, read := range reads {
+		switch read := read.(type) {
+		case *ssa.Slice:
+			return nil, false // a sub-slice may be written
+		case *ssa.Call:
+			if IsBuiltin(read.Call, "append") || IsBuiltin(read.Call, "copy") && read.Call.Args[0] == ssa.Value(s) {
+				return nil, false
+			}
+		}
+		if b := read.Block(); b == block && position[read] < lastStore || b != block && !block.Dominates(b) {
+			return nil, false // read before it is filled, or on another path
+		}
+	}
+	for _, el := range elems {
+		if el == nil {
+			return nil, false
+		}
+	}
+	return elems, true
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/valkey-io/valkey-glide/go/v2/interfaces"
 	"github.com/valkey-io/valkey-glide/go/v2/options"
 	"github.com/valkey-io/valkey-glide/go/v2/pipeline"
+
+	"glidecalls/glidekeys"
 )
 
 var ctx = context.Background()
@@ -247,4 +249,21 @@ func argvKeys(c *glide.ClusterClient) {
 	c.InvokeScriptWithOptions(ctx, *chained, *options.NewScriptOptions().WithKeys([]string{"{q}:a"}).WithArgs([]string{"q:b"}))
 	tagged := options.NewScript("return redis.call('GET', ARGV[1])")
 	c.InvokeScriptWithOptions(ctx, *tagged, options.ScriptOptions{Keys: []string{"{q}:a"}, Args: []string{"{q}:b"}})
+}
+
+// The same rules however the keys are written: a slice made and filled by
+// index, keys from another package's builders, a wrapper in another
+// package.
+func otherWays(c *glide.ClusterClient, user string) {
+	keys := make([]string, 2)
+	keys[0] = "s:1"
+	keys[1] = "s:2"
+	c.SUnion(ctx, keys) // want `SUnion keys "s:1" \(slot \d+\) and "s:2" \(slot \d+\)`
+	tagged := make([]string, 2)
+	tagged[0] = "{s}1"
+	tagged[1] = "{s}2"
+	c.SUnion(ctx, tagged)
+	c.Rename(ctx, glidekeys.Cart(user), glidekeys.Order(user)) // want `Rename keys "cart:<user>" and "order:<user>" are on different hash slots`
+	glidekeys.Move(ctx, c, "src", "dst")                       // want `Rename keys "src" \(slot 13222\) and "dst" \(slot 9394\) are on different hash slots in glidekeys.Move \(glidekeys.go:16\); give both keys one hash tag`
+	glidekeys.Move(ctx, c, "{src}", "{src}:old")
 }

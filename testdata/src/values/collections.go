@@ -133,3 +133,20 @@ func localKeys(skus []string) []string {
 	}
 	return out
 }
+
+// A slice made with its length and filled by index before the call holds
+// those keys, for every client.
+func madeAndIndexed(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, user string) {
+	keys := make([]string, 2)
+	keys[0] = "cart:" + user
+	keys[1] = "order:" + user
+	rdb.MGet(ctx, keys...)                         // want `MGet keys "cart:<user>" and "order:<user>" are on different hash slots`
+	rc.Do(ctx, rc.B().Mget().Key(keys...).Build()) // want `MGET keys "cart:<user>" and "order:<user>" are on different hash slots`
+	late := make([]string, 2)
+	late[0] = "cart:" + user
+	rdb.MGet(ctx, late...) // filled after the call: not read
+	late[1] = "order:" + user
+	tagged := make([]string, 2)
+	tagged[0], tagged[1] = "cart:{"+user+"}", "order:{"+user+"}"
+	rdb.MGet(ctx, tagged...)
+}
