@@ -79,7 +79,7 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 		return nil // most calls: asked first, as it costs least
 	}
 	params := paramsOf(fn, readiness.ForwardedParams(site.Common.Args[site.RecvArgs():]))
-	if t := r.TopologyOf(site.Client()); len(params) == 0 || t.Cluster || t.Node || readiness.Records(site) {
+	if len(params) == 0 || r.is(site.Client(), cluster) || r.is(site.Client(), node) || readiness.Records(site) {
 		return nil
 	}
 	var out []forward
@@ -154,7 +154,7 @@ func (r *Package) forwardsOfCalled(called calledFunction) []calledForward {
 	var out []calledForward
 	for _, f := range called.summary.forwards {
 		c := calledForward{forward: f, via: r.CalleeName(called.obj), args: called.common.Args}
-		if v := c.clientAt(); v != nil && (r.TopologyOf(v).Node || r.leftOut(r.TopologyOf(v).OneServer)) {
+		if v := c.clientAt(); v != nil && (r.is(v, node) || r.leftOut(r.is(v, oneServer))) {
 			continue
 		}
 		out = append(out, c)

@@ -119,7 +119,7 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 			worlds: map[*ssa.CallCommon][]eval.World{}, worldEvals: map[eval.World]*eval.Evaluator{},
 		},
 		topology: topology{
-			answers: map[any]Topology{}, paramsFromCallers: map[*ssa.Parameter]bool{},
+			answers: map[any]answer{}, paramsFromCallers: map[*ssa.Parameter]bool{},
 			runners: map[*ssa.Function]bool{},
 		},
 		interfaces: interfaceReading{calls: map[*ssa.CallCommon]*interfaceCall{}, sending: map[*types.Func][]implementationSummary{}},

@@ -333,7 +333,7 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 	site := clients.NewSite(r.Eval, common, called.sig)
 	var out []calledSink
 	for _, sk := range called.summary.sinks {
-		if sk.client > 0 && sk.client <= len(common.Args) && r.leftOut(r.TopologyOf(common.Args[sk.client-1]).OneServer) {
+		if sk.client > 0 && sk.client <= len(common.Args) && r.leftOut(r.is(common.Args[sk.client-1], oneServer)) {
 			continue // the caller passes a single-node client
 		}
 		inst := sk

@@ -19,5 +19,5 @@ func (r *Package) testOffCluster(pos token.Pos, client ssa.Value) bool {
 	if r.Options.IncludeTests || !strings.HasSuffix(r.Pass.Fset.Position(pos).Filename, "_test.go") {
 		return false
 	}
-	return !r.TopologyOf(client).Cluster
+	return !r.is(client, cluster)
 }

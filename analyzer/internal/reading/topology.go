@@ -56,25 +56,64 @@ func (t Topology) String() string {
 	return strings.Join(says, ", ")
 }
 
-// TopologyOf is what the client value v talks to, read once per client.
+// TopologyOf is what the client value v talks to, each answer read once
+// per client.
 func (r *Package) TopologyOf(v ssa.Value) Topology {
+	return Topology{
+		OneServer: r.is(v, oneServer), Cluster: r.is(v, cluster), Node: r.is(v, node),
+		Splits: r.is(v, splits), clusterNode: r.is(v, clusterNode),
+	}
+}
+
+// A question is one of TopologyOf's answers; is answers one alone, on the
+// hot path of every client call (whether it talks to one server), without
+// reading the others.
+type question uint8
+
+const (
+	oneServer question = 1 << iota
+	cluster
+	node
+	splits
+	clusterNode
+)
+
+// An answer is the questions asked of one client so far, and those answered
+// yes.
+type answer struct{ asked, yes question }
+
+func (r *Package) is(v ssa.Value, q question) bool {
 	if v == nil {
-		return Topology{}
+		return false
 	}
 	id, ok := clientIdentity(v)
 	if !ok {
 		id = v
 	}
-	if t, ok := r.topology.answers[id]; ok {
-		return t
+	a := r.topology.answers[id]
+	if a.asked&q != 0 {
+		return a.yes&q != 0
 	}
-	cn := r.clusterNode(v)
-	t := Topology{
-		OneServer: r.singleNode(v) && !cn, Cluster: r.provedCluster(v), Node: r.perNode(v),
-		Splits: r.splitsBySlot(v), clusterNode: cn,
+	var yes bool
+	switch q {
+	case oneServer:
+		yes = r.singleNode(v) && !r.is(v, clusterNode)
+	case cluster:
+		yes = r.provedCluster(v)
+	case node:
+		yes = r.perNode(v)
+	case splits:
+		yes = r.splitsBySlot(v)
+	case clusterNode:
+		yes = r.clusterNode(v)
 	}
-	r.topology.answers[id] = t
-	return t
+	a = r.topology.answers[id] // the questions above may have answered others
+	a.asked |= q
+	if yes {
+		a.yes |= q
+	}
+	r.topology.answers[id] = a
+	return yes
 }
 
 // leftOut is the one place the options' IncludeSingleNode is read: a use
@@ -89,20 +128,19 @@ func (r *Package) leftOut(oneServer bool) bool {
 // client, unless the options include single-node clients (then every
 // client is judged as a cluster's).
 func (r *Package) Undecided(v ssa.Value) bool {
-	return r.leftOut(!r.TopologyOf(v).Cluster)
+	return r.leftOut(!r.is(v, cluster))
 }
 
 // talksToOneNode: the client of a call talks to one server, or the call
 // only runs where a guard ruled a cluster client out; not a cluster's node.
 func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	t := r.TopologyOf(client)
-	return t.OneServer || guardedOnOneNode(call, client) && !t.clusterNode
+	return r.is(client, oneServer) || guardedOnOneNode(call, client) && !r.is(client, clusterNode)
 }
 
 // topology holds the answers TopologyOf gave and what its predicates read
 // once for the whole package.
 type topology struct {
-	answers map[any]Topology
+	answers map[any]answer
 	// splitting: the clients given a command-info resolver (splitting.go),
 	// nil until asked.
 	splitting map[any]bool

@@ -169,7 +169,7 @@ func (r *Package) split(site *clients.Site) Split {
 		}
 		return NotSplit
 	}
-	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.TopologyOf(site.Client()).Splits {
+	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.is(site.Client(), splits) {
 		return NotSplit
 	}
 	if clients.SplitReads[site.Method] {
