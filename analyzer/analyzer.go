@@ -81,7 +81,11 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if pass.Pkg.Path() == panicOn {
 		panic("crossslot test: a bug on " + panicOn)
 	}
-	opts := cfg.readingOptions()
+	t, err := targetOf(pass, cfg)
+	if err != nil {
+		return nil, err
+	}
+	opts := cfg.readingOptions(t)
 	need := reading.NeedOf(pass, opts)
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
@@ -91,7 +95,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	var coverage *Coverage
 	if need == reading.CallsAndSummaries {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
-		units := newCheckUnits(&unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, coverage: coverage})
+		units := newCheckUnits(&unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage})
 		for _, fn := range r.Functions() {
 			r.Walk(fn, units)
 		}

@@ -407,7 +407,7 @@ var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transac
 	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +
 	`pass the key in|tell data apart by key prefix|sort in the client|run it on (each|a connection to each)|` +
 	`keep the keys it looks for in a set|run it from the client on each master|use one of those|load it with|run it with|` +
-	`walk every slot with|send it outside the atomic batch|` +
+	`walk every slot with|send it outside the atomic batch|begin the pattern with the sorted key's hash tag|read the sorted elements without GET #|on .+, iterate with CLUSTERSCAN|` +
 	`crossslot -list-checks lists them|write it as //crossslot:ignore)[^;]*$`)
 
 // TestEveryFindingSaysWhatToDo runs every check, opt-in ones included, over
@@ -525,4 +525,30 @@ func TestClientSubmodules(t *testing.T) {
 // standalone client (testdata/src/glidecalls).
 func TestGlide(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "glidecalls/...")
+}
+
+// TestTargets runs the same calls under each target that changes their
+// verdict (testdata/src/targets): SORT patterns by release, GET "#", and
+// the onenode fix on Valkey 9.1; and a package whose crossslot.conf gives
+// its target, which a given flag overrides.
+func TestTargets(t *testing.T) {
+	for pkg, tg := range map[string]string{"latest": "", "redis70": "redis:7.0", "valkey80": "valkey:8.0", "valkey91": "valkey:9.1"} {
+		a := analyzer.New(&analyzer.Config{})
+		if tg != "" {
+			if err := a.Flags.Set("target", tg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		analysistest.Run(t, testdata(t), a, "targets/"+pkg)
+	}
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{}), "targets/fromfile")
+	var overridden errorCount
+	a := analyzer.New(&analyzer.Config{})
+	if err := a.Flags.Set("target", "redis:7.0"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(&overridden, testdata(t), a, "targets/fromfile")
+	if overridden.n == 0 {
+		t.Error("-crossslot.target=redis:7.0 did not override the package's crossslot.conf (valkey:8.0)")
+	}
 }

@@ -39,7 +39,7 @@ func (u clusterReadiness) Command(c *reading.Command) {
 		u.script(c)
 	}
 	site := c.Site
-	kind, problems, isSite := readiness.ClusterProblems(site)
+	kind, problems, isSite := readiness.ClusterProblems(site, u.pass.target)
 	if !isSite {
 		return
 	}
@@ -51,7 +51,7 @@ func (u clusterReadiness) Command(c *reading.Command) {
 func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	p := f.Problem
 	msg := fmt.Sprintf("%s sends %s (%s) on a client that may be a cluster client, where it runs on one node and %s; %s",
-		f.Via, p.What, f.Where, onOneNode(p.What), oneNodeRemedy(f.Library, p.What))
+		f.Via, p.What, f.Where, onOneNode(p.What), u.oneNodeRemedy(f.Library, p.What))
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: CategoryOneNode, Message: msg})
 	u.pass.coverage.tally(CategoryOneNode, true, false)
 }
@@ -85,7 +85,7 @@ func (u clusterReadiness) topology(site *clients.Site) reading.Topology {
 
 func (u clusterReadiness) Harmless(p readiness.ClusterProblem) bool { return u.pass.Harmless(p) }
 
-func (u clusterReadiness) Databases() int { return u.pass.cfg.Target.databases() }
+func (u clusterReadiness) Databases() int { return u.pass.target.DatabaseCount() }
 
 // script judges the commands a script's Lua sends as the client's own: a
 // cluster runs the script on the node of its keys, where SELECT 2 is
@@ -98,7 +98,7 @@ func (u clusterReadiness) script(c *reading.Command) {
 		return
 	}
 	for _, line := range script.Lines {
-		kind, problems, isSite := readiness.LineProblems(line.Argv)
+		kind, problems, isSite := readiness.LineProblems(line.Argv, u.pass.target)
 		if !isSite {
 			continue
 		}
@@ -132,7 +132,7 @@ func (u clusterReadiness) scriptMessage(site *clients.Site, p readiness.ClusterP
 		}
 		return fmt.Sprintf("%s script's %s runs on the node of the script's keys and %s; %s", site.Method, p.What, onOneNode(p.What), remedy)
 	case readiness.SortPattern:
-		return fmt.Sprintf("%s script's SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", site.Method, p.What, p.Refusal)
+		return fmt.Sprintf("%s script's SORT %s %s (%s); %s", site.Method, p.What, p.Why, p.Refusal, u.sortRemedy(p))
 	}
 	return fmt.Sprintf("%s script's %s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", site.Method, p.What, p.Refusal)
 }
@@ -171,8 +171,32 @@ var scriptLoads = map[clients.Library]string{
 	clients.Redigo:  "run it with redis.Script's Do, which sends EVAL where EVALSHA finds no script",
 }
 
+// sortRemedy is the fix for a SORT pattern the target refuses: on a
+// target that accepts a pattern on the sorted key's slot, that pattern;
+// before, the releases that do.
+func (u clusterReadiness) sortRemedy(p readiness.ClusterProblem) string {
+	switch {
+	case !u.pass.target.SortPatternsBySlot():
+		return "sort in the client, keep the values in the sorted key, or move to Redis 7.4 or Valkey 8.0 and begin the pattern with the sorted key's hash tag"
+	case p.What == `GET "#"`:
+		return "read the sorted elements without GET #, or move to Redis 7.4.2 or Valkey 8.1, which accept it"
+	}
+	return "begin the pattern with the sorted key's hash tag (SORT {u}:ids BY {u}:w_*), or sort in the client"
+}
+
 // oneNodeRemedy is the fix for a command a cluster client sends to one
-// node: a load on every master for SCRIPT LOAD, else a run on each master.
+// node: a load on every master for SCRIPT LOAD, CLUSTERSCAN for a scan on
+// a target that has it, else a run on each master.
+func (u clusterReadiness) oneNodeRemedy(lib clients.Library, what string) string {
+	if (what == "SCAN" || what == "KEYS") && u.pass.target.ClusterScan() && lib != clients.Glide {
+		return fmt.Sprintf("on %s, iterate with CLUSTERSCAN, whose one cursor walks every slot, or %s", u.pass.target.Name(), eachNode[lib])
+	}
+	return oneNodeRemedy(lib, what)
+}
+
+// oneNodeRemedy is the fix for a command a cluster client sends to one
+// node, whatever the target: a load on every master for SCRIPT LOAD, else
+// a run on each master.
 func oneNodeRemedy(lib clients.Library, what string) string {
 	switch {
 	case what == "SCRIPT LOAD":
@@ -197,18 +221,18 @@ func (u clusterReadiness) report(option string, lib clients.Library, p readiness
 	case readiness.OtherDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", what, p.Refusal)
-		if t := u.pass.cfg.Target; t.databases() > 1 {
-			msg = fmt.Sprintf("%s needs a database the cluster does not have: %s has databases 0 to %d (cluster-databases %d); use one of those, or tell data apart by key prefix", what, t.String(), t.databases()-1, t.databases())
+		if t := u.pass.target; t.DatabaseCount() > 1 {
+			msg = fmt.Sprintf("%s needs a database the cluster does not have: %s has databases 0 to %d; use one of those, or tell data apart by key prefix", what, t.Name(), t.DatabaseCount()-1)
 		}
 	case readiness.DroppedDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
 	case readiness.SortPattern:
 		category = CategorySortPattern
-		msg = fmt.Sprintf("SORT %s reads keys on any slot, which a cluster refuses (%s); sort in the client, or keep the values in the sorted key", what, p.Refusal)
+		msg = fmt.Sprintf("SORT %s %s (%s); %s", what, p.Why, p.Refusal, u.sortRemedy(p))
 	case readiness.OneNode:
 		category = CategoryOneNode
-		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), oneNodeRemedy(lib, p.What))
+		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), u.oneNodeRemedy(lib, p.What))
 	}
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
 }

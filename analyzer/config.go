@@ -3,6 +3,7 @@ package analyzer
 import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/target"
 )
 
 // Config holds the analyzer's settings.
@@ -39,16 +40,17 @@ type Config struct {
 	// where they cannot see. No flag: a front end sets it; go vet, which
 	// runs each package apart, leaves those calls undecided.
 	WholeProgram bool
-	// Target is the server the cluster runs: how many databases it has.
-	Target Target
+	// Target is what runs the cluster (the flag; when not given, each
+	// package's crossslot.conf): what it refuses besides CROSSSLOT.
+	Target target.Setting
 	// Coverage names a file that each package's Coverage is appended to.
 	Coverage string
 }
 
 // readingOptions are the settings the shared reading needs.
-func (cfg *Config) readingOptions() reading.Options {
+func (cfg *Config) readingOptions(t target.Target) reading.Options {
 	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, Claims: cfg.claims(),
-		WholeProgram: cfg.WholeProgram, Pending: cfg.WholeProgram || cfg.Coverage != ""}
+		WholeProgram: cfg.WholeProgram, Pending: cfg.WholeProgram || cfg.Coverage != "", Target: t}
 }
 
 // claims are the cases two keys may be taken to differ on.

@@ -54,7 +54,8 @@
 //
 //   - database: SELECT, MOVE, SWAPDB, COPY ... DB or a client's DB option
 //     needs a database other than 0, which a cluster does not have.
-//   - sortpattern: SORT's BY pattern or GET reads keys on any slot.
+//   - sortpattern: SORT's BY pattern or GET reads keys on another slot
+//     than the sorted key's, or any.
 //   - onenode: KEYS, SCAN, RANDOMKEY, FLUSHDB or FLUSHALL on a cluster
 //     client runs on one node.
 //   - shardedpubsub: sharded pub/sub channels of one call are on different
@@ -306,23 +307,32 @@
 // pointed at one; a database the code does not fix (options from
 // configuration) is counted as undecided. Valkey 9 has as many databases in
 // cluster mode as its cluster-databases setting:
-// -crossslot.target=valkey9:16 accepts SELECT, MOVE and COPY ... DB of
-// databases 0 to 15 (SWAPDB stays disabled, and a cluster client still
-// drops a DB option).
+// -crossslot.target=valkey:9.0:db16 (or valkey9:16) accepts SELECT, MOVE and
+// COPY ... DB of databases 0 to 15 (SWAPDB stays disabled, and a cluster
+// client still drops a DB option).
 //
 //	rdb.Do(ctx, "SELECT", 2) // SELECT 2 needs a database other than 0, which a cluster does not have (ERR SELECT is not allowed in cluster mode); tell data apart by key prefix instead
 //
 // # Check sortpattern
 //
-// sortpattern: SORT reads keys by a pattern, which a cluster refuses
+// sortpattern: SORT reads keys by a pattern on another slot than the sorted key's
 //
 // SORT ... BY with a pattern (one holding '*') and SORT ... GET read keys
-// that may be on any slot; a cluster refuses both (Redis 7: "BY option of
-// SORT denied in Cluster mode."), even GET "#". BY "nosort" or any BY
-// without '*' is fine. Sort in the client, or keep the values to sort by in
-// the sorted key itself (a sorted set's scores).
+// the pattern forms. Redis 7.4 and Valkey 8.0 accept a pattern whose keys
+// are all on the sorted key's slot: its hash tag, closed before any
+// wildcard, maps to that slot ("{u}:w_*" for "{u}:ids"); they refuse any
+// other ("BY option of SORT denied in Cluster mode when keys formed by the
+// pattern may be in different slots."). GET "#", the element itself, is
+// accepted from Redis 7.4.2 and Valkey 8.1. Redis before 7.4 and Valkey
+// before 8.0 refuse every BY pattern and every GET, "#" too: with
+// -crossslot.target=redis:7.0 (or 7.2, valkey:7.2) each is reported, and
+// the finding names the rule. BY "nosort" or any BY without '*' is fine. A
+// pattern or key the code does not fix is counted as undecided on the
+// newer targets. Begin the pattern with the sorted key's tag, sort in the
+// client, or keep the values to sort by in the sorted key itself.
 //
-//	rdb.Sort(ctx, "ids", &redis.Sort{By: "weight_*"}) // SORT BY "weight_*" reads keys on any slot, which a cluster refuses (ERR BY option of SORT denied in Cluster mode.); sort in the client, or keep the values in the sorted key
+//	rdb.Sort(ctx, "ids", &redis.Sort{By: "weight_*"}) // SORT BY "weight_*" reads keys on any slot, which a cluster refuses (ERR BY option of SORT denied in Cluster mode when keys formed by the pattern may be in different slots.); begin the pattern with the sorted key's hash tag (SORT {u}:ids BY {u}:w_*), or sort in the client
+//	rdb.Sort(ctx, "{ids}", &redis.Sort{By: "{ids}:w_*"}) // after the fix: the pattern's keys are on the sorted key's slot
 //
 // # Check onenode
 //
@@ -344,7 +354,9 @@
 // cluster client sends KEYS, RANDOMKEY, FLUSHDB, FLUSHALL and SCRIPT LOAD
 // to every primary (not reported) but a raw SCAN to one node (its own Scan
 // from models.NewClusterScanCursor() walks every slot), and runs anything in
-// an atomic batch on one node.
+// an atomic batch on one node. On Valkey 9.1 (-crossslot.target=valkey:9.1)
+// the fix for KEYS and SCAN names CLUSTERSCAN, whose one cursor walks every
+// slot.
 //
 //	rdb.Keys(ctx, "user:*") // KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
 //	func (s *Store) Keys(ctx context.Context, pattern string) []string { return s.rdb.Keys(ctx, pattern).Val() }

@@ -12,6 +12,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/target"
 )
 
 // A unitKind makes a check unit for one package.
@@ -28,6 +29,7 @@ type unitPass struct {
 	pass     *analysis.Pass
 	source   *eval.Source // the syntax, where fixes find what to edit
 	cfg      *Config
+	target   target.Target // the package's: the flag's or its crossslot.conf's
 	coverage *Coverage
 	builders map[*types.Func]*ast.FuncDecl // made when a fix first needs them
 }

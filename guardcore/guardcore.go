@@ -11,14 +11,17 @@ package guardcore
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/crossslot/crossslot/internal/commands"
 	"github.com/crossslot/crossslot/slotcalc"
+	"github.com/crossslot/crossslot/target"
 )
 
 // A Mode says what a guard does with a command whose keys cross slots.
@@ -49,6 +52,14 @@ type Options struct {
 	// Stats, when set, counts the violations by problem, with the last
 	// call site: what a staging service logs or exports (see Stats).
 	Stats *Stats
+	// Target is what runs the cluster, as the analyzer's -crossslot.target
+	// takes it ("redis:7.0", "valkey:9.0:db16"; see package target): what
+	// it refuses besides CROSSSLOT (SORT patterns, databases). "" reads the
+	// crossslot.conf nearest to the working directory, as the analyzer
+	// reads the one nearest to a package (a test runs in its package's
+	// directory), else target.Latest. A bad target, or a bad file, fails
+	// every command with an error that says so.
+	Target string
 }
 
 // A Violation is a command, or a transaction, that a cluster would refuse,
@@ -166,7 +177,9 @@ func (s *Stats) Snapshot() map[string]Count {
 
 // A Checker checks command lines for one guard.
 type Checker struct {
-	opts Options
+	opts   Options
+	target target.Target
+	err    error // a bad Target or crossslot.conf: every Check returns it
 	// library are fragments of the paths of the client's files, and of the
 	// adapter's: Caller skips their frames.
 	library []string
@@ -176,7 +189,28 @@ type Checker struct {
 // that are the client's or the guard's, not the caller's
 // ("/github.com/redis/go-redis/").
 func New(opts Options, library ...string) *Checker {
-	return &Checker{opts: opts, library: append(library, thisFile)}
+	c := &Checker{opts: opts, library: append(library, thisFile)}
+	c.target, c.err = targetOf(opts.Target)
+	if c.err != nil {
+		c.err = fmt.Errorf("crossslot guard: %w", c.err)
+	}
+	return c
+}
+
+// targetOf reads Options.Target, or, when it is "", the crossslot.conf
+// nearest to the working directory.
+func targetOf(given string) (target.Target, error) {
+	var s target.Setting
+	if given != "" {
+		if err := s.Set(given); err != nil {
+			return target.Target{}, fmt.Errorf("Options.Target: %w", err)
+		}
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return target.Latest, nil // no working directory: no file to read
+	}
+	return s.For(dir)
 }
 
 // Sampled says whether to check this command: always in Fail mode, else
@@ -228,7 +262,10 @@ func Check[L Line](c *Checker, line L, tx *Tx) error {
 	if !ok {
 		return nil
 	}
-	if v, ok := refused(name, line); ok {
+	if c.err != nil {
+		return c.err
+	}
+	if v, ok := refused(name, line, c.target); ok {
 		return c.refuse(c.withCaller(v))
 	}
 	if strings.EqualFold(name, "SCRIPT") {
@@ -299,7 +336,7 @@ func singleKey[L Line](cmd commands.Command, line L) (string, bool) {
 // refused reads what a cluster refuses besides CROSSSLOT (commands.Refuses,
 // and sharded channels on two slots). The names are compared first, without
 // converting or allocating, as the common commands pass through here.
-func refused[L Line](name string, line L) (Violation, bool) {
+func refused[L Line](name string, line L, t target.Target) (Violation, bool) {
 	upper := ""
 	for _, n := range refusedNames {
 		if len(n) == len(name) && strings.EqualFold(n, name) {
@@ -322,7 +359,10 @@ func refused[L Line](name string, line L) (Violation, bool) {
 		return Violation{}, false
 	}
 	argv := argvOf(line)
-	refusals, _ := commands.Refuses(argv)
+	refusals, _ := commands.Refuses(argv, t)
+	refusals = slices.DeleteFunc(refusals, func(r commands.Refusal) bool {
+		return r.Problem == "database" && r.DB >= 0 && r.DB < t.DatabaseCount()
+	})
 	if len(refusals) == 0 {
 		return Violation{}, false
 	}

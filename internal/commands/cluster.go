@@ -1,8 +1,12 @@
 package commands
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/crossslot/crossslot/slotcalc"
+	"github.com/crossslot/crossslot/target"
 )
 
 // What a cluster refuses for what a command does, not for its keys' slots,
@@ -25,6 +29,10 @@ type Refusal struct {
 	// cluster of several databases (Valkey 9's cluster-databases) accepts
 	// the ones it has.
 	DB int
+	// Why says, for a SORT pattern, what the target refuses in it, as a
+	// predicate: "reads keys on any slot, which a cluster refuses", or by
+	// which rule of which release.
+	Why string
 }
 
 // The cluster's errors.
@@ -33,16 +41,22 @@ const (
 	RefusedCopyDB  = "ERR Copying to another database is not allowed in cluster mode"
 	RefusedSortBy  = "ERR BY option of SORT denied in Cluster mode."
 	RefusedSortGet = "ERR GET option of SORT denied in Cluster mode."
+	// From Redis 7.4 and Valkey 8.0, which accept a pattern on the sorted
+	// key's slot.
+	RefusedSortBySlot  = "ERR BY option of SORT denied in Cluster mode when keys formed by the pattern may be in different slots."
+	RefusedSortGetSlot = "ERR GET option of SORT denied in Cluster mode when keys formed by the pattern may be in different slots."
 )
 
 // RefusedNames are the commands Refuses reads, upper case.
 var RefusedNames = []string{"SELECT", "MOVE", "SWAPDB", "COPY", "SORT", "SORT_RO"}
 
-// Refuses reads a command line, its name first, for what a cluster
-// refuses besides the keys' slots: SELECT and COPY ... DB of a database
-// other than 0, MOVE and SWAPDB, SORT's BY with a pattern ('*') and GET.
-// undecided says that an argument that decides is not known.
-func Refuses(argv []Arg) (refusals []Refusal, undecided bool) {
+// Refuses reads a command line, its name first, for what a cluster of the
+// target refuses besides the keys' slots: SELECT and COPY ... DB of a
+// database other than 0, MOVE and SWAPDB, SORT's BY with a pattern ('*')
+// and GET (see sortPattern). undecided says that an argument that decides
+// is not known. The databases are judged by the caller, which knows the
+// target's count; DB says which one a refusal needs.
+func Refuses(argv []Arg, t target.Target) (refusals []Refusal, undecided bool) {
 	if len(argv) == 0 || !argv[0].Known {
 		return nil, false
 	}
@@ -83,11 +97,13 @@ func Refuses(argv []Arg) (refusals []Refusal, undecided bool) {
 				case !p.Known:
 					undecided = true
 				case strings.Contains(p.Text, "*"):
-					refusals = append(refusals, Refusal{Problem: "sortpattern", What: "BY " + strconv.Quote(p.Text), Text: RefusedSortBy, Arg: i + 1})
+					r, unknown := sortPattern(argv, i+1, t)
+					refusals, undecided = appendRefusal(refusals, r), undecided || unknown
 				}
 				i++
 			case "GET":
-				refusals = append(refusals, Refusal{Problem: "sortpattern", What: "GET " + strconv.Quote(argv[i+1].Text), Text: RefusedSortGet, Arg: i + 1})
+				r, unknown := sortPattern(argv, i+1, t)
+				refusals, undecided = appendRefusal(refusals, r), undecided || unknown
 				i++
 			case "LIMIT":
 				i += 2
@@ -97,6 +113,64 @@ func Refuses(argv []Arg) (refusals []Refusal, undecided bool) {
 		}
 	}
 	return refusals, undecided
+}
+
+// sortPattern judges SORT's BY pattern (one holding '*') or GET pattern at
+// argv[i]. Redis before 7.4 and Valkey before 8.0 refuse every one, GET "#"
+// too; from those releases one is accepted when every key it forms is on
+// the sorted key's slot (slotcalc.PatternSlot, as the server's
+// patternHashSlot), and GET "#" from Redis 7.4.2 and Valkey 8.1, which stop
+// hashing it as a key name. unknown says that the pattern, or the sorted
+// key it is compared with, is not known.
+func sortPattern(argv []Arg, i int, t target.Target) (r *Refusal, unknown bool) {
+	option := strings.ToUpper(argv[i-1].Text)
+	p := argv[i]
+	refusal := func(text, why string) *Refusal {
+		what := option + " " + strconv.Quote(p.Text)
+		if !p.Known {
+			what = option + " pattern"
+		}
+		return &Refusal{Problem: "sortpattern", What: what, Text: text, Arg: i, DB: -1, Why: why}
+	}
+	if !t.SortPatternsBySlot() {
+		text := RefusedSortBy
+		if option == "GET" {
+			text = RefusedSortGet
+		}
+		return refusal(text, fmt.Sprintf("reads keys by a pattern, which %s refuses in cluster mode whatever the pattern", t.Name())), false
+	}
+	text := RefusedSortBySlot
+	if option == "GET" {
+		text = RefusedSortGetSlot
+	}
+	switch {
+	case !p.Known:
+		return nil, true
+	case option == "GET" && p.Text == "#" && t.SortGetSelf():
+		return nil, false
+	}
+	ps, ok := slotcalc.PatternSlot(p.Text)
+	if !ok {
+		return refusal(text, "reads keys on any slot, which a cluster refuses"), false
+	}
+	if len(argv) < 2 || !argv[1].Known {
+		return nil, true
+	}
+	ks := slotcalc.Slot(argv[1].Text)
+	switch {
+	case ps == ks:
+		return nil, false
+	case option == "GET" && p.Text == "#":
+		return refusal(text, fmt.Sprintf("is read as a key name by %s, on slot %d, not the sorted key %q's slot %d, which a cluster refuses", t.Name(), ps, argv[1].Text, ks)), false
+	}
+	return refusal(text, fmt.Sprintf("reads keys on slot %d, not the sorted key %q's slot %d, which a cluster refuses", ps, argv[1].Text, ks)), false
+}
+
+func appendRefusal(rs []Refusal, r *Refusal) []Refusal {
+	if r == nil {
+		return rs
+	}
+	return append(rs, *r)
 }
 
 // OnOneNode reports the keyspace-wide commands a cluster client sends to one

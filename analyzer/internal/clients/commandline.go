@@ -228,7 +228,11 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 			name = "SORT_RO"
 		}
 		add(name, true, keymodel.Range{})
-		add("", false, keymodel.Range{}) // the key
+		key, keyKnown := "", false // the key: a pattern on its slot is accepted (Redis 7.4, Valkey 8.0)
+		if _, v, ok := c.Param("key"); ok {
+			key, keyKnown = ssaread.ConstString(v)
+		}
+		add(key, keyKnown, keymodel.Range{})
 		by, ok := c.FieldOfParam("sort", "By")
 		if !ok {
 			add("", false, keymodel.Range{}) // a Sort the call does not build
@@ -239,10 +243,11 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 			add(pattern, known, by.At)
 		}
 		if get, ok := c.FieldOfParam("sort", "Get"); ok {
-			if elems, ok := ssaread.SliceElements(get.Value); ok && len(elems) > 0 {
-				pattern, _ := ssaread.ConstString(ssaread.UnwrapInterface(elems[0]))
+			elems, _ := ssaread.SliceElements(get.Value) // a slice the code does not fix may be empty: left out
+			for _, el := range elems {
+				pattern, known := ssaread.ConstString(ssaread.UnwrapInterface(el))
 				add("GET", true, get.At)
-				add(pattern, true, get.At)
+				add(pattern, known, get.At)
 			}
 		}
 	default:

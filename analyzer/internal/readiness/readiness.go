@@ -28,6 +28,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 	"github.com/crossslot/crossslot/internal/commands"
+	"github.com/crossslot/crossslot/target"
 )
 
 // Besides CROSSSLOT, a cluster refuses or quietly does differently what
@@ -61,7 +62,10 @@ type ClusterProblem struct {
 	What string
 	// Refusal is the cluster's error, "" when it does not refuse.
 	Refusal string
-	At      keymodel.Range
+	// Why says what of a SORT pattern the target refuses, by which rule
+	// (commands.Refusal's Why).
+	Why string
+	At  keymodel.Range
 	// Whatever says the command is the problem whatever its arguments
 	// (KEYS, MOVE): code that forwards it (a library's wrapper, a mock)
 	// cannot know which client it will run on.
@@ -97,12 +101,12 @@ func kindOf(name string) (ProblemKind, bool) {
 // site says whether the call is a site of the readiness checks at all (a
 // command that may need a database, a SORT, a keyspace-wide command), and
 // kind of which, for the coverage report.
-func ClusterProblems(c *clients.Site) (kind ProblemKind, problems []ClusterProblem, site bool) {
+func ClusterProblems(c *clients.Site, t target.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	name, argv, at, ok := clients.CommandLine(c)
 	if !ok {
 		return 0, nil, false
 	}
-	kind, problems, site = lineProblems(name, argv, at, c.CallPos())
+	kind, problems, site = lineProblems(name, argv, at, c.CallPos(), t)
 	if kind == OneNode && c.Library == clients.Glide && !glideOnOneNode(c, name) {
 		return kind, nil, site // GLIDE sends it to every primary, or node
 	}
@@ -124,16 +128,16 @@ func glideOnOneNode(c *clients.Site, name string) bool {
 
 // LineProblems is ClusterProblems of a command line a script sends: its
 // name (upper case) first.
-func LineProblems(argv []commands.Arg) (kind ProblemKind, problems []ClusterProblem, site bool) {
+func LineProblems(argv []commands.Arg, t target.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	if len(argv) == 0 || !argv[0].Known {
 		return 0, nil, false
 	}
-	return lineProblems(argv[0].Text, argv, nil, keymodel.Range{})
+	return lineProblems(argv[0].Text, argv, nil, keymodel.Range{}, t)
 }
 
 // lineProblems judges a command line; at says where each argument is
 // written (nil: at the call, call).
-func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call keymodel.Range) (kind ProblemKind, problems []ClusterProblem, site bool) {
+func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call keymodel.Range, t target.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	if what, ok := commands.LoadsOnOneNode(argv); ok {
 		return OneNode, []ClusterProblem{{Kind: OneNode, What: what, At: call, Whatever: true}}, true
 	}
@@ -144,10 +148,10 @@ func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call ke
 	if kind == OneNode {
 		return kind, []ClusterProblem{{Kind: OneNode, What: name, At: call, Whatever: true}}, true
 	}
-	refusals, undecided := commands.Refuses(argv)
+	refusals, undecided := commands.Refuses(argv, t)
 	var out []ClusterProblem
 	for _, r := range refusals {
-		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, At: call, Whatever: r.Arg == 0, DB: r.DB}
+		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, Why: r.Why, At: call, Whatever: r.Arg == 0, DB: r.DB}
 		if r.Problem == "sortpattern" {
 			p.Kind, p.DB = SortPattern, -1
 		}

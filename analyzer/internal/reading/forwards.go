@@ -71,7 +71,7 @@ func (r *Package) forwardsOf(fn *ssa.Function) []forward {
 // proved a cluster's (reported in place), runs per node, or the call is a
 // mock's recording.
 func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
-	_, problems, _ := readiness.ClusterProblems(site)
+	_, problems, _ := readiness.ClusterProblems(site, r.Options.Target)
 	problems = slices.DeleteFunc(problems, func(p readiness.ClusterProblem) bool {
 		return !p.Whatever || p.Kind != readiness.OneNode || r.Harmless(p)
 	})

@@ -1,6 +1,8 @@
 package reading
 
 import (
+	"github.com/crossslot/crossslot/target"
+
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -35,6 +37,9 @@ type Options struct {
 	// Pending reads those calls in every package, for the main packages of
 	// a whole-program run or to count them (program.go).
 	Pending bool
+	// Target is what runs the cluster, for what it refuses besides
+	// CROSSSLOT.
+	Target target.Target
 }
 
 // A Package is the one reading of a package that every check shares: its

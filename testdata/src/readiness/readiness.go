@@ -50,11 +50,11 @@ func options(ctx context.Context) {
 }
 
 func sorts(ctx context.Context, cluster *redis.ClusterClient) {
-	cluster.Sort(ctx, "ids", &redis.Sort{By: "weight_*"})                         // want `SORT BY "weight_\*" reads keys on any slot, which a cluster refuses \(ERR BY option of SORT denied in Cluster mode.\); sort in the client, or keep the values in the sorted key`
-	cluster.Sort(ctx, "ids", &redis.Sort{Get: []string{"#"}})                     // want `SORT GET "#" reads keys on any slot, which a cluster refuses \(ERR GET option of SORT denied in Cluster mode.\)`
+	cluster.Sort(ctx, "ids", &redis.Sort{By: "weight_*"})                         // want `SORT BY "weight_\*" reads keys on any slot, which a cluster refuses \(ERR BY option of SORT denied in Cluster mode when keys formed by the pattern may be in different slots.\); begin the pattern with the sorted key's hash tag \(SORT {u}:ids BY {u}:w_\*\), or sort in the client`
+	cluster.Sort(ctx, "ids", &redis.Sort{Get: []string{"#"}})                     // the element itself: accepted from Redis 7.4.2 and Valkey 8.1 (testdata/src/targets)
 	cluster.Sort(ctx, "ids", &redis.Sort{By: "nosort"})                           // no pattern: the list's own order
 	cluster.Sort(ctx, "ids", &redis.Sort{Order: "DESC", Alpha: true})             // no pattern
-	cluster.SortStore(ctx, "{ids}", "{ids}:sorted", &redis.Sort{By: "w_{ids}_*"}) // want `SORT BY "w_{ids}_\*" reads keys on any slot`
+	cluster.SortStore(ctx, "{ids}", "{ids}:sorted", &redis.Sort{By: "w_{ids}_*"}) // the pattern's tag {ids} is the key's: accepted from Redis 7.4 and Valkey 8.0
 	cluster.Do(ctx, "SORT", "ids", "LIMIT", 0, 10, "BY", "w_*")                   // want `SORT BY "w_\*" reads keys`
 	cluster.Do(ctx, "SORT", "ids", "BY", "nosort")
 }

@@ -16,7 +16,9 @@ func builders(ctx context.Context, c rueidis.Client) {
 	c.Do(ctx, c.B().Copy().Source("{k}a").Destination("{k}b").Build())
 	c.Do(ctx, c.B().Sort().Key("ids").By("w_*").Build()) // want `SORT BY "w_\*" reads keys on any slot`
 	c.Do(ctx, c.B().Sort().Key("ids").By("nosort").Build())
-	c.Do(ctx, c.B().Sort().Key("ids").Get().Get("#").Build())           // want `SORT GET "#" reads keys on any slot`
+	c.Do(ctx, c.B().Sort().Key("ids").Get().Get("#").Build())   // the element itself (testdata/src/targets)
+	c.Do(ctx, c.B().Sort().Key("ids").Get().Get("o_*").Build()) // want `SORT GET "o_\*" reads keys on any slot`
+	c.Do(ctx, c.B().Sort().Key("{ids}").Get().Get("{ids}o_*").Build())
 	c.Do(ctx, c.B().Ssubscribe().Channel("orders", "payments").Build()) // want `SSUBSCRIBE channels "orders" \(slot 105\) and "payments" \(slot 8507\) are on different hash slots; the cluster client's builder panics`
 	c.Do(ctx, c.B().Ssubscribe().Channel("{shop}orders", "{shop}payments").Build())
 	c.Do(ctx, c.B().Arbitrary("SELECT").Args("3").Build()) // want `SELECT 3 needs a database other than 0`

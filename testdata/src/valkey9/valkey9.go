@@ -14,7 +14,7 @@ import (
 func databases(ctx context.Context, rdb *redis.ClusterClient, c rueidis.Client) {
 	rdb.Do(ctx, "SELECT", 3)
 	rdb.Do(ctx, "SELECT", 15)
-	rdb.Do(ctx, "SELECT", 16) // want `SELECT 16 needs a database the cluster does not have: valkey9:16 has databases 0 to 15 \(cluster-databases 16\)`
+	rdb.Do(ctx, "SELECT", 16) // want `SELECT 16 needs a database the cluster does not have: Valkey 9.0 with cluster-databases 16 has databases 0 to 15; use one of those`
 	rdb.Move(ctx, "k", 2)
 	rdb.Do(ctx, "MOVE", "k", 40) // want `MOVE needs a database the cluster does not have`
 	rdb.Copy(ctx, "{k}a", "{k}b", 2, false)
