@@ -86,7 +86,7 @@ func TestSameRefusalsAsTheCluster(t *testing.T) {
 	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.ClusterAddr(t)
 	ctx := context.Background()
 	guarded := redis.NewClient(&redis.Options{Addr: plainAddr, ReadTimeout: 5 * time.Second})
-	guarded.AddHook(guard.New(guard.Options{}))
+	guarded.AddHook(guard.New(guard.Options{Target: redistest.ServerTarget(t, clusterAddr)}))
 	cluster := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{clusterAddr}, ReadTimeout: 5 * time.Second})
 	defer guarded.Close()
 	defer cluster.Close()

@@ -3,6 +3,8 @@ package guard_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -161,5 +163,56 @@ func TestDatabaseOption(t *testing.T) {
 	defer plain.Close()
 	if err := plain.Do(context.Background(), "SELECT", 4).Err(); err == nil || strings.Contains(err.Error(), "Options.DB") {
 		t.Errorf("SELECT 4 sent by the caller: %v", err)
+	}
+}
+
+// TestTarget: the guard judges what a cluster refuses by Options.Target,
+// else by the crossslot.conf nearest to the working directory, else by the
+// newest releases' rules; a bad target fails every command with an error
+// that says so.
+func TestTarget(t *testing.T) {
+	ctx := context.Background()
+	errOf := func(opts guard.Options, args ...interface{}) error {
+		var s sent
+		return guard.New(opts).ProcessHook(s.process)(ctx, redis.NewCmd(ctx, args...))
+	}
+	tagged := []interface{}{"sort", "{r}ids", "by", "{r}w_*", "get", "#"}
+	if err := errOf(guard.Options{}, tagged...); err != nil {
+		t.Errorf("default target: %v; want a pattern on the key's slot accepted", err)
+	}
+	if err := errOf(guard.Options{Target: "redis:7.0"}, tagged...); err == nil || !strings.Contains(err.Error(), "BY option of SORT denied in Cluster mode.") {
+		t.Errorf("redis:7.0: %v; want Redis 7.0's refusal of every BY pattern", err)
+	}
+	if err := errOf(guard.Options{Target: "valkey:8.0"}, tagged...); err == nil || !strings.Contains(err.Error(), "GET option of SORT denied in Cluster mode when keys formed by the pattern may be in different slots.") {
+		t.Errorf("valkey:8.0: %v; want GET # refused (hashed as a key name before Valkey 8.1)", err)
+	}
+	if err := errOf(guard.Options{}, "sort", "{r}ids", "by", "{x}w_*"); err == nil {
+		t.Error("default target: a pattern on another slot accepted")
+	}
+	if err := errOf(guard.Options{Target: "valkey:9.0:db16"}, "select", "15"); err != nil {
+		t.Errorf("valkey:9.0:db16: SELECT 15: %v", err)
+	}
+	if err := errOf(guard.Options{Target: "valkey:9.0:db16"}, "select", "16"); err == nil {
+		t.Error("valkey:9.0:db16: SELECT 16 accepted")
+	}
+	if err := errOf(guard.Options{Target: "redis:7.3"}, "get", "k"); err == nil || !strings.Contains(err.Error(), "Options.Target") {
+		t.Errorf("a bad target: %v; want every command to fail naming Options.Target", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "crossslot.conf"), []byte(`target = "redis:7.0"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if err := errOf(guard.Options{}, tagged...); err == nil {
+		t.Error("crossslot.conf's redis:7.0: the tagged pattern accepted")
+	}
+	if err := errOf(guard.Options{Target: "latest"}, tagged...); err != nil {
+		t.Errorf("a given target over crossslot.conf: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "crossslot.conf"), []byte(`target = "redis:9"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := errOf(guard.Options{}, "get", "k"); err == nil || !strings.Contains(err.Error(), "crossslot.conf") {
+		t.Errorf("a bad crossslot.conf: %v; want every command to fail naming the file", err)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/crossslot/crossslot/target"
 )
 
 // configName is the file lintcmd reads the checks of the packages in its
@@ -20,15 +23,13 @@ const configName = "staticcheck.conf"
 // holds and crossslot has no use for.
 var staticcheckName = regexp.MustCompile(`(?i)^-?(SA|S|ST|QF|U)(\d+|\d*\*)$`)
 
-// checkConfigs reads every staticcheck.conf lintcmd could apply: in dir and
-// its parents, and in the directories below dir where Go looks for packages.
-// lintcmd takes a check name it does not know as a selection of nothing, so a
-// typo would silently turn checks off; here it is an error, as it is in
-// -checks. staticcheck's names are accepted: the file may be shared.
-func checkConfigs(dir string) error {
+// configPaths lists where a file of a name may apply to the packages in
+// dir and below: in dir and its parents, and in the directories below dir
+// where Go looks for packages.
+func configPaths(dir, name string) ([]string, error) {
 	var paths []string
 	for d := dir; ; d = filepath.Dir(d) {
-		paths = append(paths, filepath.Join(d, configName))
+		paths = append(paths, filepath.Join(d, name))
 		if filepath.Dir(d) == d {
 			break
 		}
@@ -38,19 +39,68 @@ func checkConfigs(dir string) error {
 			return fs.SkipDir // a directory that cannot be read holds no config of ours to check
 		}
 		if d.IsDir() {
-			name := d.Name()
-			if path != dir && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor") {
+			base := d.Name()
+			if path != dir && (strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") || base == "testdata" || base == "vendor") {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if d.Name() == configName && filepath.Dir(path) != dir {
+		if d.Name() == name && filepath.Dir(path) != dir {
 			paths = append(paths, path)
 		}
 		return nil
 	})
-	if walkErr != nil {
-		return walkErr
+	return paths, walkErr
+}
+
+// targetDigest hashes every crossslot.conf that may apply to the packages
+// in dir and below, with its path. The analyzer reads them as it runs, and
+// neither go vet's cache nor lintcmd's knows: go vet keys its results on
+// the tool's -V=full answer, and lintcmd's cache lives in a directory per
+// setting (separateCache), so both take this digest in, and an edited
+// target is a new analysis.
+func targetDigest(dir string) string {
+	paths, _ := configPaths(dir, target.FileName) // a walk that fails part way hashes what it saw
+	h := sha256.New()
+	for _, path := range paths {
+		if data, err := os.ReadFile(path); err == nil {
+			fmt.Fprintf(h, "%s\x00%d\x00", path, len(data))
+			h.Write(data)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))[:16]
+}
+
+// checkTargets reads every crossslot.conf that may apply to the packages
+// in dir and below. lintcmd reports an analyzer's error for a package as
+// a finding of nothing and exits 0, so a bad file is caught here first: a
+// usage error, as a bad -crossslot.target is.
+func checkTargets(dir string) error {
+	paths, err := configPaths(dir, target.FileName)
+	if err != nil {
+		return err
+	}
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // none there
+		}
+		if _, err := target.Read(shortPath(path), data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkConfigs reads every staticcheck.conf lintcmd could apply: in dir and
+// its parents, and in the directories below dir where Go looks for packages.
+// lintcmd takes a check name it does not know as a selection of nothing, so a
+// typo would silently turn checks off; here it is an error, as it is in
+// -checks. staticcheck's names are accepted: the file may be shared.
+func checkConfigs(dir string) error {
+	paths, err := configPaths(dir, configName)
+	if err != nil {
+		return err
 	}
 	for _, path := range paths {
 		data, err := os.ReadFile(path)

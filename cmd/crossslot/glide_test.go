@@ -38,6 +38,7 @@ func TestGlideOnRealModule(t *testing.T) {
 // results to a file.
 func TestGlideGroundTruth(t *testing.T) {
 	addr := redistest.ClusterAddr(t)
+	sameTargetAsServer(t, glideDir, addr)
 	reported, _ := glideReported(t)
 	results := filepath.Join(t.TempDir(), "results.txt")
 	cmd := exec.Command("go", "run", ".", "-addr", addr, "-results", results)

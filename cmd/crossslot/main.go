@@ -27,6 +27,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -39,6 +40,7 @@ import (
 	"honnef.co/go/tools/lintcmd"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/target"
 )
 
 func main() {
@@ -119,7 +121,7 @@ func standalone(args []string) int {
 		return lintcmdRaw(fs, cmd.Execute, format)
 	}
 	if cwd, err := os.Getwd(); err == nil {
-		if err := checkConfigs(cwd); err != nil {
+		if err := errors.Join(checkConfigs(cwd), checkTargetsUnlessGiven(cwd, a)); err != nil {
 			fmt.Fprintln(os.Stderr, "crossslot:", err)
 			return exitUsage
 		}
@@ -135,6 +137,15 @@ func standalone(args []string) int {
 		return report(fs, args)
 	}
 	return cmd.Execute() // null, binary (for -merge), or a format lintcmd rejects
+}
+
+// checkTargetsUnlessGiven checks the crossslot.conf files the run reads:
+// none when -crossslot.target is given.
+func checkTargetsUnlessGiven(cwd string, a *analysis.Analyzer) error {
+	if s, ok := a.Flags.Lookup("target").Value.(*target.Setting); ok && s.Given {
+		return nil
+	}
+	return checkTargets(cwd)
 }
 
 // separateCache keeps results for different analyzer settings apart.
@@ -153,5 +164,8 @@ func separateCache(a *analysis.Analyzer) error {
 	var settings []string
 	a.Flags.VisitAll(func(f *flag.Flag) { settings = append(settings, f.Name+"="+f.Value.String()) })
 	sort.Strings(settings)
+	if cwd, err := os.Getwd(); err == nil {
+		settings = append(settings, "conf="+targetDigest(cwd))
+	}
 	return os.Setenv("STATICCHECK_CACHE", filepath.Join(base, strings.Join(settings, ",")))
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
 	"github.com/crossslot/crossslot/internal/redistest"
+	"github.com/crossslot/crossslot/target"
 )
 
 // readinessDir is a module, built against the real go-redis v9.23.0, rueidis
@@ -59,6 +60,7 @@ func TestReadinessUndecidedClients(t *testing.T) {
 // scenario says so in its error), every other one succeeds.
 func TestReadinessGroundTruth(t *testing.T) {
 	addr := redistest.ClusterAddr(t)
+	sameTargetAsServer(t, readinessDir, addr)
 	found, _ := findingsByFunc(t, readinessDir, "example.com/readiness", nil)
 	runs := runScenarios(t, readinessDir, addr)
 	// undecided* scenarios are not reported by default (see
@@ -174,5 +176,23 @@ func TestReadinessWithABrokenPackage(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the summary lacks %q:\n%s", want, stdout)
 		}
+	}
+}
+
+// sameTargetAsServer checks that a module's crossslot.conf names the
+// release line of the live server its calls are run on: the analyzer
+// judges them by the rules of that release.
+func sameTargetAsServer(t *testing.T, dir, addr string) {
+	t.Helper()
+	f, ok, err := target.Find(dir)
+	if err != nil || !ok {
+		t.Fatalf("%s: crossslot.conf: %v (found %v)", dir, err, ok)
+	}
+	live, err := target.Parse(redistest.ServerTarget(t, addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Target.Server != live.Server || f.Target.Major != live.Major || f.Target.Minor != live.Minor {
+		t.Fatalf("%s says target %s, and the server at %s is %s: make them agree", f.Path, f.Target, addr, live)
 	}
 }

@@ -46,6 +46,9 @@ func toolVersion(full bool) {
 				f.Close()
 			}
 		}
+		if cwd, err := os.Getwd(); err == nil {
+			io.WriteString(h, targetDigest(cwd)) // go vet runs -V=full where it runs
+		}
 		line += fmt.Sprintf(" buildID=%x", h.Sum(nil))
 	}
 	fmt.Println(line)

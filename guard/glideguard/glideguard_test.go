@@ -178,7 +178,7 @@ func TestSameVerdictAsTheCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cluster.Close()
-	guarded := glideguard.Wrap(standalone, glideguard.Options{})
+	guarded := glideguard.Wrap(standalone, glideguard.Options{Target: redistest.ServerTarget(t, redistest.ClusterAddr(t))})
 	ctx := context.Background()
 	refused := 0
 	var disagree []string

@@ -7,6 +7,9 @@ require (
 	github.com/gomodule/redigo v1.9.3
 )
 
-require github.com/yuin/gopher-lua v1.1.2 // indirect
+require (
+	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
+	github.com/yuin/gopher-lua v1.1.2 // indirect
+)
 
 replace github.com/crossslot/crossslot => ../..

@@ -254,8 +254,9 @@ func opaque(c redis.Conn) redis.Conn { return c }
 // cluster's own error text.
 func TestSameRefusalsAsTheCluster(t *testing.T) {
 	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
+	target := redistest.ServerTarget(t, clusterAddr)
 	for _, tmpl := range guardtest.Refusals {
-		guarded := redigoguard.Wrap(dial(t, plainAddr), redigoguard.Options{})
+		guarded := redigoguard.Wrap(dial(t, plainAddr), redigoguard.Options{Target: target})
 		cluster := dial(t, clusterAddr)
 		name, a := args(guardtest.Line(tmpl, guardtest.RefusalKeys[0], guardtest.RefusalKeys[1]))
 		_, g := guarded.Do(name, a...)

@@ -45,7 +45,7 @@ func anyCrossSlot(rs []rueidis.RedisResult) bool {
 func TestSameVerdictAsTheCluster(t *testing.T) {
 	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
 	ctx := context.Background()
-	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{})
+	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{Target: redistest.ServerTarget(t, clusterAddr)})
 	cluster := single(t, clusterAddr)
 	compare := func(what string, g, c bool) {
 		t.Helper()
@@ -199,7 +199,7 @@ func BenchmarkGuard(b *testing.B) {
 func TestSameRefusalsAsTheCluster(t *testing.T) {
 	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
 	ctx := context.Background()
-	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{})
+	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{Target: redistest.ServerTarget(t, clusterAddr)})
 	cluster := single(t, clusterAddr)
 	errOf := func(r rueidis.RedisResult) error {
 		if err := r.Error(); err != nil && !rueidis.IsRedisNil(err) {
@@ -241,7 +241,7 @@ func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{})
+	guarded := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{Target: redistest.ServerTarget(t, clusterAddr)})
 	guarded.Do(ctx, guarded.B().ScriptFlush().Build())
 	for _, s := range guardtest.Scripts {
 		c := guardtest.EvalOnCluster(clusterAddr, s)

@@ -47,7 +47,7 @@ func anyCrossSlot(rs []valkey.ValkeyResult) bool {
 func TestSameVerdictAsTheCluster(t *testing.T) {
 	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
 	ctx := context.Background()
-	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{})
+	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{Target: redistest.ServerTarget(t, clusterAddr)})
 	cluster := single(t, clusterAddr)
 	compare := func(what string, g, c bool) {
 		t.Helper()
@@ -201,7 +201,7 @@ func BenchmarkGuard(b *testing.B) {
 func TestSameRefusalsAsTheCluster(t *testing.T) {
 	plainAddr, clusterAddr := redistest.PlainAddr(t), redistest.Addr(t)
 	ctx := context.Background()
-	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{})
+	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{Target: redistest.ServerTarget(t, clusterAddr)})
 	cluster := single(t, clusterAddr)
 	errOf := func(r valkey.ValkeyResult) error {
 		if err := r.Error(); err != nil && !valkey.IsValkeyNil(err) {
@@ -243,7 +243,7 @@ func TestScriptsSameVerdictAsTheCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{})
+	guarded := valkeyguard.New(single(t, plainAddr), valkeyguard.Options{Target: redistest.ServerTarget(t, clusterAddr)})
 	guarded.Do(ctx, guarded.B().ScriptFlush().Build())
 	for _, s := range guardtest.Scripts {
 		c := guardtest.EvalOnCluster(clusterAddr, s)

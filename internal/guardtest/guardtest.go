@@ -65,6 +65,9 @@ func CrossSlot(err error) bool {
 var Refusals = []string{
 	"SELECT 1", "SELECT 0", "MOVE A 1", "SWAPDB 0 1", "COPY A B DB 1", "COPY A B DB 0", "COPY A B",
 	"SORT A BY w_*", "SORT A BY nosort", "SORT A GET #", "SORT A LIMIT 0 1 BY w_*", "SORT_RO A BY w_*", "SORT A ALPHA",
+	// Accepted from Redis 7.4 and Valkey 8.0 (the pattern's tag is the
+	// key's), refused before; and a tag of another slot, refused by all.
+	"SORT A BY {r}w_*", "SORT A GET {r}o_*", "SORT_RO A BY {r}:w_* GET #", "SORT A BY {x}w_*", "SORT A GET o_*",
 }
 
 // RefusalKeys are the keys put in for A and B in Refusals: one slot.

@@ -232,3 +232,39 @@ func (c *Conn) Receive() (any, error) {
 	}
 	return nil, fmt.Errorf("redistest: unexpected reply %q", line)
 }
+
+// ServerTarget is the target (package target's spelling) of the server at
+// addr, from INFO server: "redis:7.0.15", "valkey:8.1.1". A guard that
+// agrees with a live server is given it, as its rules depend on the
+// release.
+func ServerTarget(t testing.TB, addr string) string {
+	t.Helper()
+	c, err := Dial(addr)
+	if err != nil {
+		t.Fatalf("INFO of %s: %v", addr, err)
+	}
+	defer c.Close()
+	reply, err := c.Do("INFO", "server")
+	info, ok := reply.(string)
+	if err != nil || !ok {
+		t.Fatalf("INFO of %s: %v %v", addr, reply, err)
+	}
+	server, version := "redis", ""
+	for _, line := range strings.Split(info, "\r\n") {
+		k, v, _ := strings.Cut(line, ":")
+		switch k {
+		case "server_name":
+			server = v
+		case "valkey_version":
+			server, version = "valkey", v
+		case "redis_version":
+			if version == "" {
+				version = v
+			}
+		}
+	}
+	if version == "" {
+		t.Fatalf("INFO of %s names no version", addr)
+	}
+	return server + ":" + version
+}

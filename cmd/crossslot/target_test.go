@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
+)
+
+// TestTargetFile: go vet and the standalone command read a module's
+// crossslot.conf, see it edited without a cache clean (the target is part
+// of go vet's key for the tool and of lintcmd's cache directory), let the
+// flag override it, and stop on a bad one with an error naming the file.
+func TestTargetFile(t *testing.T) {
+	dir := cmdtest.CopyDir(t, readinessDir)
+	conf := filepath.Join(dir, "crossslot.conf")
+	write := func(text string) {
+		if err := os.WriteFile(conf, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const getSelf = `SORT GET "#" reads keys by a pattern, which Redis 7.0 refuses in cluster mode whatever the pattern`
+	env := append(fixtureEnv(), "STATICCHECK_CACHE="+t.TempDir())
+	vet := func(args ...string) (string, int) {
+		_, stderr, code := runIn(t, dir, env, "go", append([]string{"vet", "-vettool=" + crossslotBin}, append(args, "./...")...)...)
+		return stderr, code
+	}
+	standalone := func(args ...string) (string, int) {
+		stdout, stderr, code := runIn(t, dir, env, crossslotBin, append(args, "./...")...)
+		return stdout + stderr, code
+	}
+	write(`target = "redis:7.0"`)
+	for name, run := range map[string]func(...string) (string, int){"go vet": vet, "crossslot": standalone} {
+		if out, _ := run(); !strings.Contains(out, getSelf) {
+			t.Errorf("%s with target redis:7.0: no GET # finding:\n%s", name, out)
+		}
+	}
+	write("# the newest releases\ntarget = \"latest\"\n")
+	for name, run := range map[string]func(...string) (string, int){"go vet": vet, "crossslot": standalone} {
+		if out, _ := run(); strings.Contains(out, `SORT GET "#"`) || !strings.Contains(out, `SORT BY "weight_*"`) {
+			t.Errorf("%s after the file says latest: GET # still reported, or BY weight_* not:\n%s", name, out)
+		}
+		if out, _ := run("-crossslot.target=redis:7.0"); !strings.Contains(out, getSelf) {
+			t.Errorf("%s -crossslot.target=redis:7.0 over the file: no GET # finding:\n%s", name, out)
+		}
+	}
+	write(`target = "redis:7.3"`)
+	for name, run := range map[string]func(...string) (string, int){"go vet": vet, "crossslot": standalone} {
+		out, code := run()
+		if code == 0 || !strings.Contains(out, "crossslot.conf: target:") || !strings.Contains(out, "redis has no release line 7.3") {
+			t.Errorf("%s with a bad crossslot.conf: exit %d; want a failure naming the file and the value:\n%s", name, code, out)
+		}
+	}
+}
