@@ -38,10 +38,17 @@ type Command struct {
 	KeySpecs []KeySpec
 }
 
-// Lookup finds a command by name, in any case.
+// Lookup finds a command by name, in any case: in the generated Table,
+// else among the Newer ones.
 func Lookup(name string) (Command, bool) {
-	c, ok := Table[strings.ToUpper(name)]
-	c.Name = strings.ToUpper(name)
+	upper := strings.ToUpper(name)
+	c, ok := Table[upper]
+	if !ok {
+		var n NewerCommand
+		n, ok = Newer[upper]
+		c = n.Command
+	}
+	c.Name = upper
 	return c, ok
 }
 

@@ -2,6 +2,11 @@
 // reply:
 //
 //	CROSSSLOT_REDIS_ADDR=127.0.0.1:7000 go generate ./internal/commands
+//
+// Debian ships Redis 7.0.15: the commands of later releases are in
+// newer.go, written from the key specs of the servers' command
+// documentation (redis and valkey's src/commands/NAME.json, the source of
+// their COMMAND), until a newer server can be asked.
 package main
 
 import (

@@ -119,6 +119,10 @@ func transactions(ctx context.Context, rdb *redis.ClusterClient, tx *redis.Tx, u
 	pipe.Do(ctx, "mget", "a", "b")                        // want `Do keys "a" \(slot 15495\) and "b" \(slot 3300\)` `TxPipeline keys "b" \(slot 3300, MGet\) and "a" \(slot 15495, Do\) are on different hash slots; go-redis v9.11\+ rejects this transaction \(ErrCrossSlot\)`
 	rdb.Do(ctx, "EVAL", "return 1", 2, "k1", "k2", "arg") // want `Do keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
 	rdb.Do(ctx, "EVAL", "return 1", 1, "k1", "k2")
+	rdb.Do(ctx, "MSETEX", 2, "a", 1, "b", 2, "EX", 10)   // want `Do keys "a" \(slot 15495\) and "b" \(slot 3300\)`
+	rdb.Do(ctx, "MSETEX", 2, "{a}1", 1, "{a}2", 2, "NX") // one tag: Redis 8.4 and Valkey 9.1's MSETEX
+	rdb.Do(ctx, "BITOP", "DIFF", "{b}d", "{b}x", "y")    // want `Do keys "{b}d" \(slot 3300\) and "y" \(slot 12222\)`
+	rdb.Do(ctx, "HGETDEL", "h{", "FIELDS", 1, "f")       // want `key "h{" has a '{' with no '}' after it`
 	rdb.Do(ctx, "GET", "a")
 }
 
