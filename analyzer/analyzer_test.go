@@ -532,7 +532,7 @@ func TestGlide(t *testing.T) {
 // the onenode fix on Valkey 9.1; and a package whose crossslot.conf gives
 // its target, which a given flag overrides.
 func TestTargets(t *testing.T) {
-	for pkg, tg := range map[string]string{"latest": "", "redis70": "redis:7.0", "valkey80": "valkey:8.0", "valkey91": "valkey:9.1"} {
+	for pkg, tg := range map[string]string{"latest": "", "redis70": "redis:7.0", "valkey80": "valkey:8.0", "valkey91": "valkey:9.1", "proxy": "azure-enterprise"} {
 		a := analyzer.New(&analyzer.Config{})
 		if tg != "" {
 			if err := a.Flags.Set("target", tg); err != nil {
@@ -550,5 +550,11 @@ func TestTargets(t *testing.T) {
 	analysistest.Run(&overridden, testdata(t), a, "targets/fromfile")
 	if overridden.n == 0 {
 		t.Error("-crossslot.target=redis:7.0 did not override the package's crossslot.conf (valkey:8.0)")
+	}
+	var unproxied errorCount // the default target: a plain client is one server's, and nothing is reported
+	for _, r := range analysistest.Run(&unproxied, testdata(t), analyzer.New(&analyzer.Config{}), "targets/proxy") {
+		if len(r.Diagnostics) > 0 {
+			t.Errorf("targets/proxy under the default target: %d findings on a plain client", len(r.Diagnostics))
+		}
 	}
 }

@@ -50,6 +50,9 @@ func (u clusterReadiness) Command(c *reading.Command) {
 // one-node command with arguments of its own (see reading.Forwarded).
 func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	p := f.Problem
+	if u.Proxy() {
+		return // the proxy runs it on every shard
+	}
 	msg := fmt.Sprintf("%s sends %s (%s) on a client that may be a cluster client, where it runs on one node and %s; %s",
 		f.Via, p.What, f.Where, onOneNode(p.What), u.oneNodeRemedy(f.Library, p.What))
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: CategoryOneNode, Message: msg})
@@ -86,6 +89,8 @@ func (u clusterReadiness) topology(site *clients.Site) reading.Topology {
 func (u clusterReadiness) Harmless(p readiness.ClusterProblem) bool { return u.pass.Harmless(p) }
 
 func (u clusterReadiness) Databases() int { return u.pass.target.DatabaseCount() }
+
+func (u clusterReadiness) Proxy() bool { return u.pass.target.Proxy != "" }
 
 // script judges the commands a script's Lua sends as the client's own: a
 // cluster runs the script on the node of its keys, where SELECT 2 is

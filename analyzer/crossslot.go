@@ -1,8 +1,12 @@
 package analyzer
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/target"
 )
 
 // crossSlotCommands is the crossslot check of multi-key commands: a call of
@@ -37,13 +41,22 @@ func (u commandSlots) Command(c *reading.Command) {
 			fate, fix = splitAlways, splitWriteRemedy
 		case reading.SplitBarred:
 			fix = splitBarredRemedy
+		case reading.SplitByProxy:
+			fate, fix = fmt.Sprintf("; %s splits it by slot, so it does not fail but is not atomic", u.pass.target.Name()), splitWriteRemedy
+		case reading.NotSplit:
+			if t := u.pass.target; t.Proxy != "" {
+				if u.pass.TopologyOf(c.Site.Client()).OneServer {
+					fate = "" // a plain client's fate is the proxy's, not a cluster client's
+				}
+				fate += fmt.Sprintf("; %s splits only %s across slots", t.Name(), strings.Join(target.ProxySplitNames(), ", "))
+			}
 		}
 	}
 	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)
 	if !found {
 		x, found = u.pass.worldCrossing(c)
 	}
-	if found && c.Split == reading.SplitAlways && !(x.kind == pairCrossing && keymodel.ShareAValue(x.d.A, x.d.B)) {
+	if found && (c.Split == reading.SplitAlways || c.Split == reading.SplitByProxy) && !(x.kind == pairCrossing && keymodel.ShareAValue(x.d.A, x.d.B)) {
 		found = false // different entities' keys, written together without needing one write
 	}
 	if found {

@@ -23,7 +23,7 @@ type unprovable struct {
 }
 
 func (u unprovable) Command(c *reading.Command) {
-	if !c.Multi || c.Wrapper != nil || c.Split == reading.SplitRead || c.Split == reading.SplitAlways {
+	if !c.Multi || c.Wrapper != nil || c.Split == reading.SplitRead || c.Split == reading.SplitAlways || c.Split == reading.SplitByProxy {
 		return
 	}
 	if _, found := u.pass.commandCrossing(c.Keys, false); !found {

@@ -29,6 +29,10 @@ type Setting interface {
 	// Databases is how many databases the target's cluster has: 1, or N
 	// for Valkey 9 with cluster-databases N.
 	Databases() int
+	// Proxy: a proxy fronts the target's cluster (Azure Managed Redis's
+	// Enterprise clustering, Redis Software), and runs the keyspace-wide
+	// commands on every shard behind its one endpoint.
+	Proxy() bool
 }
 
 // Judge decides one problem of a call (or of its script's Lua):
@@ -41,7 +45,7 @@ func Judge(site *clients.Site, p ClusterProblem, s Setting) Verdict {
 	switch {
 	case p.Undecided:
 		return Undecided
-	case HasDatabase(p, s.Databases()), p.Kind == OneNode && s.PerNode(site):
+	case HasDatabase(p, s.Databases()), p.Kind == OneNode && (s.PerNode(site) || s.Proxy()):
 		return Fine
 	case s.Harmless(p):
 		return Fine

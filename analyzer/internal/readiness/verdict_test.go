@@ -8,8 +8,8 @@ import (
 
 // setting is a Setting whose answers a test gives.
 type setting struct {
-	perNode, cluster, splits, harmless bool
-	databases                          int
+	perNode, cluster, splits, harmless, proxy bool
+	databases                                 int
 }
 
 func (s setting) PerNode(*clients.Site) bool   { return s.perNode }
@@ -17,6 +17,7 @@ func (s setting) Cluster(*clients.Site) bool   { return s.cluster }
 func (s setting) Splits(*clients.Site) bool    { return s.splits }
 func (s setting) Harmless(ClusterProblem) bool { return s.harmless }
 func (s setting) Databases() int               { return max(s.databases, 1) }
+func (s setting) Proxy() bool                  { return s.proxy }
 
 // TestJudge pins each verdict on its own, against the one beside it that
 // differs by one answer. (Calls that pass on their function's arguments
@@ -41,6 +42,8 @@ func TestJudge(t *testing.T) {
 		{"SELECT 2 on Valkey 9 with 16 databases", keys, select2, setting{cluster: true, databases: 16}, Fine},
 		{"SELECT 2 on Valkey 9 with 2 databases", keys, select2, setting{cluster: true, databases: 2}, Reported},
 		{"a database the code does not fix", keys, ClusterProblem{Kind: OtherDatabase, Undecided: true, DB: -1}, setting{cluster: true, databases: 16}, Undecided},
+		{"FLUSHDB behind a proxy, which runs it on every shard", flush, oneNode, setting{proxy: true}, Fine},
+		{"SELECT 2 behind a proxy: database 0 only", keys, select2, setting{proxy: true}, Reported},
 		{"a problem the package copes with", keys, ClusterProblem{Kind: OneNode, What: "SCRIPT LOAD"}, setting{cluster: true, harmless: true}, Fine},
 	} {
 		if got := Judge(tc.site, tc.p, tc.s); got != tc.want {

@@ -118,9 +118,10 @@ func (r *Package) is(v ssa.Value, q question) bool {
 
 // leftOut is the one place the options' IncludeSingleNode is read: a use
 // of a client that talks to one server is left out of the checks, unless
-// they include single-node clients.
+// they include single-node clients, or the target is a proxy in front of
+// a cluster, whose one endpoint a plain client talks to.
 func (r *Package) leftOut(oneServer bool) bool {
-	return oneServer && !r.Options.IncludeSingleNode
+	return oneServer && !r.Options.IncludeSingleNode && r.Options.Target.Proxy == ""
 }
 
 // Undecided reports a client whose problems that only a cluster has are

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -100,12 +101,12 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		case "TxPipelined":
 			if cb := ssaread.CallbackArg(common); cb != nil {
 				cmds, via := r.queuedOn(cb)
-				out = append(out, &Transaction{Name: "TxPipelined", Commands: cmds, via: via, Fate: clients.TransactionFate(m), At: r.opening(call.Pos())})
+				out = append(out, &Transaction{Name: "TxPipelined", Commands: cmds, via: via, Fate: r.transactionFate(m), At: r.opening(call.Pos())})
 			}
 		case "TxPipeline":
 			if v, ok := call.(*ssa.Call); ok {
 				cmds, at, via := r.pipelineCommands(fn, v)
-				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, via: via, Fate: clients.TransactionFate(m), At: r.opening(call.Pos()),
+				out = append(out, &Transaction{Name: "TxPipeline", Commands: cmds, via: via, Fate: r.transactionFate(m), At: r.opening(call.Pos()),
 					Together: func(i, j int) bool { return ssaread.OnOnePath(at[i], at[j]) }})
 			}
 		case "Watch":
@@ -269,4 +270,14 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 		}
 	}
 	return out
+}
+
+// transactionFate says what becomes of a go-redis transaction across
+// slots: the target's proxy refuses it; else what the module's go-redis
+// does (clients.TransactionFate).
+func (r *Package) transactionFate(m *types.Func) string {
+	if t := r.Options.Target; t.Proxy != "" {
+		return t.Name() + " refuses a transaction whose keys are on different slots"
+	}
+	return clients.TransactionFate(m)
 }

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -78,6 +79,9 @@ const (
 	// SplitBarred: a command the client splits elsewhere, queued in an
 	// atomic batch, which runs on one node: refused like any other.
 	SplitBarred
+	// SplitByProxy: a write the target's proxy splits by slot (DEL, MSET,
+	// TOUCH, UNLINK): not atomic, as SplitAlways.
+	SplitByProxy
 )
 
 // A ClientMade is a client constructor call whose options a cluster does
@@ -155,6 +159,19 @@ func (r *Package) Functions() []*ssa.Function { return r.funcs }
 // command: GLIDE's cluster client always, a go-redis cluster client given
 // a command-info resolver.
 func (r *Package) split(site *clients.Site) Split {
+	if r.Options.Target.Proxy != "" {
+		name := site.Method
+		if n, _, _, ok := clients.CommandLine(site); ok && n != "" {
+			name = n
+		}
+		switch name = strings.ToUpper(name); {
+		case !r.Options.Target.ProxySplits(name):
+		case name == "MGET" || name == "EXISTS":
+			return SplitRead
+		default:
+			return SplitByProxy
+		}
+	}
 	if site.Library == clients.Glide {
 		switch {
 		case clients.GlideAtomic(clients.GlideBatch(site)):
