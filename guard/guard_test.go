@@ -216,3 +216,26 @@ func TestTarget(t *testing.T) {
 		t.Errorf("a bad crossslot.conf: %v; want every command to fail naming the file", err)
 	}
 }
+
+// TestProxyTarget: behind a proxy that splits DEL, EXISTS, MGET, MSET,
+// TOUCH and UNLINK by slot, those pass across slots outside a transaction;
+// inside one, and every other multi-key command, still fail.
+func TestProxyTarget(t *testing.T) {
+	ctx := context.Background()
+	var s sent
+	h := guard.New(guard.Options{Target: "azure-enterprise"})
+	process, pipeline := h.ProcessHook(s.process), h.ProcessPipelineHook(s.pipeline)
+	if err := process(ctx, redis.NewCmd(ctx, "mget", "user:1:a", "user:2:a")); err != nil {
+		t.Errorf("MGET across slots behind the proxy: %v", err)
+	}
+	if err := process(ctx, redis.NewCmd(ctx, "del", "user:1:a", "user:2:a")); err != nil {
+		t.Errorf("DEL across slots behind the proxy: %v", err)
+	}
+	if err := process(ctx, redis.NewCmd(ctx, "sunionstore", "out", "set:1", "set:2")); err == nil {
+		t.Error("SUNIONSTORE across slots behind the proxy: accepted")
+	}
+	tx := []redis.Cmder{redis.NewCmd(ctx, "multi"), redis.NewCmd(ctx, "mget", "user:1:a", "user:2:a"), redis.NewCmd(ctx, "exec")}
+	if err := pipeline(ctx, tx); err == nil {
+		t.Error("MGET across slots in a transaction behind the proxy: accepted")
+	}
+}
