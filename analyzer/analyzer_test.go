@@ -158,16 +158,19 @@ func TestReadmeExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\|.*\\| `(rdb\\..*)` → `(.*)` \\|$").FindAllStringSubmatch(string(readme), -1)
+	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| .*? \\| (.*) \\| `(rdb\\..*)` → `(.*)` \\|$").FindAllStringSubmatch(string(readme), -1)
 	var examples []example
-	checks := map[string]bool{}
+	targets := map[string]string{}
 	for _, r := range rows {
-		checks[r[1]] = true
-		examples = append(examples, example{code: r[2], want: r[3]})
+		targets[r[1]] = r[2]
+		examples = append(examples, example{code: r[3], want: r[4]})
 	}
 	for _, c := range analyzer.Checks() {
-		if !checks[c.Name] {
+		switch got, ok := targets[c.Name]; {
+		case !ok:
 			t.Errorf("README's table of checks has no example for %s", c.Name)
+		case got != c.Targets:
+			t.Errorf("README's table of checks says %s applies on %q; the table of checks says %q", c.Name, got, c.Targets)
 		}
 	}
 	runExamples(t, examples)

@@ -15,7 +15,7 @@ import (
 // The order of the rows is the order of the documentation and of the
 // reports of one call: a command's keys, then the command, check by check.
 var checks = []check{
-	{Name: CategoryCrossSlot, Units: units(crossSlotCommands, crossSlotTransactions), Error: true, Readiness: true},
+	{Name: CategoryCrossSlot, Targets: "every target; behind a proxy (`azure-enterprise`, `redis-software`) DEL, EXISTS, MGET, MSET, TOUCH and UNLINK are split, not refused", Units: units(crossSlotCommands, crossSlotTransactions), Error: true, Readiness: true},
 	{Name: CategoryEmptyTag, Units: units(tagProblems)},
 	{Name: CategoryDoubleTag, Units: units(tagProblems)},
 	{Name: CategoryUnclosedTag, Units: units(tagProblems)},
@@ -26,9 +26,9 @@ var checks = []check{
 	{Name: CategoryMissingKey, Units: units(scriptKeys)},
 	{Name: CategoryHotTag, Units: units(hotTags), OptIn: &optIn{Flag: "hot-tags", On: func(c *Config) *bool { return &c.HotTags },
 		Usage: "also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot"}},
-	{Name: CategoryDatabase, Units: units(clusterProblems), Readiness: true},
-	{Name: CategorySortPattern, Units: units(clusterProblems), Readiness: true},
-	{Name: CategoryOneNode, Units: units(clusterProblems), Readiness: true},
+	{Name: CategoryDatabase, Targets: "every target; `valkey:9.0:dbN` and later accept databases 0 to N-1", Units: units(clusterProblems), Readiness: true},
+	{Name: CategorySortPattern, Targets: "every target, by release: before `redis:7.4` and `valkey:8.0` every pattern; from them a pattern off the sorted key's slot; GET # accepted from `redis:7.4.2` and `valkey:8.1`", Units: units(clusterProblems), Readiness: true},
+	{Name: CategoryOneNode, Targets: "every target but a proxy, which runs them on every shard; on `valkey:9.1` the fix names CLUSTERSCAN", Units: units(clusterProblems), Readiness: true},
 	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Readiness: true},
 	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Readiness: true},
 }
@@ -45,6 +45,9 @@ type check struct {
 	// OptIn is the flag that turns the check on; nil when it is on by
 	// default.
 	OptIn *optIn
+	// Targets says on which targets (-crossslot.target) the check applies
+	// and how it changes with them; "" is every target alike.
+	Targets string
 }
 
 // An optIn is a check's flag (and golangci-lint setting, of the same name).
@@ -91,6 +94,9 @@ type Check struct {
 	// Flag is the analyzer flag (and golangci-lint setting) that turns it
 	// on, "" when it is on by default.
 	Flag string
+	// Targets says how the check follows -crossslot.target: "every
+	// target", or how the rule changes by release and proxy.
+	Targets string
 }
 
 // Checks returns every check, documented by doc.go's "# Check NAME"
@@ -101,7 +107,10 @@ func Checks() []Check {
 	for _, c := range checks {
 		text := sections["Check "+c.Name]
 		title, body, _ := strings.Cut(text, "\n\n")
-		doc := Check{Name: c.Name, Title: strings.TrimPrefix(title, c.Name+": "), Text: body, Error: c.Error, Readiness: c.Readiness}
+		doc := Check{Name: c.Name, Title: strings.TrimPrefix(title, c.Name+": "), Text: body, Error: c.Error, Readiness: c.Readiness, Targets: c.Targets}
+		if doc.Targets == "" {
+			doc.Targets = "every target"
+		}
 		if c.OptIn != nil {
 			doc.Flag = c.OptIn.Flag
 		}
