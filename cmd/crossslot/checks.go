@@ -71,7 +71,7 @@ func checkList(list string, extra ...string) error {
 func explain(stdout, stderr io.Writer, name string) int {
 	for _, c := range analyzer.Checks() {
 		if strings.EqualFold(c.Name, name) {
-			fmt.Fprintf(stdout, "%s: %s\n\n%s\n\nOnline documentation\n    %s\n", c.Name, c.Title, c.Text, docURL)
+			fmt.Fprintf(stdout, "%s: %s\n\n%s\n\nTargets (-crossslot.target)\n    %s\n\nOnline documentation\n    %s\n", c.Name, c.Title, c.Text, c.Targets, docURL)
 			return 0
 		}
 	}

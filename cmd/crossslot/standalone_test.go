@@ -121,7 +121,7 @@ func TestExplain(t *testing.T) {
 	for _, c := range analyzer.Checks() {
 		stdout, _, code := runIn(t, ".", os.Environ(), crossslotBin, "-explain", c.Name)
 		if code != 0 || !strings.HasPrefix(stdout, c.Name+": "+c.Title+"\n") || !strings.Contains(stdout, "\trdb.") ||
-			!strings.Contains(stdout, "\n    "+docURL+"\n") {
+			!strings.Contains(stdout, "\n    "+docURL+"\n") || !strings.Contains(stdout, "\nTargets (-crossslot.target)\n    "+c.Targets+"\n") {
 			t.Errorf("-explain %s: exit %d\n%s", c.Name, code, stdout)
 		}
 	}
