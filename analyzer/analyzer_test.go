@@ -561,3 +561,34 @@ func TestTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestGlideTargets: GLIDE's SORT options follow the target as the other
+// clients' do: under valkey:7.2 a pattern on the sorted key's slot is
+// refused too.
+func TestGlideTargets(t *testing.T) {
+	a := analyzer.New(&analyzer.Config{})
+	if err := a.Flags.Set("target", "valkey:7.2"); err != nil {
+		t.Fatal(err)
+	}
+	var c collected
+	for _, r := range analysistest.Run(&errorCount{}, testdata(t), a, "glidecalls") {
+		for _, d := range r.Diagnostics {
+			c.msgs = append(c.msgs, d.Message)
+		}
+	}
+	if !c.has(`SORT BY "{s}w_*" reads keys by a pattern, which Valkey 7.2 refuses in cluster mode whatever the pattern`) ||
+		!c.has(`SORT GET "#" reads keys by a pattern, which Valkey 7.2 refuses`) {
+		t.Errorf("under valkey:7.2, GLIDE's tagged BY and GET # are not reported:\n%s", strings.Join(c.msgs, "\n"))
+	}
+}
+
+type collected struct{ msgs []string }
+
+func (c collected) has(prefix string) bool {
+	for _, m := range c.msgs {
+		if strings.HasPrefix(m, prefix) {
+			return true
+		}
+	}
+	return false
+}

@@ -182,6 +182,8 @@ func sorted(c *glide.ClusterClient, id string) {
 	c.SortWithOptions(ctx, "ids", *options.NewSortOptions().SetByPattern("w_*")) // want `SORT BY "w_\*" reads keys on any slot, which a cluster refuses`
 	c.SortWithOptions(ctx, "ids", *options.NewSortOptions().SetIsAlpha(true))
 	c.SortStoreWithOptions(ctx, "{s}ids", "{s}out", *options.NewSortOptions().SetIsAlpha(true).AddGetPattern("o_*")) // want `SORT GET "o_\*" reads keys on any slot`
+	c.SortWithOptions(ctx, "{s}ids", *options.NewSortOptions().SetByPattern("{s}w_*").AddGetPattern("#"))            // on the key's slot: accepted from Valkey 8.0 (TestGlideTargets)
+	c.SortWithOptions(ctx, "{s}ids", *options.NewSortOptions().SetByPattern("{t}w_*"))                               // want `SORT BY "{t}w_\*" reads keys on slot \d+, not the sorted key "{s}ids"'s slot \d+`
 }
 
 // A script's Lua is read as for the other clients: a key it builds must be
