@@ -766,12 +766,24 @@ func (s *lspServer) logMessage(msg string) {
 	s.notify("window/logMessage", map[string]any{"type": 1, "message": msg})
 }
 
+// severity is a finding's LSP severity, from the table of checks: an
+// error for a check whose findings fail the standalone command's run by
+// default (-fail), else a warning.
 func severity(category string) int {
-	if category == analyzer.CategoryCrossSlot || category == analyzer.CategoryScriptSlot {
+	if errorChecks[category] {
 		return 1 // error
 	}
 	return 2 // warning
 }
+
+// errorChecks are the checks the table marks Error.
+var errorChecks = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range analyzer.Checks() {
+		m[c.Name] = c.Error
+	}
+	return m
+}()
 
 // toRange converts a span to LSP's 0-based lines and columns (bytes, which
 // are UTF-16 code units for the ASCII that keys and code mostly are).

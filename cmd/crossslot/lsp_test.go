@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/crossslot/crossslot/analyzer"
 	"io"
 	"os"
 	"os/exec"
@@ -542,5 +543,22 @@ func TestLanguageServerFixInBuilder(t *testing.T) {
 	keys := toURI(filepath.Join(dir, "builders", "keys.go"))
 	if edits := result[0].Edit.Changes[keys]; len(edits) != 4 || len(result[0].Edit.Changes) != 1 {
 		t.Errorf("the fix %q edits %s, want 4 edits in keys.go only", result[0].Title, b)
+	}
+}
+
+// TestSeverityFromTheTable: the language server's error/warning split is the
+// table of checks' Error, which also gives -fail its default.
+func TestSeverityFromTheTable(t *testing.T) {
+	for _, c := range analyzer.Checks() {
+		want := 2
+		if c.Error {
+			want = 1
+		}
+		if got := severity(c.Name); got != want {
+			t.Errorf("%s: LSP severity %d, the table says Error=%v", c.Name, got, c.Error)
+		}
+	}
+	if severity(analyzer.CategoryScriptSlot) != 2 {
+		t.Error("scriptslot is a warning, as -fail's default leaves it out")
 	}
 }
