@@ -107,7 +107,10 @@ func TestSameRefusalsAsTheCluster(t *testing.T) {
 	// the command hooks: the guard checks it there (see DialHook).
 	for _, channels := range [][]string{{"orders", "payments"}, {"{shop}orders", "{shop}payments"}} {
 		subscribe := func(rdb redis.UniversalClient) error {
-			ctx, cancel := context.WithTimeout(ctx, time.Second)
+			// Receive returns at the server's confirmation or error; the
+			// deadline only bounds a server that never answers, generous
+			// for a busy machine.
+			ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 			defer cancel()
 			ps := rdb.SSubscribe(ctx, channels...)
 			defer ps.Close()

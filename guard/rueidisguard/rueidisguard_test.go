@@ -3,8 +3,10 @@ package rueidisguard_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -217,13 +219,9 @@ func TestSameRefusalsAsTheCluster(t *testing.T) {
 	}
 	for _, channels := range [][]string{{"orders", "payments"}, {"{shop}orders", "{shop}payments"}} {
 		subscribe := func(c rueidis.Client) error {
-			ctx, cancel := context.WithTimeout(ctx, time.Second)
-			defer cancel()
-			err := c.Receive(ctx, c.B().Ssubscribe().Channel(channels...).Build(), func(rueidis.PubSubMessage) {})
-			if errors.Is(err, context.DeadlineExceeded) {
-				return nil // subscribed, until the deadline
-			}
-			return err
+			return confirmed(ctx, "ssubscribe", func(ctx context.Context) error {
+				return c.Receive(ctx, c.B().Ssubscribe().Channel(channels...).Build(), func(rueidis.PubSubMessage) {})
+			})
 		}
 		if g, c := subscribe(guarded), subscribe(cluster); guardtest.CrossSlot(g) != guardtest.CrossSlot(c) {
 			t.Errorf("SSUBSCRIBE %v: guarded single node says %v, the cluster says %v", channels, g, c)
@@ -270,14 +268,40 @@ func TestKeyspaceSubscriptions(t *testing.T) {
 	var got []string
 	c := rueidisguard.New(single(t, plainAddr), rueidisguard.Options{Report: func(v rueidisguard.Violation) { got = append(got, v.Problem+" "+v.Keys[0]) }})
 	for _, ch := range []string{"__keyevent@0__:expired", "news.*"} {
-		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
-		err := c.Receive(ctx, c.B().Psubscribe().Pattern(ch).Build(), func(rueidis.PubSubMessage) {})
-		cancel()
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("PSUBSCRIBE %s: %v, want it subscribed until the deadline", ch, err)
+		err := confirmed(context.Background(), "psubscribe", func(ctx context.Context) error {
+			return c.Receive(ctx, c.B().Psubscribe().Pattern(ch).Build(), func(rueidis.PubSubMessage) {})
+		})
+		if err != nil {
+			t.Errorf("PSUBSCRIBE %s: %v, want it subscribed", ch, err)
 		}
 	}
 	if want := "keyspace __keyevent@0__:expired"; len(got) != 1 || got[0] != want {
 		t.Errorf("reported %q, want %q", got, want)
 	}
+}
+
+// confirmed runs a subscription until the server confirms it (kind:
+// "ssubscribe", "psubscribe"), and returns nil then, or the error that ends
+// it first. It waits for the event, not for a duration, so that a busy
+// machine cannot turn a slow confirmation into a refusal; the deadline only
+// bounds a server that never answers.
+func confirmed(ctx context.Context, kind string, receive func(context.Context) error) error {
+	const bound = 30 * time.Second
+	ctx, cancel := context.WithTimeout(ctx, bound)
+	defer cancel()
+	var ok atomic.Bool
+	ctx = rueidis.WithOnSubscriptionHook(ctx, func(s rueidis.PubSubSubscription) {
+		if s.Kind == kind {
+			ok.Store(true)
+			cancel()
+		}
+	})
+	err := receive(ctx)
+	switch {
+	case ok.Load():
+		return nil
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("no %s confirmation and no error in %s (a very busy machine, or a server that does not answer)", kind, bound)
+	}
+	return err
 }
