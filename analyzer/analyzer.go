@@ -53,6 +53,8 @@ func (cfg *Config) bindFlags(fs *flag.FlagSet) {
 			fs.BoolVar(on, c.OptIn.Flag, *on, c.OptIn.Usage)
 		}
 	}
+	fs.StringVar(&cfg.Inventory, "inventory", cfg.Inventory,
+		"append the keys each package builds and the commands and transactions that use them to this `file`, one JSON line a package; crossslot keys reads it")
 	fs.StringVar(&cfg.Coverage, "coverage", cfg.Coverage,
 		"append what each package's analysis checked (multi-key commands and transactions: proved, reported, undecided and why) to this `file`, one JSON line a package; crossslot coverage FILE sums it")
 }
@@ -93,9 +95,16 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	ignored := honourIgnores(pass, cfg)
 	r := reading.Read(pass, opts)
 	var coverage *Coverage
+	var inventory *Inventory
 	if need == reading.CallsAndSummaries {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
-		units := newCheckUnits(&unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage})
+		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage}
+		units := newCheckUnits(up)
+		if cfg.Inventory != "" {
+			inventory = &Inventory{Package: pass.Pkg.Path()}
+			up.inventory = inventory
+			units = append(units, keyInventory.new(up))
+		}
 		for _, fn := range r.Functions() {
 			r.Walk(fn, units)
 		}
@@ -110,6 +119,11 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 			_, silenced := ignored.silences(pass.Fset, analysis.Diagnostic{Pos: pos, Category: CategoryCrossSlot})
 			return !silenced
 		})
+	}
+	if inventory != nil {
+		if err := inventory.appendTo(cfg.Inventory); err != nil {
+			return nil, err
+		}
 	}
 	if cfg.Coverage != "" && coverage != nil {
 		if err := coverage.appendTo(cfg.Coverage); err != nil {

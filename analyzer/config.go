@@ -45,6 +45,9 @@ type Config struct {
 	Target target.Setting
 	// Coverage names a file that each package's Coverage is appended to.
 	Coverage string
+	// Inventory names a file that each package's Inventory (its key uses)
+	// is appended to, for `crossslot keys`.
+	Inventory string
 }
 
 // readingOptions are the settings the shared reading needs.

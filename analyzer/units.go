@@ -26,12 +26,13 @@ func units(kinds ...*unitKind) []*unitKind { return kinds }
 // reading, the configuration, and the coverage report it adds to.
 type unitPass struct {
 	view
-	pass     *analysis.Pass
-	source   *eval.Source // the syntax, where fixes find what to edit
-	cfg      *Config
-	target   target.Target // the package's: the flag's or its crossslot.conf's
-	coverage *Coverage
-	builders map[*types.Func]*ast.FuncDecl // made when a fix first needs them
+	pass      *analysis.Pass
+	source    *eval.Source // the syntax, where fixes find what to edit
+	cfg       *Config
+	target    target.Target // the package's: the flag's or its crossslot.conf's
+	coverage  *Coverage
+	inventory *Inventory                    // -crossslot.inventory's: the package's key uses
+	builders  map[*types.Func]*ast.FuncDecl // made when a fix first needs them
 }
 
 func (p *unitPass) report(d analysis.Diagnostic) { p.pass.Report(d) }

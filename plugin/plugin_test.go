@@ -48,7 +48,7 @@ func TestBadSettings(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{map[string]any{"include-singlenode": true}, `crossslot settings: unknown setting "include-singlenode" (known settings: coverage, hot-tags, include-single-node, include-tests, proofs-only, same-values-only, strict, target)`},
+		{map[string]any{"include-singlenode": true}, `crossslot settings: unknown setting "include-singlenode" (known settings: coverage, hot-tags, include-single-node, include-tests, inventory, proofs-only, same-values-only, strict, target)`},
 		{map[string]any{"include-single-node": "yes"}, `setting include-single-node is true or false, not yes`},
 		{map[string]any{"coverage": true}, `setting coverage is a string, not true`},
 		{map[string]any{"target": "valkey10"}, `"valkey10" is not a target: unknown server "valkey10"; want latest`},

@@ -22,7 +22,8 @@
 //	go fix -fixtool="$(go tool -n crossslot)" ./...
 //
 // It also serves editors (crossslot lsp, a language server beside gopls)
-// and sums coverage files (crossslot coverage FILE). Analyzer flags are
+// sums coverage files (crossslot coverage FILE), and lists the key families
+// of packages (crossslot keys [-f json] [-slot N] [-key TEXT] packages). Analyzer flags are
 // spelled -crossslot.NAME in every mode.
 package main
 
@@ -60,6 +61,9 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "coverage" {
 		os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "keys" {
+		os.Exit(keysCommand(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	if len(os.Args) > 1 && os.Args[1] == "readiness" {
 		os.Exit(readinessReport(os.Args[2:], os.Stdout, os.Stderr))

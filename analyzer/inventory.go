@@ -1,0 +1,201 @@
+package analyzer
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"os"
+	"strings"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+)
+
+// The key inventory: what the reading knows of the keys a package builds,
+// kept instead of thrown away after the findings. Each command and
+// transaction that sends keys is one KeyUse, with the template of each key
+// (user:{<id>}:profile), its hash tag and whether the use's keys share a
+// slot; `crossslot keys` groups the uses of a module into key families.
+
+// An Inventory is one package's key uses, as a JSON line of the file
+// -crossslot.inventory names.
+type Inventory struct {
+	Package string   `json:"package"`
+	Uses    []KeyUse `json:"uses"`
+}
+
+// A KeyUse is one command, or one transaction, and the keys it sends.
+type KeyUse struct {
+	At          string   `json:"at"`      // file:line:column of the call (a transaction's opening call)
+	Command     string   `json:"command"` // the method or command: MGet, Do, TxPipelined, MULTI/EXEC
+	Transaction bool     `json:"transaction,omitempty"`
+	Keys        []KeyRef `json:"keys"`
+	// Slots says whether the keys share a slot: "one" (proved for every
+	// value), "different" (a crossslot finding), "split" (the client or a
+	// proxy splits the command by slot), or "unknown".
+	Slots string `json:"slots"`
+}
+
+// A KeyRef is one key of a use.
+type KeyRef struct {
+	Template string `json:"template"` // the key with each value the code does not fix as <its expression>
+	At       string `json:"at"`       // where the key is written
+	// TagKind is "constant" (one text: every value of the key on its
+	// slot), "value" (the tag holds a value), "none", "empty" ({}), or
+	// "unknown" (a value that may hold a brace comes first).
+	TagKind string `json:"tag_kind"`
+	Tag     string `json:"tag,omitempty"`  // the tag's template, for constant and value tags
+	Slot    *int   `json:"slot,omitempty"` // when the hashed part is known
+}
+
+// keyInventory is the unit that records the uses, when
+// -crossslot.inventory names a file.
+var keyInventory = &unitKind{new: func(p *unitPass) reading.Visitor { return &inventoryUnit{pass: p} }}
+
+type inventoryUnit struct {
+	hooks
+	pass *unitPass
+}
+
+func (u *inventoryUnit) Command(c *reading.Command) {
+	if u.pass.inventory == nil || c.Channels() || len(c.Keys) == 0 {
+		return
+	}
+	pos := c.Keys[0].At.Pos
+	if c.Site != nil {
+		pos = c.Site.Common.Pos()
+	} else if c.Wrapper != nil && c.Wrapper.Call != nil {
+		pos = c.Wrapper.Call.Pos()
+	}
+	use := KeyUse{At: u.where(pos), Command: c.Method, Keys: u.refs(c.Keys), Slots: "one"}
+	if len(use.Keys) == 0 {
+		return
+	}
+	switch _, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil); {
+	case c.Split == reading.SplitRead || c.Split == reading.SplitAlways || c.Split == reading.SplitWrite || c.Split == reading.SplitByProxy:
+		use.Slots = "split"
+	case found:
+		use.Slots = "different"
+	case !sameSlot(c.Keys):
+		use.Slots = "unknown"
+	}
+	u.pass.inventory.Uses = append(u.pass.inventory.Uses, use)
+}
+
+func (u *inventoryUnit) Transaction(t *reading.Transaction) {
+	if u.pass.inventory == nil {
+		return
+	}
+	var keys []keymodel.Arg
+	for _, c := range t.Commands {
+		keys = append(keys, c.Keys...)
+	}
+	if t.Watch {
+		keys = append(keys, t.Watched...)
+	}
+	if len(keys) == 0 {
+		return
+	}
+	use := KeyUse{At: u.where(t.At.Pos), Command: t.Name, Transaction: true, Keys: u.refs(keys), Slots: "one"}
+	if len(use.Keys) == 0 {
+		return
+	}
+	switch _, found := u.pass.transactionCrossing(t.Commands, t.InOne, true); {
+	case found:
+		use.Slots = "different"
+	case !sameSlot(keys):
+		use.Slots = "unknown"
+	}
+	u.pass.inventory.Uses = append(u.pass.inventory.Uses, use)
+}
+
+// sameSlot reports keys proved to share a slot, for every alternative.
+func sameSlot(keys []keymodel.Arg) bool {
+	var first keymodel.Key
+	for _, k := range keys {
+		if len(k.Alts) == 0 || k.Family != "" {
+			return false // a list or a loop's keys: one key per element
+		}
+		for _, alt := range k.Alts {
+			if first == nil {
+				first = alt
+				continue
+			}
+			if keymodel.Relate(first, alt) != keymodel.Same {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (u *inventoryUnit) refs(keys []keymodel.Arg) []KeyRef {
+	var out []KeyRef
+	for _, k := range keys {
+		for _, alt := range k.Alts {
+			if len(alt) == 1 && alt[0].Unknown && alt[0].Given {
+				continue // a whole key the callers give: their calls show it
+			}
+			out = append(out, keyRef(alt, u.where(k.At.Pos)))
+		}
+	}
+	return out
+}
+
+// keyRef describes one key.
+func keyRef(k keymodel.Key, at string) KeyRef {
+	r := KeyRef{Template: k.String(), At: at, TagKind: "none"}
+	if s, ok := k.Slot(); ok {
+		r.Slot = &s
+	}
+	if tag, ok := k.Tag(); ok {
+		r.Tag = tag.String()
+		switch text, known := tag.Known(); {
+		case known && text == "":
+			r.TagKind, r.Tag = "empty", ""
+		case known:
+			r.TagKind = "constant"
+		default:
+			r.TagKind = "value"
+		}
+		return r
+	}
+	for _, p := range k {
+		if p.Unknown && !p.NoBrace || !p.Unknown && strings.ContainsRune(p.Text, '{') {
+			r.TagKind = "unknown"
+			break
+		}
+	}
+	return r
+}
+
+// where is a position as file:line:column, the file relative to the
+// working directory when it is below it.
+func (u *inventoryUnit) where(pos token.Pos) string {
+	p := u.pass.pass.Fset.Position(pos)
+	name := p.Filename
+	if wd, err := os.Getwd(); err == nil && strings.HasPrefix(name, wd+string(os.PathSeparator)) {
+		name = name[len(wd)+1:]
+	}
+	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
+}
+
+// appendTo writes the inventory as one JSON line of file.
+func (inv *Inventory) appendTo(file string) error {
+	if len(inv.Uses) == 0 {
+		return nil
+	}
+	data, err := json.Marshal(inv)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(data, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

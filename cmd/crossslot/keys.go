@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/slotcalc"
+)
+
+// keysSchema names the version of `crossslot keys -f json`'s document.
+const keysSchema = "crossslot.keys/v1"
+
+// A keyFamily is every key one template builds (user:{<id>}:profile): where
+// the code writes it, the commands and transactions that send it, and the
+// families each of those sends it with.
+type keyFamily struct {
+	Template string `json:"template"`
+	// TagKind is "constant", "value", "none", "empty" or "unknown" (see
+	// analyzer.KeyRef); Group is the co-location group: "{" + the tag's
+	// template + "}" for a tagged family, "" for the others.
+	TagKind string   `json:"tag_kind"`
+	Tag     string   `json:"tag,omitempty"`
+	Group   string   `json:"group,omitempty"`
+	Slot    *int     `json:"slot,omitempty"`
+	Built   []string `json:"built"` // file:line:column of each place the key is written
+	Uses    []string `json:"uses"`  // "MGet main.go:24:17"
+	// With are the families sent in one command or transaction with this
+	// one, and whether they share its slot: "one", "different" (a
+	// crossslot finding), "split" (the client or proxy splits it),
+	// "unknown"; the worst verdict of their uses.
+	With map[string]string `json:"with,omitempty"`
+}
+
+// A keysReport is `crossslot keys -f json`'s document.
+type keysReport struct {
+	Schema   string       `json:"schema"`
+	Families []*keyFamily `json:"families"`
+}
+
+// keysCommand lists the key families of packages.
+//
+//	crossslot keys [-f text|json] [-slot N] [-key TEXT] [packages]
+func keysCommand(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("crossslot keys", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("f", "text", "output `format`: text or json")
+	slotFlag := fs.String("slot", "", "list only the families whose keys can land on hash `slot` N (0 to 16383)")
+	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: crossslot keys [-f text|json] [-slot N] [-key TEXT] [packages]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "crossslot keys: -f %q: the formats are text and json\n", *format)
+		return exitUsage
+	}
+	slot := -1
+	if *slotFlag != "" {
+		n, err := strconv.Atoi(*slotFlag)
+		if err != nil || n < 0 || n >= slotcalc.SlotCount {
+			fmt.Fprintf(stderr, "crossslot keys: -slot %q: a slot is a number from 0 to %d\n", *slotFlag, slotcalc.SlotCount-1)
+			return exitUsage
+		}
+		slot = n
+	}
+	pkgs := fs.Args()
+	if len(pkgs) == 0 {
+		pkgs = []string{"./..."}
+	}
+	if _, err := listModules(pkgs); err != nil {
+		fmt.Fprintln(stderr, "crossslot keys:", err)
+		return exitUsage
+	}
+	uses, err := analyzeForKeys(pkgs, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "crossslot keys:", err)
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return exit.ExitCode()
+		}
+		return 1
+	}
+	families := keyFamilies(uses)
+	switch {
+	case slot >= 0:
+		families = onSlot(families, slot)
+	case *key != "":
+		families = matching(families, *key)
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families}); err != nil {
+			fmt.Fprintln(stderr, "crossslot keys:", err)
+			return 1
+		}
+		return 0
+	}
+	writeKeysText(stdout, families, slot, *key)
+	return 0
+}
+
+// analyzeForKeys runs the standalone analysis with -crossslot.inventory and
+// reads what each package recorded.
+func analyzeForKeys(pkgs []string, stderr io.Writer) ([]analyzer.KeyUse, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "crossslot-keys")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "inventory.jsonl")
+	cmd := exec.Command(self, append([]string{"-f", "json", "-crossslot.inventory=" + file}, pkgs...)...)
+	var childErr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &childErr
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != exitFindings {
+			stderr.Write(childErr.Bytes()) // what kept the analysis from running
+			return nil, fmt.Errorf("the analysis failed: %w", err)
+		}
+	}
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil // no package sends keys
+	}
+	if err != nil {
+		return nil, err
+	}
+	var uses []analyzer.KeyUse
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var inv analyzer.Inventory
+		if err := json.Unmarshal(sc.Bytes(), &inv); err != nil {
+			return nil, fmt.Errorf("reading the inventory: %v", err)
+		}
+		uses = append(uses, inv.Uses...)
+	}
+	return uses, sc.Err()
+}
+
+// keyFamilies groups the uses' keys by template, sorted by group then
+// template.
+func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
+	byTemplate := map[string]*keyFamily{}
+	seen := map[string]bool{}
+	add := func(list *[]string, s string) {
+		if !seen[s] {
+			seen[s] = true
+			*list = append(*list, s)
+		}
+	}
+	for _, u := range uses {
+		for _, k := range u.Keys {
+			f := byTemplate[k.Template]
+			if f == nil {
+				f = &keyFamily{Template: k.Template, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
+				if k.TagKind == "constant" || k.TagKind == "value" {
+					f.Group = "{" + k.Tag + "}"
+				}
+				byTemplate[k.Template] = f
+			}
+			add(&f.Built, k.Template+"\x00"+k.At)
+			add(&f.Uses, k.Template+"\x00"+u.Command+" "+u.At)
+			for _, other := range u.Keys {
+				if other.Template != k.Template {
+					f.With[other.Template] = worse(f.With[other.Template], u.Slots)
+				}
+			}
+		}
+	}
+	var out []*keyFamily
+	for _, f := range byTemplate {
+		for i := range f.Built {
+			_, f.Built[i], _ = strings.Cut(f.Built[i], "\x00")
+		}
+		for i := range f.Uses {
+			_, f.Uses[i], _ = strings.Cut(f.Uses[i], "\x00")
+		}
+		if len(f.With) == 0 {
+			f.With = nil
+		}
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if (out[i].Group == "") != (out[j].Group == "") {
+			return out[i].Group != ""
+		}
+		if out[i].Group != out[j].Group {
+			return out[i].Group < out[j].Group
+		}
+		return out[i].Template < out[j].Template
+	})
+	return out
+}
+
+// worse is the worse of two slot verdicts.
+func worse(a, b string) string {
+	rank := map[string]int{"": 0, "one": 1, "split": 2, "unknown": 3, "different": 4}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// onSlot keeps the families whose keys can land on slot: those of that
+// known slot, and those whose slot depends on a value.
+func onSlot(families []*keyFamily, slot int) []*keyFamily {
+	var out []*keyFamily
+	for _, f := range families {
+		if f.Slot == nil || *f.Slot == slot {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// matching keeps the families a concrete key matches: each value the code
+// does not fix (<...> in the template) matches any text.
+func matching(families []*keyFamily, key string) []*keyFamily {
+	var out []*keyFamily
+	for _, f := range families {
+		if templatePattern(f.Template).MatchString(key) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+var valuePart = regexp.MustCompile(`<[^<>]*>`)
+
+func templatePattern(template string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	last := 0
+	for _, m := range valuePart.FindAllStringIndex(template, -1) {
+		b.WriteString(regexp.QuoteMeta(template[last:m[0]]))
+		b.WriteString(".*")
+		last = m[1]
+	}
+	b.WriteString(regexp.QuoteMeta(template[last:]) + "$")
+	return regexp.MustCompile(b.String())
+}
+
+// writeKeysText prints the families by co-location group, then the
+// untagged ones, then the inventory's counts.
+func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
+	switch {
+	case slot >= 0:
+		fmt.Fprintf(w, "key families that can land on slot %d:\n", slot)
+	case key != "":
+		fmt.Fprintf(w, "key families that %q (slot %d) matches:\n", key, slotcalc.Slot(key))
+	}
+	group := "\x00"
+	for _, f := range families {
+		if f.Group != group {
+			group = f.Group
+			switch {
+			case group == "":
+				fmt.Fprintln(w, "\nno hash tag")
+			case f.TagKind == "constant":
+				fmt.Fprintf(w, "\n%s: one constant tag, every key on slot %d\n", group, *f.Slot)
+			default:
+				fmt.Fprintf(w, "\n%s: one slot per value\n", group)
+			}
+		}
+		where := "slot depends on its values"
+		switch {
+		case f.TagKind == "empty" && f.Slot != nil:
+			where = fmt.Sprintf("empty tag {}: the whole key is hashed, slot %d", *f.Slot)
+		case f.TagKind == "empty":
+			where = "empty tag {}: the whole key is hashed"
+		case f.Slot != nil:
+			where = fmt.Sprintf("slot %d", *f.Slot)
+		case f.TagKind == "unknown":
+			where = "a value that may hold a brace comes first"
+		}
+		fmt.Fprintf(w, "  %s (%s)\n", f.Template, where)
+		fmt.Fprintf(w, "    built at %s\n", strings.Join(f.Built, ", "))
+		fmt.Fprintf(w, "    sent by %s\n", strings.Join(f.Uses, ", "))
+		var with []string
+		for t, v := range f.With {
+			with = append(with, fmt.Sprintf("%s (%s)", t, slotWords[v]))
+		}
+		sort.Strings(with)
+		if len(with) > 0 {
+			fmt.Fprintf(w, "    with %s\n", strings.Join(with, ", "))
+		}
+	}
+	tagged, combinedUntagged, constant := 0, 0, 0
+	for _, f := range families {
+		switch {
+		case f.TagKind == "constant":
+			tagged++
+			constant++
+		case f.TagKind == "value":
+			tagged++
+		case len(f.With) > 0:
+			combinedUntagged++
+		}
+	}
+	fmt.Fprintf(w, "\n%d key families: %d tagged (%d with one constant tag), %d untagged but sent with others\n", len(families), tagged, constant, combinedUntagged)
+}
+
+var slotWords = map[string]string{
+	"one":       "one slot",
+	"different": "different slots: a crossslot finding",
+	"split":     "split by slot",
+	"unknown":   "not proved to share a slot",
+}

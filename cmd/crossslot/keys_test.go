@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// keysGolden pins `crossslot keys -f json` on the bundled example; after a
+// change that is meant, CROSSSLOT_UPDATE_GOLDEN=1 rewrites it.
+const keysGolden = "../../testdata/keys/example.json"
+
+// TestKeysOnExample: the key families of the example, pinned whole, and a
+// few read by hand: a tag of one value per entity, keys of one constant
+// tag, two untagged keys of one MGet on different slots (the finding), a
+// key with an empty tag.
+func TestKeysOnExample(t *testing.T) {
+	stdout, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, "keys", "-f", "json", "./...")
+	if code != 0 {
+		t.Fatalf("crossslot keys: exit %d\n%s", code, stderr)
+	}
+	if os.Getenv("CROSSSLOT_UPDATE_GOLDEN") == "1" {
+		if err := os.MkdirAll(filepath.Dir(keysGolden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(keysGolden, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(keysGolden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout != string(want) {
+		t.Errorf("crossslot keys -f json differs from %s (CROSSSLOT_UPDATE_GOLDEN=1 rewrites it after a meant change):\n%s", keysGolden, stdout)
+	}
+	var r keysReport
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Schema != keysSchema {
+		t.Errorf("schema %q, want %q", r.Schema, keysSchema)
+	}
+	byTemplate := map[string]*keyFamily{}
+	for _, f := range r.Families {
+		byTemplate[f.Template] = f
+	}
+	for template, check := range map[string]func(f *keyFamily) bool{
+		"user:{<id>}:a": func(f *keyFamily) bool {
+			return f.TagKind == "value" && f.Group == "{<id>}" && f.Slot == nil && f.With["user:{<id>}:b"] == "one"
+		},
+		"user:{1}:a": func(f *keyFamily) bool {
+			return f.TagKind == "constant" && f.Group == "{1}" && f.Slot != nil && *f.Slot == 9842 && f.With["user:{1}:b"] == "one"
+		},
+		"user:1:a": func(f *keyFamily) bool {
+			return f.TagKind == "none" && f.Slot != nil && *f.Slot == 323 && f.With["user:2:a"] == "different" &&
+				len(f.Uses) == 1 && f.Uses[0] == "MGet main.go:24:17" && f.Built[0] == "main.go:24:23"
+		},
+		"user:{}:profile": func(f *keyFamily) bool { return f.TagKind == "empty" && f.Group == "" },
+		"<key>:archived":  func(f *keyFamily) bool { return f.TagKind == "unknown" && f.Built[0] == "store/store.go:27:30" },
+	} {
+		if f := byTemplate[template]; f == nil || !check(f) {
+			t.Errorf("family %s: %+v", template, f)
+		}
+	}
+}
+
+// TestKeysSlotAndKey: -slot N lists the families that can land on slot N
+// (of that slot, or of a slot that depends on a value); -key TEXT those a
+// concrete key matches; bad input exits as the standalone command does.
+func TestKeysSlotAndKey(t *testing.T) {
+	stdout, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, "keys", "-slot", "323", "./...")
+	if code != 0 || !strings.Contains(stdout, "  user:1:a (slot 323)\n") || strings.Contains(stdout, "  user:2:a (slot") ||
+		!strings.Contains(stdout, "  user:{<id>}:a (slot depends on its values)\n") {
+		t.Errorf("keys -slot 323: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = runIn(t, exampleDir, fixtureEnv(), crossslotBin, "keys", "-key", "user:{42}:a", "./...")
+	if code != 0 || !strings.Contains(stdout, `key families that "user:{42}:a" (slot 8000) matches:`) ||
+		!strings.Contains(stdout, "  user:{<id>}:a (") || strings.Contains(stdout, "  user:{1}:a (slot") {
+		t.Errorf("keys -key user:{42}:a: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"keys", "-slot", "16384", "./..."}, exitUsage, "a slot is a number from 0 to 16383"},
+		{[]string{"keys", "-f", "yaml", "./..."}, exitUsage, "the formats are text and json"},
+		{[]string{"keys", "-nosuchflag"}, exitUsage, "flag provided but not defined"},
+		{[]string{"keys", "./nothing/..."}, exitNotAnalyzed, "could not be analyzed"},
+	} {
+		_, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, want %d and %q:\n%s", tc.args, code, tc.code, tc.want, stderr)
+		}
+	}
+}
