@@ -21,7 +21,7 @@
 //	go vet -vettool="$(go tool -n crossslot)" ./...
 //	go fix -fixtool="$(go tool -n crossslot)" ./...
 //
-// It also serves editors (crossslot lsp, a language server beside gopls)
+// It also serves editors (crossslot lsp, a language server beside gopls),
 // sums coverage files (crossslot coverage FILE), and lists the key families
 // of packages (crossslot keys [-f json] [-slot N] [-key TEXT] packages). Analyzer flags are
 // spelled -crossslot.NAME in every mode.
