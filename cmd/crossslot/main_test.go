@@ -14,12 +14,22 @@ import (
 	"github.com/crossslot/crossslot/analyzer"
 	"github.com/crossslot/crossslot/internal/cmdtest"
 	"github.com/crossslot/crossslot/internal/redistest"
+	"github.com/crossslot/crossslot/internal/sharedcache"
 )
 
 // crossslotBin is the command under test, built once by TestMain.
 var crossslotBin string
 
 func TestMain(m *testing.M) {
+	if shared := os.Getenv(cacheProgShared); shared != "" {
+		// TestSharedBuildCache runs this binary as the go command's
+		// GOCACHEPROG.
+		if err := sharedcache.Serve(os.Stdin, os.Stdout, shared, os.Getenv(cacheProgLocal), nil); err != nil {
+			fmt.Fprintln(os.Stderr, "cacheprog:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	dir, err := os.MkdirTemp("", "crossslot-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
