@@ -307,19 +307,32 @@ func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
 			fmt.Fprintf(w, "    with %s\n", strings.Join(with, ", "))
 		}
 	}
-	tagged, combinedUntagged, constant := 0, 0, 0
+	fmt.Fprintf(w, "\n%s\n", countFamilies(families))
+}
+
+// familyCounts are the inventory's counts, for the readiness summary too.
+type familyCounts struct{ families, tagged, constant, combinedUntagged int }
+
+func countFamilies(families []*keyFamily) familyCounts {
+	var c familyCounts
+	c.families = len(families)
 	for _, f := range families {
 		switch {
 		case f.TagKind == "constant":
-			tagged++
-			constant++
+			c.tagged++
+			c.constant++
 		case f.TagKind == "value":
-			tagged++
+			c.tagged++
 		case len(f.With) > 0:
-			combinedUntagged++
+			c.combinedUntagged++
 		}
 	}
-	fmt.Fprintf(w, "\n%d key families: %d tagged (%d with one constant tag), %d untagged but sent with others\n", len(families), tagged, constant, combinedUntagged)
+	return c
+}
+
+func (c familyCounts) String() string {
+	return fmt.Sprintf("%d key families: %d tagged (%d with one constant tag, one hot slot each), %d untagged but sent with others",
+		c.families, c.tagged, c.constant, c.combinedUntagged)
 }
 
 var slotWords = map[string]string{

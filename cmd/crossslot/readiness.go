@@ -61,7 +61,7 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "crossslot readiness:", err)
 		return exitUsage
 	}
-	findings, coverage, notAnalyzed, err := analyzeForReadiness(pkgs, *single, stderr)
+	findings, coverage, inventory, notAnalyzed, err := analyzeForReadiness(pkgs, *single, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "crossslot readiness:", err)
 		var exit *exec.ExitError
@@ -76,6 +76,14 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	summaries := modules.summarize(byPackage, findings)
+	usesByModule, err := modules.keyUses(inventory)
+	if err != nil {
+		fmt.Fprintln(stderr, "crossslot readiness:", err)
+		return 1
+	}
+	for _, s := range summaries {
+		s.keys = countFamilies(keyFamilies(usesByModule[s.module]))
+	}
 	reported := 0
 	for i, s := range summaries {
 		if i > 0 {
@@ -106,18 +114,18 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 // analyzeForReadiness runs the standalone analysis in a child process and
 // returns its findings, its coverage file, and what it could not analyze
 // (packages that do not load or type-check: the others are analyzed).
-func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) (findings []finding, coverage []byte, notAnalyzed []finding, err error) {
+func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) (findings []finding, coverage, inventory []byte, notAnalyzed []finding, err error) {
 	self, err := os.Executable()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	dir, err := os.MkdirTemp("", "crossslot-readiness")
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	defer os.RemoveAll(dir)
-	coverageFile := filepath.Join(dir, "coverage.jsonl")
-	args := []string{"-f", "json", "-crossslot.coverage=" + coverageFile}
+	coverageFile, inventoryFile := filepath.Join(dir, "coverage.jsonl"), filepath.Join(dir, "inventory.jsonl")
+	args := []string{"-f", "json", "-crossslot.coverage=" + coverageFile, "-crossslot.inventory=" + inventoryFile}
 	if single {
 		args = append(args, "-crossslot.include-single-node")
 	}
@@ -132,7 +140,7 @@ func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) (findings
 	for sc.Scan() {
 		var f finding
 		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
-			return nil, nil, nil, fmt.Errorf("reading the analysis: %v", err)
+			return nil, nil, nil, nil, fmt.Errorf("reading the analysis: %v", err)
 		}
 		if f.Code == "compile" || f.Code == "config" {
 			notAnalyzed = append(notAnalyzed, f)
@@ -148,14 +156,18 @@ func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) (findings
 			// the packages that load were analyzed
 		default:
 			stderr.Write(childErr.Bytes()) // what kept the analysis from running
-			return nil, nil, nil, fmt.Errorf("the analysis failed: %w", runErr)
+			return nil, nil, nil, nil, fmt.Errorf("the analysis failed: %w", runErr)
 		}
 	}
 	data, err := os.ReadFile(coverageFile)
 	if errors.Is(err, os.ErrNotExist) {
 		err = nil // no package could hold a command
 	}
-	return findings, data, notAnalyzed, err
+	inventory, ierr := os.ReadFile(inventoryFile)
+	if errors.Is(ierr, os.ErrNotExist) {
+		ierr = nil // no package sends keys
+	}
+	return findings, data, inventory, notAnalyzed, errors.Join(err, ierr)
 }
 
 // moduleIndex says which module each package and directory belongs to.
@@ -200,6 +212,7 @@ type moduleReadiness struct {
 	// scripts, and the opt-in ones): rows of the table when there are any.
 	others   map[string]int
 	reported []finding
+	keys     familyCounts // the key inventory's counts (crossslot keys)
 }
 
 // isCheck reports whether a finding's code is a check's, not a directive's
@@ -293,6 +306,7 @@ func (s *moduleReadiness) text(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t-\t-\t%d\t-\t\n", check, s.others[check])
 	}
 	tw.Flush()
+	fmt.Fprintf(w, "\n%s\n", s.keys)
 	if len(s.reported) == 0 {
 		fmt.Fprintln(w, "\nnothing reported")
 		return
@@ -315,6 +329,7 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	for _, check := range s.otherRows() {
 		fmt.Fprintf(w, "| `%s` | - | - | %d | - |\n", check, s.others[check])
 	}
+	fmt.Fprintf(w, "\n%s (`crossslot keys` lists them).\n", capitalized(s.keys.String()))
 	if len(s.reported) == 0 {
 		fmt.Fprintln(w, "\nNothing reported.")
 		return
@@ -333,3 +348,19 @@ func packagesText(n int) string {
 }
 
 func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// keyUses reads the inventory file's lines and groups the uses by module.
+func (m moduleIndex) keyUses(inventory []byte) (map[string][]analyzer.KeyUse, error) {
+	out := map[string][]analyzer.KeyUse{}
+	sc := bufio.NewScanner(bytes.NewReader(inventory))
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		var inv analyzer.Inventory
+		if err := json.Unmarshal(sc.Bytes(), &inv); err != nil {
+			return nil, fmt.Errorf("reading the key inventory: %v", err)
+		}
+		mod := m.ofPackage[inv.Package]
+		out[mod] = append(out[mod], inv.Uses...)
+	}
+	return out, sc.Err()
+}

@@ -103,6 +103,12 @@ func TestReadinessSummary(t *testing.T) {
 	if !strings.HasPrefix(text, "cluster readiness of example.com/readiness (1 package with Redis calls)") {
 		t.Errorf("text report starts:\n%s", text)
 	}
+	// The key inventory's counts, as crossslot keys counts them.
+	keysOut, _, _ := runIn(t, readinessDir, env, crossslotBin, "keys", "./...")
+	counts := regexp.MustCompile(`\d+ key families: .*`).FindString(keysOut)
+	if counts == "" || !strings.Contains(text, "\n"+counts+"\n") || !strings.Contains(md, "\n"+strings.ToUpper(counts[:1])+counts[1:]+" (`crossslot keys` lists them).\n") {
+		t.Errorf("the readiness summary lacks the key inventory's counts %q:\n%s\n%s", counts, text, md)
+	}
 	for _, check := range readinessChecks {
 		row := regexp.MustCompile(`(?m)^\s*` + check + `\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$`).FindStringSubmatch(text)
 		mdRow := regexp.MustCompile("(?m)^\\| `" + check + "` \\| (\\d+) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$").FindStringSubmatch(md)
