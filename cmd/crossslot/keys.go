@@ -56,7 +56,7 @@ type keysReport struct {
 func keysCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("crossslot keys", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("f", "text", "output `format`: text or json")
+	format := fs.String("f", "text", "output `format`: text, md (Markdown, for a migration document), json, or html (one self-contained page with the families as a graph)")
 	slotFlag := fs.String("slot", "", "list only the families whose keys can land on hash `slot` N (0 to 16383)")
 	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches")
 	fs.Usage = func() {
@@ -66,8 +66,10 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "crossslot keys: -f %q: the formats are text and json\n", *format)
+	switch *format {
+	case "text", "md", "json", "html":
+	default:
+		fmt.Fprintf(stderr, "crossslot keys: -f %q: the formats are text, md, json and html\n", *format)
 		return exitUsage
 	}
 	slot := -1
@@ -102,6 +104,14 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		families = onSlot(families, slot)
 	case *key != "":
 		families = matching(families, *key)
+	}
+	switch *format {
+	case "md":
+		writeKeysMarkdown(stdout, families)
+		return 0
+	case "html":
+		writeKeysHTML(stdout, families)
+		return 0
 	}
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
@@ -278,8 +288,10 @@ func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
 			switch {
 			case group == "":
 				fmt.Fprintln(w, "\nno hash tag")
+			case f.TagKind == "constant" && f.hot():
+				fmt.Fprintf(w, "\n%s: hot, one constant tag for every value: every key on slot %d\n", group, *f.Slot)
 			case f.TagKind == "constant":
-				fmt.Fprintf(w, "\n%s: one constant tag, every key on slot %d\n", group, *f.Slot)
+				fmt.Fprintf(w, "\n%s: one constant tag, slot %d\n", group, *f.Slot)
 			default:
 				fmt.Fprintf(w, "\n%s: one slot per value\n", group)
 			}
@@ -311,17 +323,17 @@ func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
 }
 
 // familyCounts are the inventory's counts, for the readiness summary too.
-type familyCounts struct{ families, tagged, constant, combinedUntagged int }
+type familyCounts struct{ families, tagged, hot, combinedUntagged int }
 
 func countFamilies(families []*keyFamily) familyCounts {
 	var c familyCounts
 	c.families = len(families)
 	for _, f := range families {
 		switch {
-		case f.TagKind == "constant":
+		case f.hot():
 			c.tagged++
-			c.constant++
-		case f.TagKind == "value":
+			c.hot++
+		case f.TagKind == "constant" || f.TagKind == "value":
 			c.tagged++
 		case len(f.With) > 0:
 			c.combinedUntagged++
@@ -331,8 +343,15 @@ func countFamilies(families []*keyFamily) familyCounts {
 }
 
 func (c familyCounts) String() string {
-	return fmt.Sprintf("%d key families: %d tagged (%d with one constant tag, one hot slot each), %d untagged but sent with others",
-		c.families, c.tagged, c.constant, c.combinedUntagged)
+	return fmt.Sprintf("%d key families: %d tagged (%d hot: one constant tag for every value), %d untagged but sent with others",
+		c.families, c.tagged, c.hot, c.combinedUntagged)
+}
+
+// hot reports a family whose tag is one constant while a value sits
+// outside it (feed:{global}:<id>): every value's key on one slot, a hot
+// slot by construction (the opt-in hottag check's finding).
+func (f *keyFamily) hot() bool {
+	return f.TagKind == "constant" && valuePart.MatchString(f.Template)
 }
 
 var slotWords = map[string]string{
@@ -340,4 +359,37 @@ var slotWords = map[string]string{
 	"different": "different slots: a crossslot finding",
 	"split":     "split by slot",
 	"unknown":   "not proved to share a slot",
+}
+
+// writeKeysMarkdown prints the families as a migration document: one
+// table per co-location group, then the untagged families.
+func writeKeysMarkdown(w io.Writer, families []*keyFamily) {
+	fmt.Fprintf(w, "## Key families\n\n%s.\n", capitalized(countFamilies(families).String()))
+	group := "\x00"
+	for _, f := range families {
+		if f.Group != group {
+			group = f.Group
+			title := "No hash tag"
+			if group != "" {
+				title = "Group `" + group + "`"
+			}
+			fmt.Fprintf(w, "\n### %s\n\n| family | slot | written at | sent by | sent with |\n|---|---|---|---|---|\n", title)
+		}
+		slot := "depends on its values"
+		switch {
+		case f.TagKind == "empty":
+			slot = "empty tag: whole key hashed"
+		case f.Slot != nil:
+			slot = strconv.Itoa(*f.Slot)
+		case f.TagKind == "unknown":
+			slot = "unknown"
+		}
+		var with []string
+		for t, v := range f.With {
+			with = append(with, fmt.Sprintf("`%s` (%s)", t, slotWords[v]))
+		}
+		sort.Strings(with)
+		cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s |\n", cell(f.Template), slot, cell(strings.Join(f.Built, ", ")), cell(strings.Join(f.Uses, ", ")), cell(strings.Join(with, ", ")))
+	}
 }
