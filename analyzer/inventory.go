@@ -34,6 +34,17 @@ type KeyUse struct {
 	// value), "different" (a crossslot finding), "split" (the client or a
 	// proxy splits the command by slot), or "unknown".
 	Slots string `json:"slots"`
+	// Pairs are the keys sent together, by index in Keys, with what is
+	// known of their slots: a transaction's keys on paths that exclude each
+	// other (if/else) are not a pair.
+	Pairs []KeyPair `json:"pairs,omitempty"`
+}
+
+// A KeyPair is two keys of a use sent together, and their slots: "one",
+// "different" (proved or near-sure to differ), "split", or "unknown".
+type KeyPair struct {
+	A, B  int
+	Slots string
 }
 
 // A KeyRef is one key of a use.
@@ -67,18 +78,21 @@ func (u *inventoryUnit) Command(c *reading.Command) {
 	} else if c.Wrapper != nil && c.Wrapper.Call != nil {
 		pos = c.Wrapper.Call.Pos()
 	}
-	use := KeyUse{At: u.where(pos), Command: c.Method, Keys: u.refs(c.Keys), Slots: "one"}
+	split := c.Split == reading.SplitRead || c.Split == reading.SplitAlways || c.Split == reading.SplitWrite || c.Split == reading.SplitByProxy
+	refs, of := u.refs(c.Keys)
+	use := KeyUse{At: u.where(pos), Command: c.Method, Keys: refs, Slots: "one"}
 	if len(use.Keys) == 0 {
 		return
 	}
 	switch _, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil); {
-	case c.Split == reading.SplitRead || c.Split == reading.SplitAlways || c.Split == reading.SplitWrite || c.Split == reading.SplitByProxy:
+	case split:
 		use.Slots = "split"
 	case found:
 		use.Slots = "different"
 	case !sameSlot(c.Keys):
 		use.Slots = "unknown"
 	}
+	use.Pairs = u.pairs(c.Keys, of, func(i, j int) bool { return true }, split)
 	u.pass.inventory.Uses = append(u.pass.inventory.Uses, use)
 }
 
@@ -87,16 +101,27 @@ func (u *inventoryUnit) Transaction(t *reading.Transaction) {
 		return
 	}
 	var keys []keymodel.Arg
-	for _, c := range t.Commands {
+	var command []int // each key's command, -1 for a watched key
+	for i, c := range t.Commands {
 		keys = append(keys, c.Keys...)
+		for range c.Keys {
+			command = append(command, i)
+		}
 	}
 	if t.Watch {
 		keys = append(keys, t.Watched...)
+		for range t.Watched {
+			command = append(command, -1)
+		}
 	}
 	if len(keys) == 0 {
 		return
 	}
-	use := KeyUse{At: u.where(t.At.Pos), Command: t.Name, Transaction: true, Keys: u.refs(keys), Slots: "one"}
+	refs, of := u.refs(keys)
+	use := KeyUse{At: u.where(t.At.Pos), Command: t.Name, Transaction: true, Keys: refs, Slots: "one"}
+	use.Pairs = u.pairs(keys, of, func(i, j int) bool {
+		return command[i] < 0 || command[j] < 0 || command[i] == command[j] || t.InOne(command[i], command[j])
+	}, false)
 	if len(use.Keys) == 0 {
 		return
 	}
@@ -109,19 +134,19 @@ func (u *inventoryUnit) Transaction(t *reading.Transaction) {
 	u.pass.inventory.Uses = append(u.pass.inventory.Uses, use)
 }
 
-// sameSlot reports keys proved to share a slot, for every alternative.
+// sameSlot reports keys on one slot for every value: proved
+// (keymodel.Unproved), or of one tag template (keymodel.SameTagTemplate:
+// one tag whatever the values hold, but for the empty tag strict mode
+// reports).
 func sameSlot(keys []keymodel.Arg) bool {
-	var first keymodel.Key
 	for _, k := range keys {
 		if len(k.Alts) == 0 || k.Family != "" {
 			return false // a list or a loop's keys: one key per element
 		}
-		for _, alt := range k.Alts {
-			if first == nil {
-				first = alt
-				continue
-			}
-			if keymodel.Relate(first, alt) != keymodel.Same {
+	}
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if keymodel.Unproved(keys[i], keys[j]) != "" && !keymodel.SameTagTemplate(keys[i], keys[j]) {
 				return false
 			}
 		}
@@ -129,14 +154,47 @@ func sameSlot(keys []keymodel.Arg) bool {
 	return true
 }
 
-func (u *inventoryUnit) refs(keys []keymodel.Arg) []KeyRef {
-	var out []KeyRef
-	for _, k := range keys {
+// refs are the keys' alternatives as KeyRefs, and of each ref the key it
+// is an alternative of.
+func (u *inventoryUnit) refs(keys []keymodel.Arg) (out []KeyRef, of []int) {
+	for i, k := range keys {
 		for _, alt := range k.Alts {
 			if len(alt) == 1 && alt[0].Unknown && alt[0].Given {
 				continue // a whole key the callers give: their calls show it
 			}
 			out = append(out, keyRef(alt, u.where(k.At.Pos)))
+			of = append(of, i)
+		}
+	}
+	return out, of
+}
+
+// pairs are the refs of keys sent together (together says which keys are),
+// with what is known of their slots, one pair of keys at a time.
+func (u *inventoryUnit) pairs(keys []keymodel.Arg, of []int, together func(i, j int) bool, split bool) []KeyPair {
+	verdict := map[[2]int]string{}
+	var out []KeyPair
+	for a := range of {
+		for b := a + 1; b < len(of); b++ {
+			i, j := of[a], of[b]
+			if i == j || !keys[i].Meets(keys[j]) || !together(i, j) {
+				continue
+			}
+			v, ok := verdict[[2]int{i, j}]
+			if !ok {
+				switch _, differ := u.pass.Differ(keys[i], keys[j]); {
+				case split:
+					v = "split"
+				case differ:
+					v = "different"
+				case sameSlot([]keymodel.Arg{keys[i], keys[j]}):
+					v = "one"
+				default:
+					v = "unknown"
+				}
+				verdict[[2]int{i, j}] = v
+			}
+			out = append(out, KeyPair{A: a, B: b, Slots: v})
 		}
 	}
 	return out

@@ -192,10 +192,12 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 			}
 			add(&f.Built, k.Template+"\x00"+k.At)
 			add(&f.Uses, k.Template+"\x00"+u.Command+" "+u.At)
-			for _, other := range u.Keys {
-				if other.Template != k.Template {
-					f.With[other.Template] = worse(f.With[other.Template], u.Slots)
-				}
+		}
+		for _, p := range u.Pairs {
+			a, b := u.Keys[p.A].Template, u.Keys[p.B].Template
+			if a != b {
+				byTemplate[a].With[b] = worse(byTemplate[a].With[b], p.Slots)
+				byTemplate[b].With[a] = worse(byTemplate[b].With[a], p.Slots)
 			}
 		}
 	}
@@ -356,7 +358,7 @@ func (f *keyFamily) hot() bool {
 
 var slotWords = map[string]string{
 	"one":       "one slot",
-	"different": "different slots: a crossslot finding",
+	"different": "different slots, as the crossslot check finds",
 	"split":     "split by slot",
 	"unknown":   "not proved to share a slot",
 }

@@ -87,13 +87,32 @@ func TestKeysSlotAndKey(t *testing.T) {
 		want string
 	}{
 		{[]string{"keys", "-slot", "16384", "./..."}, exitUsage, "a slot is a number from 0 to 16383"},
-		{[]string{"keys", "-f", "yaml", "./..."}, exitUsage, "the formats are text and json"},
+		{[]string{"keys", "-f", "yaml", "./..."}, exitUsage, "the formats are text, md, json and html"},
 		{[]string{"keys", "-nosuchflag"}, exitUsage, "flag provided but not defined"},
 		{[]string{"keys", "./nothing/..."}, exitNotAnalyzed, "could not be analyzed"},
 	} {
 		_, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, tc.args...)
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, want %d and %q:\n%s", tc.args, code, tc.code, tc.want, stderr)
+		}
+	}
+}
+
+// TestKeysMarkdown: -f md is a table per co-location group, then the
+// untagged families, with the counts first.
+func TestKeysMarkdown(t *testing.T) {
+	stdout, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, "keys", "-f", "md", "./...")
+	if code != 0 {
+		t.Fatalf("keys -f md: exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"## Key families\n\n72 key families: ",
+		"\n### Group `{<id>}`\n\n| family | slot | written at | sent by | sent with |\n|---|---|---|---|---|\n| `user:{<id>}:a` | depends on its values | main.go:97:23 | MGet main.go:97:17 | `user:{<id>}:b` (one slot) |\n",
+		"\n### No hash tag\n",
+		"| `user:1:a` | 323 | main.go:24:23 | MGet main.go:24:17 | `user:2:a` (different slots, as the crossslot check finds) |\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("keys -f md lacks %q:\n%s", want, stdout)
 		}
 	}
 }
