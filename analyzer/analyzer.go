@@ -100,7 +100,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
 		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage}
 		units := newCheckUnits(up)
-		if cfg.Inventory != "" {
+		if cfg.Inventory != "" || cfg.OnInventory != nil {
 			inventory = &Inventory{Package: pass.Pkg.Path()}
 			up.inventory = inventory
 			units = append(units, keyInventory.new(up))
@@ -120,7 +120,10 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 			return !silenced
 		})
 	}
-	if inventory != nil {
+	if inventory != nil && cfg.OnInventory != nil {
+		cfg.OnInventory(inventory)
+	}
+	if inventory != nil && cfg.Inventory != "" {
 		if err := inventory.appendTo(cfg.Inventory); err != nil {
 			return nil, err
 		}

@@ -48,6 +48,9 @@ type Config struct {
 	// Inventory names a file that each package's Inventory (its key uses)
 	// is appended to, for `crossslot keys`.
 	Inventory string
+	// OnInventory, when set, is given each package's Inventory, for a front
+	// end that holds them (the language server's hover). No flag.
+	OnInventory func(*Inventory)
 }
 
 // readingOptions are the settings the shared reading needs.

@@ -57,6 +57,15 @@ type KeyRef struct {
 	TagKind string `json:"tag_kind"`
 	Tag     string `json:"tag,omitempty"`  // the tag's template, for constant and value tags
 	Slot    *int   `json:"slot,omitempty"` // when the hashed part is known
+	// Span is where the key's expression is, for an editor's hover.
+	Span Span `json:"-"`
+}
+
+// A Span is a source range: a file's absolute name, and 1-based lines and
+// columns (bytes), the end after the last byte.
+type Span struct {
+	File                             string
+	Line, Column, EndLine, EndColumn int
 }
 
 // keyInventory is the unit that records the uses, when
@@ -162,7 +171,10 @@ func (u *inventoryUnit) refs(keys []keymodel.Arg) (out []KeyRef, of []int) {
 			if len(alt) == 1 && alt[0].Unknown && alt[0].Given {
 				continue // a whole key the callers give: their calls show it
 			}
-			out = append(out, keyRef(alt, u.where(k.At.Pos)))
+			ref := keyRef(alt, u.where(k.At.Pos))
+			start, end := u.pass.pass.Fset.Position(k.At.Pos), u.pass.pass.Fset.Position(k.At.End)
+			ref.Span = Span{File: start.Filename, Line: start.Line, Column: start.Column, EndLine: end.Line, EndColumn: end.Column}
+			out = append(out, ref)
 			of = append(of, i)
 		}
 	}

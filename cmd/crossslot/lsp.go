@@ -59,9 +59,10 @@ type lspServer struct {
 	overlays map[string][]byte // unsaved buffers, by file
 	edited   map[string]bool   // buffers changed since they were last analyzed
 
-	state sync.Mutex // guards fixes and shown, which code actions read
+	state sync.Mutex // guards fixes, shown and keys, which code actions and hovers read
 	fixes map[string][]lspFix
 	shown map[string]bool // files with diagnostics published, to clear them
+	keys  map[string]*analyzer.Inventory // each package's key uses, for hovers
 }
 
 type lspFix struct {
@@ -121,6 +122,7 @@ func serveLSP(in io.Reader, out io.Writer) int {
 					// change 1: every change sends the whole text
 					"textDocumentSync":   map[string]any{"openClose": true, "save": true, "change": 1},
 					"codeActionProvider": true,
+					"hoverProvider":      true,
 				},
 				"serverInfo": map[string]string{"name": "crossslot", "version": version()},
 			})
@@ -159,6 +161,8 @@ func serveLSP(in io.Reader, out io.Writer) int {
 			}
 		case "textDocument/codeAction":
 			s.reply(msg.ID, s.codeActions(msg.Params))
+		case "textDocument/hover":
+			s.reply(msg.ID, s.hover(msg.Params))
 		default:
 			if len(msg.ID) > 0 && msg.Method != "" { // a request we do not serve
 				s.write(lspMessage{JSONRPC: "2.0", ID: msg.ID, Error: map[string]any{"code": -32601, "message": "method not found: " + msg.Method}})
@@ -287,9 +291,14 @@ func lspLog(format string, args ...any) {
 }
 
 func newLSPServer(out io.Writer) *lspServer {
-	s := &lspServer{out: out, fixes: map[string][]lspFix{}, shown: map[string]bool{},
+	s := &lspServer{out: out, fixes: map[string][]lspFix{}, shown: map[string]bool{}, keys: map[string]*analyzer.Inventory{},
 		events: make(chan lspEvent, 1024), loaded: make(chan lspLoaded, 1),
 		opened: map[string]bool{}, overlays: map[string][]byte{}, edited: map[string]bool{}}
+	s.cfg.OnInventory = func(inv *analyzer.Inventory) {
+		s.state.Lock()
+		s.keys[inv.Package] = inv
+		s.state.Unlock()
+	}
 	s.analyzer = analyzer.New(&s.cfg)
 	s.done.Add(1)
 	go s.work()
@@ -809,4 +818,91 @@ func fileOf(uri string) (string, error) {
 		return "", fmt.Errorf("not a file URI: %s", uri)
 	}
 	return filepath.FromSlash(u.Path), nil
+}
+
+// hover answers a hover over a key expression the analysis read: its
+// template, hash tag and slot (or what the slot depends on), and the keys
+// each command or transaction sends it with, as crossslot keys lists them.
+// Nil (no hover) elsewhere.
+func (s *lspServer) hover(params json.RawMessage) any {
+	var p struct {
+		TextDocument struct{ URI string } `json:"textDocument"`
+		Position     lspPosition          `json:"position"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return nil
+	}
+	file, err := fileOf(p.TextDocument.URI)
+	if err != nil {
+		return nil
+	}
+	line, col := p.Position.Line+1, p.Position.Character+1
+	inside := func(sp analyzer.Span) bool {
+		return sp.File == file && (line > sp.Line || line == sp.Line && col >= sp.Column) && (line < sp.EndLine || line == sp.EndLine && col < sp.EndColumn)
+	}
+	s.state.Lock()
+	defer s.state.Unlock()
+	var ref *analyzer.KeyRef
+	with := map[string]string{}
+	var sentBy []string
+	for _, inv := range s.keys {
+		for _, u := range inv.Uses {
+			for i := range u.Keys {
+				if !inside(u.Keys[i].Span) {
+					continue
+				}
+				ref = &u.Keys[i]
+				sentBy = append(sentBy, u.Command)
+				for _, pair := range u.Pairs {
+					other := -1
+					switch i {
+					case pair.A:
+						other = pair.B
+					case pair.B:
+						other = pair.A
+					}
+					if other >= 0 && u.Keys[other].Template != ref.Template {
+						with[u.Keys[other].Template] = worse(with[u.Keys[other].Template], pair.Slots)
+					}
+				}
+			}
+		}
+	}
+	if ref == nil {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**key** `%s`\n\n", ref.Template)
+	switch ref.TagKind {
+	case "constant":
+		fmt.Fprintf(&b, "hash tag `{%s}`, one constant: slot %d", ref.Tag, *ref.Slot)
+	case "value":
+		fmt.Fprintf(&b, "hash tag `{%s}`: the slot depends on its values", ref.Tag)
+	case "empty":
+		b.WriteString("empty hash tag `{}`: the whole key is hashed")
+	case "unknown":
+		b.WriteString("a value that may hold a brace comes first: its hash tag is not known")
+	default:
+		b.WriteString("no hash tag")
+		if ref.Slot != nil {
+			fmt.Fprintf(&b, ": slot %d", *ref.Slot)
+		} else {
+			b.WriteString(": the slot depends on its values")
+		}
+	}
+	fmt.Fprintf(&b, "\n\nsent by %s", strings.Join(sentBy, ", "))
+	var others []string
+	for t, v := range with {
+		others = append(others, fmt.Sprintf("`%s` (%s)", t, slotWords[v]))
+	}
+	sort.Strings(others)
+	if len(others) > 0 {
+		fmt.Fprintf(&b, " with %s", strings.Join(others, ", "))
+	}
+	sp := ref.Span
+	return map[string]any{
+		"contents": map[string]string{"kind": "markdown", "value": b.String()},
+		"range": lspRange{Start: lspPosition{Line: sp.Line - 1, Character: sp.Column - 1},
+			End: lspPosition{Line: sp.EndLine - 1, Character: sp.EndColumn - 1}},
+	}
 }

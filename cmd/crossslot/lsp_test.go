@@ -562,3 +562,44 @@ func TestSeverityFromTheTable(t *testing.T) {
 		t.Error("scriptslot is a warning, as -fail's default leaves it out")
 	}
 }
+
+// TestLanguageServerHover: a hover over a key expression shows its
+// template, tag and slot, and the keys it is sent with; elsewhere none.
+func TestLanguageServerHover(t *testing.T) {
+	dir, err := filepath.Abs(exampleDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, init := startLSP(t, dir)
+	if b, _ := json.Marshal(init.Result); !strings.Contains(string(b), `"hoverProvider":true`) {
+		t.Fatalf("initialize: no hoverProvider: %s", b)
+	}
+	file := filepath.Join(dir, "main.go")
+	uri := toURI(file)
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
+	// The first answer comes from go vet; hovers read the program, which
+	// loads in the background.
+	if how, _ := c.analyzed(dir, file); how == "vetted" {
+		c.await("loaded and analyzed", dir, file)
+	}
+	hover := func(line, char int) string {
+		id := c.send("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPosition{Line: line, Character: char}}, true)
+		m := c.until("hover", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+		b, _ := json.Marshal(m.Result)
+		return string(b)
+	}
+	// main.go:24:23 is "user:1:a" in rdb.MGet(ctx, "user:1:a", "user:2:a");
+	// main.go:97:23 is "user:{"+id+"}:a".
+	for _, tc := range []struct {
+		line, char int
+		want       string
+	}{
+		{23, 25, "**key** `user:1:a`\\n\\nno hash tag: slot 323\\n\\nsent by MGet with `user:2:a` (different slots, as the crossslot check finds)"},
+		{96, 24, "**key** `user:{\\u003cid\\u003e}:a`\\n\\nhash tag `{\\u003cid\\u003e}`: the slot depends on its values\\n\\nsent by MGet with `user:{\\u003cid\\u003e}:b` (one slot)"},
+		{0, 0, "null"},
+	} {
+		if got := hover(tc.line, tc.char); !strings.Contains(got, tc.want) {
+			t.Errorf("hover at %d:%d: %s\nwant it to contain %s", tc.line+1, tc.char+1, got, tc.want)
+		}
+	}
+}
