@@ -61,7 +61,7 @@ type lspServer struct {
 
 	state sync.Mutex // guards fixes, shown and keys, which code actions and hovers read
 	fixes map[string][]lspFix
-	shown map[string]bool // files with diagnostics published, to clear them
+	shown map[string]bool                // files with diagnostics published, to clear them
 	keys  map[string]*analyzer.Inventory // each package's key uses, for hovers
 }
 
