@@ -140,12 +140,22 @@ func analyzeForKeys(pkgs []string, stderr io.Writer) ([]analyzer.KeyUse, error) 
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "inventory.jsonl")
 	cmd := exec.Command(self, append([]string{"-f", "json", "-crossslot.inventory=" + file}, pkgs...)...)
-	var childErr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = io.Discard, &childErr
+	var out, childErr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &childErr
 	if err := cmd.Run(); err != nil {
 		var exit *exec.ExitError
 		if !errors.As(err, &exit) || exit.ExitCode() != exitFindings {
-			stderr.Write(childErr.Bytes()) // what kept the analysis from running
+			// What kept the analysis from running: load and type errors come
+			// back as findings of code compile or config.
+			sc := bufio.NewScanner(&out)
+			sc.Buffer(make([]byte, 1<<20), 1<<24)
+			for sc.Scan() {
+				var f finding
+				if json.Unmarshal(sc.Bytes(), &f) == nil && (f.Code == "compile" || f.Code == "config") {
+					fmt.Fprintf(stderr, "%s: %s\n", where(f.Location), strings.TrimSpace(f.Message))
+				}
+			}
+			stderr.Write(childErr.Bytes())
 			return nil, fmt.Errorf("the analysis failed: %w", err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
 // keysGolden pins `crossslot keys -f json` on the bundled example; after a
@@ -95,6 +97,15 @@ func TestKeysSlotAndKey(t *testing.T) {
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, want %d and %q:\n%s", tc.args, code, tc.code, tc.want, stderr)
 		}
+	}
+	// A package that does not type-check: the standalone command's exit 3,
+	// with the compiler's message.
+	broken := cmdtest.CopyDir(t, exampleDir)
+	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package main\n\nvar x int = \"not an int\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runIn(t, broken, fixtureEnv(), crossslotBin, "keys", "./..."); code != exitNotAnalyzed || !strings.Contains(stderr, "broken.go:3") {
+		t.Errorf("keys on a package that does not type-check: exit %d, want %d naming broken.go:3:\n%s", code, exitNotAnalyzed, stderr)
 	}
 }
 
