@@ -62,11 +62,18 @@ func configPaths(dir, name string) ([]string, error) {
 func targetDigest(dir string) string {
 	paths, _ := configPaths(dir, target.FileName) // a walk that fails part way hashes what it saw
 	h := sha256.New()
+	found := false
 	for _, path := range paths {
 		if data, err := os.ReadFile(path); err == nil {
-			fmt.Fprintf(h, "%s\x00%d\x00", path, len(data))
+			// The contents only: copies of one file (checkouts at other
+			// paths) share go vet's results.
+			fmt.Fprintf(h, "%d\x00", len(data))
 			h.Write(data)
+			found = true
 		}
+	}
+	if !found {
+		return "" // no file: the tool's identity is the binary's alone
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))[:16]
 }

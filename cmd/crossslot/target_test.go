@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
 // TestTargetFile: go vet and the standalone command read a module's
@@ -14,7 +12,7 @@ import (
 // of go vet's key for the tool and of lintcmd's cache directory), let the
 // flag override it, and stop on a bad one with an error naming the file.
 func TestTargetFile(t *testing.T) {
-	dir := cmdtest.CopyDir(t, readinessDir)
+	dir := sortModule(t)
 	conf := filepath.Join(dir, "crossslot.conf")
 	write := func(text string) {
 		if err := os.WriteFile(conf, []byte(text), 0o644); err != nil {
@@ -53,4 +51,45 @@ func TestTargetFile(t *testing.T) {
 			t.Errorf("%s with a bad crossslot.conf: exit %d; want a failure naming the file and the value:\n%s", name, code, out)
 		}
 	}
+}
+
+// sortModule writes a small module that sorts with go-redis's cluster
+// client, against the analyzer's go-redis stub (testdata/src) so that go
+// vet analyzes few dependencies under each target.
+func sortModule(t *testing.T) string {
+	dir := t.TempDir()
+	stub, err := os.ReadFile("../../testdata/src/github.com/redis/go-redis/v9/redis.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod":           "module example.com/sorts\n\ngo 1.26.0\n\nrequire github.com/redis/go-redis/v9 v9.23.0\n\nreplace github.com/redis/go-redis/v9 => ./goredis\n",
+		"goredis/go.mod":   "module github.com/redis/go-redis/v9\n\ngo 1.26.0\n",
+		"goredis/redis.go": string(stub),
+		"main.go": `package main
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func main() {
+	ctx := context.Background()
+	rdb := redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"a:7000", "b:7000"}})
+	rdb.Sort(ctx, "ids", &redis.Sort{By: "weight_*"})
+	rdb.Sort(ctx, "ids", &redis.Sort{Get: []string{"#"}})
+}
+`,
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
