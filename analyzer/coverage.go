@@ -185,8 +185,12 @@ func keyReason(x, y keymodel.Arg) string {
 }
 
 // appendTo appends the coverage to the file as a JSON line.
-func (c Coverage) appendTo(file string) error {
-	line, err := json.Marshal(c)
+func (c Coverage) appendTo(file string) error { return appendJSONLine(file, c) }
+
+// appendJSONLine appends v to the file as one JSON line: the coverage and
+// inventory files, which every package's analysis appends to.
+func appendJSONLine(file string, v any) error {
+	line, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -194,8 +198,10 @@ func (c Coverage) appendTo(file string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
 	_, err = f.Write(append(line, '\n')) // one write: lines of parallel processes do not mix
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
 	return err
 }
 

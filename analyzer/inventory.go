@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/token"
 	"os"
@@ -255,17 +254,5 @@ func (inv *Inventory) appendTo(file string) error {
 	if len(inv.Uses) == 0 {
 		return nil
 	}
-	data, err := json.Marshal(inv)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(append(data, '\n'))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return appendJSONLine(file, inv)
 }

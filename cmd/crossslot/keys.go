@@ -167,16 +167,23 @@ func analyzeForKeys(pkgs []string, stderr io.Writer) ([]analyzer.KeyUse, error) 
 		return nil, err
 	}
 	var uses []analyzer.KeyUse
+	err = readInventory(data, func(inv analyzer.Inventory) { uses = append(uses, inv.Uses...) })
+	return uses, err
+}
+
+// readInventory reads an inventory file (-crossslot.inventory): one
+// package's Inventory a line.
+func readInventory(data []byte, each func(analyzer.Inventory)) error {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
 		var inv analyzer.Inventory
 		if err := json.Unmarshal(sc.Bytes(), &inv); err != nil {
-			return nil, fmt.Errorf("reading the inventory: %v", err)
+			return fmt.Errorf("reading the key inventory: %v", err)
 		}
-		uses = append(uses, inv.Uses...)
+		each(inv)
 	}
-	return uses, sc.Err()
+	return sc.Err()
 }
 
 // keyFamilies groups the uses' keys by template, sorted by group then

@@ -352,15 +352,9 @@ func capitalized(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 // keyUses reads the inventory file's lines and groups the uses by module.
 func (m moduleIndex) keyUses(inventory []byte) (map[string][]analyzer.KeyUse, error) {
 	out := map[string][]analyzer.KeyUse{}
-	sc := bufio.NewScanner(bytes.NewReader(inventory))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var inv analyzer.Inventory
-		if err := json.Unmarshal(sc.Bytes(), &inv); err != nil {
-			return nil, fmt.Errorf("reading the key inventory: %v", err)
-		}
+	err := readInventory(inventory, func(inv analyzer.Inventory) {
 		mod := m.ofPackage[inv.Package]
 		out[mod] = append(out[mod], inv.Uses...)
-	}
-	return out, sc.Err()
+	})
+	return out, err
 }
