@@ -46,6 +46,24 @@ type KeyPair struct {
 	Slots string
 }
 
+// WorseSlots is the worse of two Slots verdicts, from "one" (best) to
+// "split", "unknown" and "different" (worst); "" is no verdict yet.
+func WorseSlots(a, b string) string {
+	rank := map[string]int{"": 0, "one": 1, "split": 2, "unknown": 3, "different": 4}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// SlotsWords says a Slots verdict in words.
+var SlotsWords = map[string]string{
+	"one":       "one slot",
+	"different": "different slots, as the crossslot check finds",
+	"split":     "split by slot",
+	"unknown":   "not proved to share a slot",
+}
+
 // A KeyRef is one key of a use.
 type KeyRef struct {
 	Template string `json:"template"` // the key with each value the code does not fix as <its expression>

@@ -35,8 +35,13 @@ func configPaths(dir, name string) ([]string, error) {
 		}
 	}
 	walkErr := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return fs.SkipDir // a directory that cannot be read holds no config of ours to check
+		switch {
+		case err != nil && path == dir:
+			return err // the run's own directory cannot be read: say so
+		case err != nil && d != nil && d.IsDir():
+			return fs.SkipDir // a directory below that cannot be read: the go command will say so if it holds packages
+		case err != nil:
+			return nil
 		}
 		if d.IsDir() {
 			base := d.Name()

@@ -39,10 +39,14 @@ func coverageReport(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if asJSON {
-		out, _ := json.MarshalIndent(struct {
+		out, err := json.MarshalIndent(struct {
 			Packages []analyzer.Coverage `json:"packages"`
 			Total    analyzer.Coverage   `json:"total"`
 		}{pkgs, total}, "", "  ")
+		if err != nil {
+			fmt.Fprintln(stderr, "crossslot coverage:", err)
+			return 1
+		}
 		fmt.Fprintln(stdout, string(out))
 		return 0
 	}

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crossslot/crossslot/internal/finding"
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
+
 	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
@@ -42,7 +45,7 @@ func TestFailSelectsDirectives(t *testing.T) {
 	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "json", "-fail", "emptytag", "./directives")
 	severities := map[string]string{}
 	for _, f := range decodeFindings(t, stdout) {
-		severities[f.Code] = f.Severity
+		severities[f.Check] = string(f.Severity)
 	}
 	if want := map[string]string{"crossslot": "warning", "emptytag": "error", "directive": "warning"}; !maps.Equal(severities, want) {
 		t.Errorf("JSON severities %v, want %v", severities, want)
@@ -108,7 +111,7 @@ func TestStaticcheckConf(t *testing.T) {
 		}
 		var got []string
 		for _, f := range decodeFindings(t, stdout) {
-			got = append(got, fmt.Sprintf("%s:%d: %s", filepath.Base(f.Location.File), f.Location.Line, f.Code))
+			got = append(got, fmt.Sprintf("%s:%d: %s", filepath.Base(f.Pos.File), f.Pos.Line, f.Check))
 		}
 		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 			t.Errorf("%s:\n%s\nwant:\n%s", tc.conf, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
@@ -117,14 +120,14 @@ func TestStaticcheckConf(t *testing.T) {
 }
 
 // decodeFindings reads the JSON format, one finding per line.
-func decodeFindings(t *testing.T, stdout string) []finding {
+func decodeFindings(t *testing.T, stdout string) []finding.Finding {
 	t.Helper()
-	var out []finding
+	var out []finding.Finding
 	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
 		if line == "" {
 			continue
 		}
-		var f finding
+		var f finding.Finding
 		if err := json.Unmarshal([]byte(line), &f); err != nil {
 			t.Fatalf("bad JSON line %q: %v", line, err)
 		}
@@ -177,7 +180,7 @@ func TestDirectivesAtRelatedPositions(t *testing.T) {
 	var ignored []string
 	for _, f := range decodeFindings(t, stdout) {
 		if f.Severity == "ignored" {
-			ignored = append(ignored, fmt.Sprintf("%d: %s", f.Location.Line, f.Code))
+			ignored = append(ignored, fmt.Sprintf("%d: %s", f.Pos.Line, f.Check))
 		}
 	}
 	if wantIgnored := []string{"17: crossslot", "23: crossslot", "39: scriptslot"}; strings.Join(ignored, ", ") != strings.Join(wantIgnored, ", ") {
@@ -203,7 +206,7 @@ func TestLanguageServerDirectivesAtRelatedPositions(t *testing.T) {
 	}
 	c, _, _ := startLSP(t, dir)
 	file := filepath.Join(dir, "related", "related.go")
-	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(file), "languageId": "go", "version": 1, "text": ""}}, false)
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(file), "languageId": "go", "version": 1, "text": ""}}, false)
 	_, messages := c.analyzed(filepath.Join(dir, "related"), file)
 	var keys []string
 	for _, m := range messages {

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crossslot/crossslot/internal/finding"
 	"github.com/crossslot/crossslot/internal/redistest"
 )
 
@@ -61,7 +62,7 @@ func vetJSON(t *testing.T, dir string, patterns []string, flags ...string) map[s
 	}
 	text := stdout.String() + stderr.String()
 	byPkg := map[string]map[string][]vetDiagnostic{}
-	raw, err := vetJSONValues(text)
+	raw, err := finding.VetJSONValues(text)
 	if err != nil {
 		t.Fatalf("go vet JSON: %v\n%s", err, text)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/finding"
 )
 
 // lintcmd matches a //lint:ignore directive with a finding at the line after
@@ -23,7 +24,7 @@ const staleDirective = "this linter directive didn't match anything; should it b
 // one of their related positions names, drops the directives' "matched
 // nothing" findings it so matches, and marks the findings silenced by
 // //crossslot:ignore.
-func honourRelatedIgnores(findings []finding) []finding {
+func honourRelatedIgnores(findings []finding.Finding) []finding.Finding {
 	lines := map[string][]string{}
 	lineOf := func(file string, n int) string {
 		if _, ok := lines[file]; !ok {
@@ -38,31 +39,31 @@ func honourRelatedIgnores(findings []finding) []finding {
 		file string
 		line int
 	}
-	stale := map[fileLine]position{} // the directives that matched nothing, by line
+	stale := map[fileLine]finding.Position{} // the directives that matched nothing, by line
 	for _, f := range findings {
-		if f.Code == categoryDirective && f.Message == staleDirective {
-			stale[fileLine{f.Location.File, f.Location.Line}] = f.Location
+		if f.Check == categoryDirective && f.Message == staleDirective {
+			stale[fileLine{f.Pos.File, f.Pos.Line}] = f.Pos
 		}
 	}
-	matched := map[position]bool{}
+	matched := map[finding.Position]bool{}
 	for i, f := range findings {
-		if f.Severity == "ignored" || f.Code == categoryDirective {
+		if f.Severity == finding.Ignored || f.Check == categoryDirective {
 			continue
 		}
-		if slices.ContainsFunc(f.Related, func(r related) bool { return strings.HasPrefix(r.Message, analyzer.SilencedBy) }) {
-			findings[i].Severity = "ignored"
+		if slices.ContainsFunc(f.Related, func(r finding.Related) bool { return strings.HasPrefix(r.Message, analyzer.SilencedBy) }) {
+			findings[i].Severity = finding.Ignored
 			continue
 		}
 		for _, r := range f.Related {
-			at, ok := stale[fileLine{r.Location.File, r.Location.Line - 1}] // a directive applies to the line after it
-			if ok && slices.Contains(ignoredChecks(lineOf(at.File, at.Line)), f.Code) {
-				findings[i].Severity = "ignored"
+			at, ok := stale[fileLine{r.Pos.File, r.Pos.Line - 1}] // a directive applies to the line after it
+			if ok && slices.Contains(ignoredChecks(lineOf(at.File, at.Line)), f.Check) {
+				findings[i].Severity = finding.Ignored
 				matched[at] = true
 			}
 		}
 	}
-	return slices.DeleteFunc(findings, func(f finding) bool {
-		return f.Code == categoryDirective && f.Message == staleDirective && matched[f.Location]
+	return slices.DeleteFunc(findings, func(f finding.Finding) bool {
+		return f.Check == categoryDirective && f.Message == staleDirective && matched[f.Pos]
 	})
 }
 

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -92,11 +91,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	uses, err := analyzeForKeys(pkgs, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "crossslot keys:", err)
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return exit.ExitCode()
-		}
-		return 1
+		return exitCode(err)
 	}
 	families := keyFamilies(uses)
 	switch {
@@ -127,37 +122,24 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 }
 
 // analyzeForKeys runs the standalone analysis with -crossslot.inventory and
-// reads what each package recorded.
+// reads what each package recorded. A package that could not be analyzed
+// fails it, with the compiler's message.
 func analyzeForKeys(pkgs []string, stderr io.Writer) ([]analyzer.KeyUse, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
 	dir, err := os.MkdirTemp("", "crossslot-keys")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "inventory.jsonl")
-	cmd := exec.Command(self, append([]string{"-f", "json", "-crossslot.inventory=" + file}, pkgs...)...)
-	var out, childErr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &childErr
-	if err := cmd.Run(); err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != exitFindings {
-			// What kept the analysis from running: load and type errors come
-			// back as findings of code compile or config.
-			sc := bufio.NewScanner(&out)
-			sc.Buffer(make([]byte, 1<<20), 1<<24)
-			for sc.Scan() {
-				var f finding
-				if json.Unmarshal(sc.Bytes(), &f) == nil && (f.Code == "compile" || f.Code == "config") {
-					fmt.Fprintf(stderr, "%s: %s\n", where(f.Location), strings.TrimSpace(f.Message))
-				}
-			}
-			stderr.Write(childErr.Bytes())
-			return nil, fmt.Errorf("the analysis failed: %w", err)
+	_, notAnalyzed, err := analyzePackages(append([]string{"-crossslot.inventory=" + file}, pkgs...))
+	if err != nil {
+		return nil, err
+	}
+	if len(notAnalyzed) > 0 {
+		for _, f := range notAnalyzed {
+			fmt.Fprintf(stderr, "%s: %s\n", where(f.Pos), strings.TrimSpace(f.Message))
 		}
+		return nil, &exitError{exitNotAnalyzed, errors.New("some packages could not be analyzed")}
 	}
 	data, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
@@ -213,8 +195,8 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 		for _, p := range u.Pairs {
 			a, b := u.Keys[p.A].Template, u.Keys[p.B].Template
 			if a != b {
-				byTemplate[a].With[b] = worse(byTemplate[a].With[b], p.Slots)
-				byTemplate[b].With[a] = worse(byTemplate[b].With[a], p.Slots)
+				byTemplate[a].With[b] = analyzer.WorseSlots(byTemplate[a].With[b], p.Slots)
+				byTemplate[b].With[a] = analyzer.WorseSlots(byTemplate[b].With[a], p.Slots)
 			}
 		}
 	}
@@ -241,15 +223,6 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 		return out[i].Template < out[j].Template
 	})
 	return out
-}
-
-// worse is the worse of two slot verdicts.
-func worse(a, b string) string {
-	rank := map[string]int{"": 0, "one": 1, "split": 2, "unknown": 3, "different": 4}
-	if rank[b] > rank[a] {
-		return b
-	}
-	return a
 }
 
 // onSlot keeps the families whose keys can land on slot: those of that
@@ -331,7 +304,7 @@ func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
 		fmt.Fprintf(w, "    sent by %s\n", strings.Join(f.Uses, ", "))
 		var with []string
 		for t, v := range f.With {
-			with = append(with, fmt.Sprintf("%s (%s)", t, slotWords[v]))
+			with = append(with, fmt.Sprintf("%s (%s)", t, analyzer.SlotsWords[v]))
 		}
 		sort.Strings(with)
 		if len(with) > 0 {
@@ -373,13 +346,6 @@ func (f *keyFamily) hot() bool {
 	return f.TagKind == "constant" && valuePart.MatchString(f.Template)
 }
 
-var slotWords = map[string]string{
-	"one":       "one slot",
-	"different": "different slots, as the crossslot check finds",
-	"split":     "split by slot",
-	"unknown":   "not proved to share a slot",
-}
-
 // writeKeysMarkdown prints the families as a migration document: one
 // table per co-location group, then the untagged families.
 func writeKeysMarkdown(w io.Writer, families []*keyFamily) {
@@ -405,7 +371,7 @@ func writeKeysMarkdown(w io.Writer, families []*keyFamily) {
 		}
 		var with []string
 		for t, v := range f.With {
-			with = append(with, fmt.Sprintf("`%s` (%s)", t, slotWords[v]))
+			with = append(with, fmt.Sprintf("`%s` (%s)", t, analyzer.SlotsWords[v]))
 		}
 		sort.Strings(with)
 		cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/crossslot/crossslot/analyzer"
 )
 
 // writeKeysHTML writes the families as one self-contained page (no
@@ -87,7 +89,7 @@ func writeKeysHTML(w io.Writer, families []*keyFamily) {
 			drawn[pair] = true
 			v := f.With[t]
 			edges = append(edges, fmt.Sprintf(`<path class="edge %s" d="M%d %d C%d %d %d %d %d %d"><title>%s and %s: %s</title></path>`,
-				v, a.x, a.y, a.x-40, a.y, b.x-40, b.y, b.x, b.y, html.EscapeString(f.Template), html.EscapeString(t), slotWords[v]))
+				v, a.x, a.y, a.x-40, a.y, b.x-40, b.y, b.x, b.y, html.EscapeString(f.Template), html.EscapeString(t), analyzer.SlotsWords[v]))
 		}
 	}
 	fmt.Fprintf(w, `<!DOCTYPE html>

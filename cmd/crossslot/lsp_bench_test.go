@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
 )
 
 // BenchmarkLSP drives `crossslot lsp` over its pipes, as an editor does, and
@@ -30,6 +31,11 @@ import (
 //   - typing: the buffer changed and not saved (vet: the change saved);
 //   - open: a new server's first answer for a package (vet: that package);
 //   - rss: the server's peak RSS (MiB) after opening 1, 3 and 10 packages.
+//
+// gopls runs beside it in the editor: open and rss report gopls's figures
+// on the same packages too (gopls-ms, gopls-MiB-after-N), and the ratio of
+// the server's peak RSS to gopls's (x-gopls-after-N), which must stay
+// below 1 (lsp_gopls_bench_test.go).
 //
 // The targets: the bundled example (its keys package imported by main and by
 // a second package the benchmark adds to its copy), and asynq v0.26.0
@@ -128,7 +134,7 @@ func benchLSP(b *testing.B, t lspTarget) {
 	b.Run("save", func(b *testing.B) {
 		s := startBenchServer(b, t, t.edited)
 		s.measure(b, func() { appendLine(t.path(t.edited)) }, func() {
-			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.edited))}}, false)
+			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.path(t.edited))}}, false)
 		}, []string{t.dirOf(t.edited)}, func() time.Duration { return vet(editedPkg) })
 	})
 	b.Run("import", func(b *testing.B) {
@@ -138,7 +144,7 @@ func benchLSP(b *testing.B, t lspTarget) {
 		}
 		s := startBenchServer(b, t, append([]string{t.imported}, t.importers...)...)
 		s.measure(b, func() { appendLine(t.path(t.imported)) }, func() {
-			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.imported))}}, false)
+			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.path(t.imported))}}, false)
 		}, dirs, func() time.Duration { return vet(append([]string{importedPkg}, pkgs...)...) })
 	})
 	b.Run("builder", func(b *testing.B) {
@@ -158,13 +164,13 @@ func benchLSP(b *testing.B, t lspTarget) {
 			}
 			os.WriteFile(t.path(t.imported), []byte(strings.Replace(string(text), from, to, 1)), 0o644)
 		}, func() {
-			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.imported))}}, false)
+			s.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.path(t.imported))}}, false)
 		}, dirs, func() time.Duration { return vet(append([]string{importedPkg}, pkgs...)...) })
 	})
 	b.Run("disk", func(b *testing.B) {
 		s := startBenchServer(b, t, t.edited)
 		s.measure(b, func() { appendLine(t.path(t.edited)) }, func() {
-			s.send("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": toURI(t.path(t.edited)), "type": 2}}}, false)
+			s.send("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": protocol.URI(t.path(t.edited)), "type": 2}}}, false)
 		}, []string{t.dirOf(t.edited)}, func() time.Duration { return vet(editedPkg) })
 	})
 	b.Run("typing", func(b *testing.B) {
@@ -172,7 +178,7 @@ func benchLSP(b *testing.B, t lspTarget) {
 		text, _ := os.ReadFile(t.path(t.edited))
 		typed := 0
 		s.measure(b, func() { typed++ }, func() {
-			s.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.edited)), "version": typed + 1},
+			s.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.path(t.edited)), "version": typed + 1},
 				"contentChanges": []map[string]any{{"text": string(text) + strings.Repeat("\n// typed", typed)}}}, false)
 		}, []string{t.dirOf(t.edited)}, func() time.Duration {
 			appendLine(filepath.Join(twin, t.edited))
@@ -180,17 +186,25 @@ func benchLSP(b *testing.B, t lspTarget) {
 		})
 	})
 	b.Run("open", func(b *testing.B) {
-		var opens, vets []time.Duration
+		var opens, vets, goplsOpens []time.Duration
+		for range b.N {
+			start := time.Now()
+			g := startGopls(b, t)
+			g.open(t, t.edited)
+			goplsOpens = append(goplsOpens, time.Since(start))
+			g.stop()
+		}
 		for range b.N {
 			vets = append(vets, vet(editedPkg))
 			start := time.Now()
 			s := startBenchServer(b, t, "")
-			s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(t.path(t.edited)), "languageId": "go", "version": 1, "text": ""}}, false)
+			s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.path(t.edited)), "languageId": "go", "version": 1, "text": ""}}, false)
 			s.awaitAny([]string{"vetted", "published"}, t.dirOf(t.edited))
 			opens = append(opens, time.Since(start))
 			s.stop()
 		}
 		reportLSP(b, opens, vets)
+		b.ReportMetric(medianMS(goplsOpens), "gopls-ms")
 	})
 	b.Run("rss", func(b *testing.B) {
 		all := append([]string{t.edited, t.imported}, t.importers...)
@@ -200,7 +214,7 @@ func benchLSP(b *testing.B, t lspTarget) {
 			s := startBenchServer(b, t, "")
 			var peaks []int
 			for i, p := range all {
-				s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(t.dirOf(p) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
+				s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.dirOf(p) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
 				s.awaitAny([]string{"vetted", "published"}, t.dirOf(p))
 				if i == 0 {
 					s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(p))
@@ -210,9 +224,22 @@ func benchLSP(b *testing.B, t lspTarget) {
 			s.stop()
 			after = peaks
 		}
+		var goplsAfter []int
+		for range b.N {
+			g := startGopls(b, t)
+			var peaks []int
+			for _, p := range all {
+				g.open(t, p)
+				peaks = append(peaks, g.peakRSS())
+			}
+			g.stop()
+			goplsAfter = peaks
+		}
 		for _, n := range []int{1, 3, 10} {
 			if n <= len(after) {
 				b.ReportMetric(float64(after[n-1])/1024, fmt.Sprintf("MiB-after-%d", n))
+				b.ReportMetric(float64(goplsAfter[n-1])/1024, fmt.Sprintf("gopls-MiB-after-%d", n))
+				b.ReportMetric(float64(after[n-1])/float64(goplsAfter[n-1]), fmt.Sprintf("x-gopls-after-%d", n))
 			}
 		}
 		b.ReportMetric(0, "ns/op")
@@ -237,13 +264,13 @@ func startBenchServer(b *testing.B, t lspTarget, files ...string) *benchServer {
 	}
 	s := &benchServer{lspClient: &lspClient{t: b, in: in, out: bufio.NewReader(out)}, cmd: cmd}
 	b.Cleanup(s.stop)
-	s.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(t.module), "capabilities": map[string]any{}}, true)
+	s.send("initialize", map[string]any{"processId": nil, "rootUri": protocol.URI(t.module), "capabilities": map[string]any{}}, true)
 	s.send("initialized", map[string]any{}, false)
 	for i, f := range files {
 		if f == "" {
 			continue
 		}
-		s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(t.dirOf(f) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
+		s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.dirOf(f) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
 		s.awaitAny([]string{"vetted", "published"}, t.dirOf(f))
 		if i == 0 {
 			s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(f))
@@ -262,7 +289,7 @@ func (s *benchServer) stop() {
 // awaitAny reads until the server logs one of the ways for dir.
 func (s *benchServer) awaitAny(hows []string, dir string) {
 	s.t.Helper()
-	s.until(strings.Join(hows, " or ")+" "+dir, func(m lspMessage) bool {
+	s.until(strings.Join(hows, " or ")+" "+dir, func(m protocol.Message) bool {
 		if m.Method != "window/logMessage" {
 			return false
 		}
@@ -282,7 +309,7 @@ func (s *benchServer) measure(b *testing.B, prepare, act func(), dirs []string, 
 		act()
 		waiting := slices.Clone(dirs)
 		for len(waiting) > 0 {
-			m := s.until("analyzed again "+strings.Join(waiting, ", "), func(m lspMessage) bool { return m.Method == "window/logMessage" })
+			m := s.until("analyzed again "+strings.Join(waiting, ", "), func(m protocol.Message) bool { return m.Method == "window/logMessage" })
 			var p struct{ Message string }
 			json.Unmarshal(m.Params, &p)
 			waiting = slices.DeleteFunc(waiting, func(d string) bool { return strings.HasPrefix(p.Message, "crossslot: analyzed again "+d+" in ") })
@@ -294,8 +321,11 @@ func (s *benchServer) measure(b *testing.B, prepare, act func(), dirs []string, 
 }
 
 // peakRSS is the server's peak resident set, in KiB (Linux; 0 elsewhere).
-func (s *benchServer) peakRSS() int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+func (s *benchServer) peakRSS() int { return peakRSSOf(s.cmd) }
+
+// peakRSSOf is a process's peak resident set, in KiB (Linux; 0 elsewhere).
+func peakRSSOf(cmd *exec.Cmd) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
 	if err != nil {
 		return 0
 	}
@@ -312,14 +342,16 @@ func (s *benchServer) peakRSS() int {
 // reportLSP reports the medians, in milliseconds, of the server's times and of
 // go vet's.
 func reportLSP(b *testing.B, times, vets []time.Duration) {
-	median := func(d []time.Duration) float64 {
-		d = slices.Clone(d)
-		slices.Sort(d)
-		return float64(d[len(d)/2].Microseconds()) / 1000
-	}
-	b.ReportMetric(median(times), "ms")
-	b.ReportMetric(median(vets), "vet-ms")
+	b.ReportMetric(medianMS(times), "ms")
+	b.ReportMetric(medianMS(vets), "vet-ms")
 	b.ReportMetric(0, "ns/op")
+}
+
+// medianMS is the median of durations, in milliseconds.
+func medianMS(d []time.Duration) float64 {
+	d = slices.Clone(d)
+	slices.Sort(d)
+	return float64(d[len(d)/2].Microseconds()) / 1000
 }
 
 // appendLine changes a file as a save would.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"github.com/crossslot/crossslot/analyzer"
 	"io"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/crossslot/crossslot/internal/cmdtest"
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
 )
 
 // lspClient drives `crossslot lsp` over its pipes.
@@ -38,11 +38,11 @@ func (c *lspClient) send(method string, params any, request bool) int {
 }
 
 // until reads messages until one satisfies ok.
-func (c *lspClient) until(what string, ok func(lspMessage) bool) lspMessage {
+func (c *lspClient) until(what string, ok func(protocol.Message) bool) protocol.Message {
 	c.t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
-		m, err := readLSP(c.out)
+		m, err := protocol.Read(c.out)
 		if err != nil {
 			c.t.Fatalf("waiting for %s: %v", what, err)
 		}
@@ -51,18 +51,18 @@ func (c *lspClient) until(what string, ok func(lspMessage) bool) lspMessage {
 		}
 	}
 	c.t.Fatalf("no %s", what)
-	return lspMessage{}
+	return protocol.Message{}
 }
 
 // startLSP starts `crossslot lsp` in dir and initializes it; init is its
 // answer.
-func startLSP(t *testing.T, dir string) (c *lspClient, cmd *exec.Cmd, init lspMessage) {
+func startLSP(t *testing.T, dir string) (c *lspClient, cmd *exec.Cmd, init protocol.Message) {
 	t.Helper()
 	return startLSPWith(t, dir, map[string]any{})
 }
 
 // startLSPWith starts the server for a client of the given capabilities.
-func startLSPWith(t *testing.T, dir string, capabilities map[string]any) (c *lspClient, cmd *exec.Cmd, init lspMessage) {
+func startLSPWith(t *testing.T, dir string, capabilities map[string]any) (c *lspClient, cmd *exec.Cmd, init protocol.Message) {
 	t.Helper()
 	cmd = exec.Command(crossslotBin, "lsp")
 	cmd.Dir, cmd.Env = dir, fixtureEnv()
@@ -73,8 +73,8 @@ func startLSPWith(t *testing.T, dir string, capabilities map[string]any) (c *lsp
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	c = &lspClient{t: t, in: in, out: bufio.NewReader(out)}
-	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": toURI(dir), "capabilities": capabilities}, true)
-	init = c.until("initialize result", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	id := c.send("initialize", map[string]any{"processId": nil, "rootUri": protocol.URI(dir), "capabilities": capabilities}, true)
+	init = c.until("initialize result", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
 	c.send("initialized", map[string]any{}, false)
 	return c, cmd, init
 }
@@ -83,10 +83,10 @@ func startLSPWith(t *testing.T, dir string, capabilities map[string]any) (c *lsp
 // diagnostics of file, and returns both.
 func (c *lspClient) analyzed(dir, file string) (how string, messages []string) {
 	c.t.Helper()
-	uri := toURI(file)
+	uri := protocol.URI(file)
 	gotDiags := false
 	for how == "" || !gotDiags {
-		m := c.until("an analysis of "+dir, func(m lspMessage) bool {
+		m := c.until("an analysis of "+dir, func(m protocol.Message) bool {
 			return m.Method == "window/logMessage" || m.Method == "textDocument/publishDiagnostics"
 		})
 		switch m.Method {
@@ -117,10 +117,10 @@ func (c *lspClient) analyzed(dir, file string) (how string, messages []string) {
 // and returns the last diagnostics of file published until then.
 func (c *lspClient) await(how, dir, file string) []string {
 	c.t.Helper()
-	uri := toURI(file)
+	uri := protocol.URI(file)
 	var messages []string
 	for {
-		m := c.until(how+" "+dir, func(m lspMessage) bool {
+		m := c.until(how+" "+dir, func(m protocol.Message) bool {
 			return m.Method == "window/logMessage" || m.Method == "textDocument/publishDiagnostics"
 		})
 		switch m.Method {
@@ -171,7 +171,7 @@ func TestLanguageServerProgram(t *testing.T) {
 	if b, _ := json.Marshal(init.Result); !strings.Contains(string(b), `"change":1`) {
 		t.Errorf("capabilities: %s", b)
 	}
-	c.until("the watchers' registration", func(m lspMessage) bool {
+	c.until("the watchers' registration", func(m protocol.Message) bool {
 		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), `"globPattern":"**/*.go"`) &&
 			strings.Contains(string(m.Params), `"method":"workspace/didChangeWatchedFiles"`)
 	})
@@ -198,10 +198,10 @@ func TestLanguageServerProgram(t *testing.T) {
 		return text
 	}
 	open := func(file string) {
-		c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": toURI(file), "languageId": "go", "version": 1, "text": ""}}, false)
+		c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(file), "languageId": "go", "version": 1, "text": ""}}, false)
 	}
 	save := func(file string) {
-		c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": toURI(file)}}, false)
+		c.send("textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(file)}}, false)
 	}
 
 	open(mainGo)
@@ -250,18 +250,18 @@ func TestLanguageServerProgram(t *testing.T) {
 	// Typing without saving: the buffer's text is analyzed, the file is not.
 	text, _ := os.ReadFile(mainGo)
 	typed := strings.Replace(string(text), `rdb.MGet(ctx, "user:{1}:a", "user:{1}:b")`, `rdb.MGet(ctx, "typed:1", "typed:2")`, 1)
-	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "version": 2},
+	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(mainGo), "version": 2},
 		"contentChanges": []map[string]any{{"text": typed}}}, false)
 	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `"typed:1"`) {
 		t.Fatalf("unsaved buffer: %q", msgs)
 	}
 	// Half-typed code keeps the last diagnostics, and loads nothing again.
-	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo), "version": 3},
+	c.send("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(mainGo), "version": 3},
 		"contentChanges": []map[string]any{{"text": typed + "\nfunc half("}}}, false)
-	c.until("the half-typed buffer kept", func(m lspMessage) bool {
+	c.until("the half-typed buffer kept", func(m protocol.Message) bool {
 		return m.Method == "window/logMessage" && strings.Contains(string(m.Params), "crossslot: kept a package that does not type-check")
 	})
-	c.send("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": toURI(mainGo)}}, false)
+	c.send("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(mainGo)}}, false)
 	if msgs := c.await("analyzed again", dir, mainGo); has(msgs, `"typed:1"`) {
 		t.Fatalf("closed without saving: %q", msgs)
 	}
@@ -269,7 +269,7 @@ func TestLanguageServerProgram(t *testing.T) {
 	// An edit on disk, as a git checkout makes: with the watcher's notice,
 	// and without one, seen at the next request.
 	edit(storeGo, `return rdb.Get(ctx, a).Err()`, `return rdb.MGet(ctx, a, b).Err()`)
-	c.send("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": toURI(storeGo), "type": 2}}}, false)
+	c.send("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": protocol.URI(storeGo), "type": 2}}}, false)
 	if msgs := c.await("analyzed again", dir, mainGo); !has(msgs, `in store.Pair`) {
 		t.Fatalf("main after store.go changed on disk: %q", msgs)
 	}
@@ -299,18 +299,18 @@ func TestLanguageServer(t *testing.T) {
 	if b, _ := json.Marshal(init.Result); !strings.Contains(string(b), `"codeActionProvider":true`) {
 		t.Errorf("capabilities: %s", b)
 	}
-	uri := toURI(filepath.Join(dir, "main.go"))
+	uri := protocol.URI(filepath.Join(dir, "main.go"))
 	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
 
 	type diagnostic struct {
-		Range    lspRange
+		Range    protocol.Range
 		Severity int
 		Source   string
 		Code     string
 		Message  string
 	}
 	var diags []diagnostic
-	c.until("main.go's diagnostics", func(m lspMessage) bool {
+	c.until("main.go's diagnostics", func(m protocol.Message) bool {
 		var p struct {
 			URI         string
 			Diagnostics []diagnostic
@@ -341,10 +341,10 @@ func TestLanguageServer(t *testing.T) {
 	}
 	id := c.send("textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": uri},
-		"range":        lspRange{Start: lspPosition{Line: line}, End: lspPosition{Line: line, Character: 80}},
+		"range":        protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line, Character: 80}},
 		"context":      map[string]any{"diagnostics": []any{}},
 	}, true)
-	actions := c.until("code actions", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	actions := c.until("code actions", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
 	if b, _ := json.Marshal(actions.Result); !strings.Contains(string(b), `"newText":"\"{user:1}:profile\""`) || !strings.Contains(string(b), `"kind":"quickfix"`) {
 		t.Errorf("code actions at line %d: %s", line+1, b)
 	}
@@ -521,45 +521,30 @@ func TestLanguageServerFixInBuilder(t *testing.T) {
 	}
 	c, _, _ := startLSP(t, dir)
 	file := filepath.Join(dir, "builders", "orders.go")
-	uri := toURI(file)
+	uri := protocol.URI(file)
 	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
 	if _, messages := c.analyzed(filepath.Join(dir, "builders"), file); len(messages) != 1 {
 		t.Fatalf("orders.go's diagnostics: %q", messages)
 	}
 	id := c.send("textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": uri},
-		"range":        lspRange{Start: lspPosition{Line: 9}, End: lspPosition{Line: 9, Character: 80}},
+		"range":        protocol.Range{Start: protocol.Position{Line: 9}, End: protocol.Position{Line: 9, Character: 80}},
 		"context":      map[string]any{"diagnostics": []any{}},
 	}, true)
-	actions := c.until("code actions", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+	actions := c.until("code actions", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
 	var result []struct {
 		Title string
-		Edit  struct{ Changes map[string][]lspTextEdit }
+		Edit  struct {
+			Changes map[string][]protocol.TextEdit
+		}
 	}
 	b, _ := json.Marshal(actions.Result)
 	if err := json.Unmarshal(b, &result); err != nil || len(result) != 1 {
 		t.Fatalf("code actions: %s", b)
 	}
-	keys := toURI(filepath.Join(dir, "builders", "keys.go"))
+	keys := protocol.URI(filepath.Join(dir, "builders", "keys.go"))
 	if edits := result[0].Edit.Changes[keys]; len(edits) != 4 || len(result[0].Edit.Changes) != 1 {
 		t.Errorf("the fix %q edits %s, want 4 edits in keys.go only", result[0].Title, b)
-	}
-}
-
-// TestSeverityFromTheTable: the language server's error/warning split is the
-// table of checks' Error, which also gives -fail its default.
-func TestSeverityFromTheTable(t *testing.T) {
-	for _, c := range analyzer.Checks() {
-		want := 2
-		if c.Error {
-			want = 1
-		}
-		if got := severity(c.Name); got != want {
-			t.Errorf("%s: LSP severity %d, the table says Error=%v", c.Name, got, c.Error)
-		}
-	}
-	if severity(analyzer.CategoryScriptSlot) != 2 {
-		t.Error("scriptslot is a warning, as -fail's default leaves it out")
 	}
 }
 
@@ -575,7 +560,7 @@ func TestLanguageServerHover(t *testing.T) {
 		t.Fatalf("initialize: no hoverProvider: %s", b)
 	}
 	file := filepath.Join(dir, "main.go")
-	uri := toURI(file)
+	uri := protocol.URI(file)
 	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": ""}}, false)
 	// The first answer comes from go vet; hovers read the program, which
 	// loads in the background.
@@ -583,8 +568,8 @@ func TestLanguageServerHover(t *testing.T) {
 		c.await("loaded and analyzed", dir, file)
 	}
 	hover := func(line, char int) string {
-		id := c.send("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": lspPosition{Line: line, Character: char}}, true)
-		m := c.until("hover", func(m lspMessage) bool { return string(m.ID) == fmt.Sprint(id) })
+		id := c.send("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": protocol.Position{Line: line, Character: char}}, true)
+		m := c.until("hover", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
 		b, _ := json.Marshal(m.Result)
 		return string(b)
 	}

@@ -41,6 +41,7 @@ import (
 	"honnef.co/go/tools/lintcmd"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/lsp"
 	"github.com/crossslot/crossslot/target"
 )
 
@@ -56,17 +57,19 @@ func main() {
 		printVersion()
 		return
 	}
-	if len(os.Args) == 2 && os.Args[1] == "lsp" {
-		os.Exit(serveLSP(os.Stdin, os.Stdout))
-	}
-	if len(os.Args) > 1 && os.Args[1] == "coverage" {
-		os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
-	}
-	if len(os.Args) > 1 && os.Args[1] == "keys" {
-		os.Exit(keysCommand(os.Args[2:], os.Stdout, os.Stderr))
-	}
-	if len(os.Args) > 1 && os.Args[1] == "readiness" {
-		os.Exit(readinessReport(os.Args[2:], os.Stdout, os.Stderr))
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "lsp":
+			if len(os.Args) == 2 {
+				os.Exit(lsp.Serve(os.Stdin, os.Stdout, lsp.Options{Version: version()}))
+			}
+		case "coverage":
+			os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
+		case "keys":
+			os.Exit(keysCommand(os.Args[2:], os.Stdout, os.Stderr))
+		case "readiness":
+			os.Exit(readinessReport(os.Args[2:], os.Stdout, os.Stderr))
+		}
 	}
 	if driverProtocol(os.Args[1:]) {
 		unitchecker.Main(analyzer.Analyzer) // exits
@@ -93,18 +96,10 @@ func driverProtocol(args []string) bool {
 	return false
 }
 
-// standalone runs lintcmd with one check per diagnostic category.
+// standalone runs the analysis with one lintcmd check per diagnostic
+// category, and writes the findings itself (report).
 func standalone(args []string) int {
-	cfg := &analyzer.Config{WholeProgram: true} // lintcmd loads every package of the run
-	a := analyzer.New(cfg)
-	cmd := lintcmd.NewCommand("crossslot")
-	v := version()
-	cmd.SetVersion(v, v)
-	fs := cmd.FlagSet()
-	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
-	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
-	cmd.AddAnalyzers(checks(a)...)
-	cmd.ParseFlags(args) // exits 2 with usage on a bad flag
+	cmd, fs, cfg, a := newStandalone(args) // exits 2 with usage on a bad flag
 	for name, extra := range map[string][]string{"checks": nil, "fail": {categoryDirective}} {
 		if err := checkList(fs.Lookup(name).Value.String(), extra...); err != nil {
 			fmt.Fprintf(os.Stderr, "crossslot: -%s: %v\n", name, err)
@@ -114,15 +109,6 @@ func standalone(args []string) int {
 
 	if name := fs.Lookup("explain").Value.String(); name != "" {
 		return explain(os.Stdout, os.Stderr, name)
-	}
-	if format := os.Getenv(lintcmdOutputEnv); format != "" {
-		if format == "json" {
-			// report lists what //crossslot:ignore silenced too; results
-			// cached so are kept apart from the others.
-			cfg.ShowIgnored = true
-			os.Setenv("STATICCHECK_CACHE", filepath.Join(os.Getenv("STATICCHECK_CACHE"), "show-ignored"))
-		}
-		return lintcmdRaw(fs, cmd.Execute, format)
 	}
 	if cwd, err := os.Getwd(); err == nil {
 		if err := errors.Join(checkConfigs(cwd), checkTargetsUnlessGiven(cwd, a)); err != nil {
@@ -134,13 +120,32 @@ func standalone(args []string) int {
 		fmt.Fprintln(os.Stderr, "crossslot:", err)
 		return 1
 	}
+	for _, name := range []string{"list-checks", "version", "debug.version", "merge"} {
+		if f := fs.Lookup(name); f != nil && f.Value.String() == "true" {
+			return cmd.Execute() // lintcmd's own answers, not an analysis
+		}
+	}
 	switch fs.Lookup("f").Value.String() {
-	case "sarif":
-		return withOurLinks(args)
-	case "text", "stylish", "json":
-		return report(fs, args)
+	case "text", "stylish", "json", "sarif":
+		return report(cmd, fs, cfg, args)
 	}
 	return cmd.Execute() // null, binary (for -merge), or a format lintcmd rejects
+}
+
+// newStandalone is lintcmd's command with crossslot's checks and analyzer
+// flags (spelled -crossslot.NAME), args parsed.
+func newStandalone(args []string) (*lintcmd.Command, *flag.FlagSet, *analyzer.Config, *analysis.Analyzer) {
+	cfg := &analyzer.Config{WholeProgram: true} // lintcmd loads every package of the run
+	a := analyzer.New(cfg)
+	cmd := lintcmd.NewCommand("crossslot")
+	v := version()
+	cmd.SetVersion(v, v)
+	fs := cmd.FlagSet()
+	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
+	cmd.AddAnalyzers(checks(a)...)
+	cmd.ParseFlags(args)
+	return cmd, fs, cfg, a
 }
 
 // checkTargetsUnlessGiven checks the crossslot.conf files the run reads:

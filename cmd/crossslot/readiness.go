@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/finding"
 )
 
 // readinessChecks are the rows of the readiness summary, in the order of
@@ -64,11 +63,7 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 	findings, coverage, inventory, notAnalyzed, err := analyzeForReadiness(pkgs, *single, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "crossslot readiness:", err)
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			return exit.ExitCode() // the analysis's own: 3 for code that does not compile
-		}
-		return 1
+		return exitCode(err) // the analysis's own
 	}
 	byPackage, _, err := analyzer.SumCoverage(coverage)
 	if err != nil {
@@ -111,53 +106,24 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
-// analyzeForReadiness runs the standalone analysis in a child process and
-// returns its findings, its coverage file, and what it could not analyze
-// (packages that do not load or type-check: the others are analyzed).
-func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) (findings []finding, coverage, inventory []byte, notAnalyzed []finding, err error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
+// analyzeForReadiness runs the standalone analysis and returns its
+// findings, its coverage file, its inventory file, and what it could not
+// analyze (packages that do not load or type-check: the others are
+// analyzed).
+func analyzeForReadiness(pkgs []string, single bool, stderr io.Writer) (findings []finding.Finding, coverage, inventory []byte, notAnalyzed []finding.Finding, err error) {
 	dir, err := os.MkdirTemp("", "crossslot-readiness")
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
 	defer os.RemoveAll(dir)
 	coverageFile, inventoryFile := filepath.Join(dir, "coverage.jsonl"), filepath.Join(dir, "inventory.jsonl")
-	args := []string{"-f", "json", "-crossslot.coverage=" + coverageFile, "-crossslot.inventory=" + inventoryFile}
+	args := []string{"-crossslot.coverage=" + coverageFile, "-crossslot.inventory=" + inventoryFile}
 	if single {
 		args = append(args, "-crossslot.include-single-node")
 	}
-	cmd := exec.Command(self, append(args, pkgs...)...)
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	var childErr bytes.Buffer // load errors come back as findings too, listed after the summary
-	cmd.Stderr = &childErr
-	runErr := cmd.Run()
-	sc := bufio.NewScanner(&out)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var f finding
-		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
-			return nil, nil, nil, nil, fmt.Errorf("reading the analysis: %v", err)
-		}
-		if f.Code == "compile" || f.Code == "config" {
-			notAnalyzed = append(notAnalyzed, f)
-			continue
-		}
-		findings = append(findings, f)
-	}
-	if runErr != nil {
-		var exit *exec.ExitError
-		switch {
-		case errors.As(runErr, &exit) && exit.ExitCode() == exitFindings:
-		case errors.As(runErr, &exit) && exit.ExitCode() == exitNotAnalyzed && len(notAnalyzed) > 0:
-			// the packages that load were analyzed
-		default:
-			stderr.Write(childErr.Bytes()) // what kept the analysis from running
-			return nil, nil, nil, nil, fmt.Errorf("the analysis failed: %w", runErr)
-		}
+	findings, notAnalyzed, err = analyzePackages(append(args, pkgs...))
+	if err != nil {
+		return nil, nil, nil, nil, err
 	}
 	data, err := os.ReadFile(coverageFile)
 	if errors.Is(err, os.ErrNotExist) {
@@ -211,7 +177,7 @@ type moduleReadiness struct {
 	// others counts the findings of the checks that count no sites (tags,
 	// scripts, and the opt-in ones): rows of the table when there are any.
 	others   map[string]int
-	reported []finding
+	reported []finding.Finding
 	keys     familyCounts // the key inventory's counts (crossslot keys)
 }
 
@@ -233,7 +199,7 @@ func (s *moduleReadiness) otherRows() []string {
 	return out
 }
 
-func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []finding) []*moduleReadiness {
+func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []finding.Finding) []*moduleReadiness {
 	byModule := map[string]*moduleReadiness{}
 	get := func(mod string) *moduleReadiness {
 		if s, ok := byModule[mod]; ok {
@@ -260,14 +226,14 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		}
 	}
 	for _, f := range findings {
-		if !isCheck(f.Code) {
+		if !isCheck(f.Check) {
 			continue
 		}
-		if mod, ok := idx.dirs[filepath.Dir(f.Location.File)]; ok {
+		if mod, ok := idx.dirs[filepath.Dir(f.Pos.File)]; ok {
 			s := get(mod)
 			s.reported = append(s.reported, f)
-			if !slices.Contains(readinessChecks, f.Code) {
-				s.others[f.Code]++
+			if !slices.Contains(readinessChecks, f.Check) {
+				s.others[f.Check]++
 			}
 		}
 	}
@@ -275,7 +241,7 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 	for _, mod := range idx.order {
 		s := byModule[mod]
 		sort.SliceStable(s.reported, func(i, j int) bool {
-			a, b := s.reported[i].Location, s.reported[j].Location
+			a, b := s.reported[i].Pos, s.reported[j].Pos
 			return a.File < b.File || a.File == b.File && a.Line < b.Line
 		})
 		out = append(out, s)
@@ -284,7 +250,7 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 }
 
 // where is a finding's place relative to the working directory.
-func where(p position) string {
+func where(p finding.Position) string {
 	file := p.File
 	if wd, err := os.Getwd(); err == nil {
 		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
@@ -313,7 +279,7 @@ func (s *moduleReadiness) text(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nreported (%d):\n", len(s.reported))
 	for _, f := range s.reported {
-		fmt.Fprintf(w, "  %s: %s (%s)\n", where(f.Location), f.Message, f.Code)
+		fmt.Fprintf(w, "  %s: %s (%s)\n", where(f.Pos), f.Message, f.Check)
 	}
 }
 
@@ -336,7 +302,7 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\n**Reported (%d)**\n\n", len(s.reported))
 	for _, f := range s.reported {
-		fmt.Fprintf(w, "- [ ] `%s` **%s**: %s\n", where(f.Location), f.Code, strings.ReplaceAll(f.Message, "|", "\\|"))
+		fmt.Fprintf(w, "- [ ] `%s` **%s**: %s\n", where(f.Pos), f.Check, strings.ReplaceAll(f.Message, "|", "\\|"))
 	}
 }
 

@@ -1,20 +1,19 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
-	"text/tabwriter"
+
+	"honnef.co/go/tools/lintcmd"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/finding"
 )
 
 // categoryDirective is the category of a //lint:ignore or //lint:file-ignore
@@ -31,95 +30,98 @@ func ourCategory(category string) string {
 	return category
 }
 
-// finding is one diagnostic as lintcmd's JSON format writes it.
-type finding struct {
-	Code     string    `json:"code"`
-	Severity string    `json:"severity,omitempty"`
-	Location position  `json:"location"`
-	End      position  `json:"end"`
-	Message  string    `json:"message"`
-	Related  []related `json:"related,omitempty"`
+// analyze runs lintcmd in this process (see runLintcmd) and returns every
+// finding of the checks -checks selects, those that a directive silenced
+// marked ignored, and its exit code when it could not run. Its results are
+// cached apart from those of runs that drop what directives silence.
+func analyze(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config) ([]finding.Finding, int) {
+	cfg.ShowIgnored = true // report decides what to show
+	if err := errors.Join(
+		os.Setenv("STATICCHECK_CACHE", filepath.Join(os.Getenv("STATICCHECK_CACHE"), "show-ignored")),
+		fs.Set("f", "binary"),
+	); err != nil {
+		fmt.Fprintln(os.Stderr, "crossslot:", err)
+		return nil, exitUsage
+	}
+	findings, code, err := runLintcmd(cmd.Execute)
+	switch {
+	case err != nil:
+		fmt.Fprintln(os.Stderr, "crossslot:", err)
+		return nil, exitNotAnalyzed
+	case code != 0:
+		return nil, code
+	}
+	return honourRelatedIgnores(findings), exitClean
 }
 
-type position struct {
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-}
-
-type related struct {
-	Location position `json:"location"`
-	End      position `json:"end"`
-	Message  string   `json:"message"`
-}
-
-// report runs lintcmd for the text, stylish and json formats and writes its
-// findings itself. lintcmd asked for JSON with every finding (ignored ones
-// marked "ignored", -fail all) gives what its own formatters lose: which
-// findings a directive silenced, under -show-ignored too, and which checks
-// -fail selects, stale directives included.
-func report(fs *flag.FlagSet, args []string) int {
+// report runs the analysis and writes its findings in the format -f names
+// (text, stylish, json or sarif). Each finding's severity comes from -fail
+// (by default the checks the table marks as errors); what a directive
+// silenced is shown only under -show-ignored, and counted always.
+func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args []string) int {
 	format := fs.Lookup("f").Value.String()
 	fail := failSet(fs.Lookup("fail").Value.String())
 	showIgnored := fs.Lookup("show-ignored").Value.String() == "true"
-	out, code := lintcmdOutput(args, "json")
-	if code != exitClean && code != exitFindings {
-		os.Stdout.Write(out)
+	all, code := analyze(cmd, fs, cfg)
+	if code != exitClean {
 		return code
 	}
 
-	var all []finding
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
-	for sc.Scan() {
-		var f finding
-		if json.Unmarshal(sc.Bytes(), &f) != nil || f.Code == "" {
-			fmt.Fprintln(os.Stdout, sc.Text()) // not a finding: pass it on
-			continue
-		}
-		f.Code = ourCategory(f.Code)
-		all = append(all, f)
-	}
-	all = honourRelatedIgnores(all)
-
-	var shown []finding
-	var errors, warnings, ignored, notAnalyzed int
+	var shown []finding.Finding
+	var counts finding.Counts
+	notAnalyzed := 0
 	for _, f := range all {
 		switch {
-		case f.Severity == "ignored":
-			ignored++
+		case f.Severity == finding.Ignored:
+			counts.Ignored++
 			if !showIgnored {
 				continue
 			}
-		case f.Code == "compile" || f.Code == "config":
+		case f.NotAnalyzed():
 			notAnalyzed++
-			errors++
-			f.Severity = "error"
-		case fail[f.Code]:
-			errors++
-			f.Severity = "error"
+			counts.Errors++
+			f.Severity = finding.Error
+		case fail[f.Check]:
+			counts.Errors++
+			f.Severity = finding.Error
 		default:
-			warnings++
-			f.Severity = "warning"
+			counts.Warnings++
+			f.Severity = finding.Warning
 		}
 		shown = append(shown, f)
 	}
 
+	cwd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "crossslot:", err)
+		return exitNotAnalyzed
+	}
 	switch format {
 	case "json":
-		writeJSON(os.Stdout, shown)
+		err = finding.WriteJSON(os.Stdout, shown)
+	case "sarif":
+		err = finding.WriteSARIF(os.Stdout, shown, sarifRun(cwd, args))
 	case "stylish":
-		writeStylish(os.Stdout, shown, errors, warnings, ignored)
+		err = finding.WriteStylish(os.Stdout, shown, counts)
 		explainHint(os.Stderr, shown)
 	default:
-		writeText(os.Stdout, shown)
+		err = finding.WriteText(os.Stdout, shown, cwd)
 		explainHint(os.Stderr, shown)
 	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "crossslot: writing the findings:", err)
+		return exitNotAnalyzed
+	}
 	switch {
+	case notAnalyzed > 0 && format == "sarif":
+		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (see the SARIF invocation's toolExecutionNotifications); exit 3")
+		return exitNotAnalyzed
 	case notAnalyzed > 0:
 		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (a path that matches nothing, or a load or type error above); exit 3")
 		return exitNotAnalyzed
-	case errors > 0:
+	case format == "sarif":
+		return exitClean // SARIF reports findings as success: the upload fails the job
+	case counts.Errors > 0:
 		return exitFindings
 	}
 	return exitClean
@@ -148,152 +150,66 @@ func failSet(list string) map[string]bool {
 	return set
 }
 
-// lintcmdOutputEnv asks a crossslot process to print lintcmd's own output
-// in a format (json or sarif) for the crossslot process that started it.
-// lintcmd writes only to os.Stdout, so crossslot runs it in a child whose
-// standard output is a pipe crossslot owns, and writes the findings itself.
-const lintcmdOutputEnv = "CROSSSLOT_LINTCMD_OUTPUT"
-
-// lintcmdOutput runs lintcmd on args in a child crossslot process and
-// returns what it printed in format, and its exit code. The child's standard
-// error is ours: load errors and lintcmd's warnings reach the user as they
-// are.
-func lintcmdOutput(args []string, format string) ([]byte, int) {
-	exe, err := os.Executable()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "crossslot: cannot run lintcmd:", err)
-		return nil, exitNotAnalyzed
-	}
-	child := exec.Command(exe, args...)
-	child.Env = append(os.Environ(), lintcmdOutputEnv+"="+format)
-	child.Stderr = os.Stderr
-	out, err := child.Output()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return out, exitClean
-	case errors.As(err, &exit) && exit.Exited():
-		return out, exit.ExitCode()
-	}
-	fmt.Fprintln(os.Stderr, "crossslot: lintcmd:", err)
-	return out, exitNotAnalyzed
-}
-
-// lintcmdRaw is the child's side of lintcmdOutput: lintcmd itself, in the
-// format asked for. For json, every finding is asked for, ignored ones
-// marked "ignored" and every check failing (report decides what fails).
-func lintcmdRaw(fs *flag.FlagSet, execute func() int, format string) int {
-	settings := map[string]string{"f": format}
-	if format == "json" {
-		settings["show-ignored"], settings["fail"] = "true", "all"
-	}
-	for name, value := range settings {
-		if err := fs.Set(name, value); err != nil {
-			fmt.Fprintln(os.Stderr, "crossslot:", err)
-			return exitUsage
-		}
-	}
-	return execute()
-}
-
-// category is a finding's category as text and stylish output show it,
-// marked when a directive silenced it (-show-ignored).
-func category(f finding) string {
-	if f.Severity == "ignored" {
-		return f.Code + ", ignored"
-	}
-	return f.Code
-}
-
 // explainHint tells a reader of the human formats where the longer fix of
 // each finding is: every message ends with a short one.
-func explainHint(w io.Writer, findings []finding) {
-	for _, f := range findings {
-		if f.Code != categoryDirective && f.Code != "compile" && f.Code != "config" {
-			fmt.Fprintf(w, "crossslot -explain CHECK says more about each check and how to fix it (e.g. crossslot -explain %s)\n", f.Code)
-			return
-		}
+func explainHint(w io.Writer, findings []finding.Finding) {
+	i := slices.IndexFunc(findings, func(f finding.Finding) bool { return f.Check != categoryDirective && !f.NotAnalyzed() })
+	if i >= 0 {
+		fmt.Fprintf(w, "crossslot -explain CHECK says more about each check and how to fix it (e.g. crossslot -explain %s)\n", findings[i].Check)
 	}
-}
-
-// writeText writes lintcmd's text format: position relative to the working
-// directory, message, category; related information indented below.
-func writeText(w io.Writer, findings []finding) {
-	for _, f := range findings {
-		fmt.Fprintf(w, "%s: %s (%s)\n", shortPosition(f.Location), f.Message, category(f))
-		for _, r := range f.Related {
-			fmt.Fprintf(w, "\t%s: %s\n", shortPosition(r.Location), r.Message)
-		}
-	}
-}
-
-// writeStylish writes lintcmd's stylish format: findings grouped by file, and
-// a summary that counts what -fail selects as errors and what directives
-// silenced as ignored.
-func writeStylish(w io.Writer, findings []finding, errors, warnings, ignored int) {
-	var tw *tabwriter.Writer
-	prev := ""
-	for _, f := range findings {
-		file := f.Location.File
-		if file == "" {
-			file = "-"
-		}
-		if file != prev {
-			if tw != nil {
-				tw.Flush()
-				fmt.Fprintln(w)
-			}
-			fmt.Fprintln(w, file)
-			prev = file
-			tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		}
-		fmt.Fprintf(tw, "  (%d, %d)\t%s\t%s\n", f.Location.Line, f.Location.Column, category(f), f.Message)
-		for _, r := range f.Related {
-			fmt.Fprintf(tw, "    (%d, %d)\t\t  %s\n", r.Location.Line, r.Location.Column, r.Message)
-		}
-	}
-	if tw != nil {
-		tw.Flush()
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, " ✖ %d problems (%d errors, %d warnings, %d ignored)\n", errors+warnings+ignored, errors, warnings, ignored)
-}
-
-// writeJSON writes one JSON object per finding, as lintcmd does; severity is
-// "error" for what -fail selects, "warning" otherwise, "ignored" for what a
-// directive silenced (under -show-ignored).
-func writeJSON(w io.Writer, findings []finding) {
-	enc := json.NewEncoder(w)
-	for _, f := range findings {
-		enc.Encode(f)
-	}
-}
-
-// shortPosition is file:line:column with the file relative to the working
-// directory when that is shorter, as lintcmd writes it.
-func shortPosition(p position) string {
-	s := p.File
-	if s != "" {
-		s = shortPath(s)
-	}
-	if p.Line > 0 {
-		if s != "" {
-			s += ":"
-		}
-		s += fmt.Sprintf("%d:%d", p.Line, p.Column)
-	}
-	if s == "" {
-		s = "-"
-	}
-	return s
 }
 
 // shortPath is path relative to the working directory when that is shorter.
 func shortPath(path string) string {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	return finding.ShortPath(path, cwd)
+}
+
+// analyzePackages runs the standalone analysis over args (analyzer flags,
+// then packages) in this process, for the commands that read what it
+// records besides findings (keys, readiness): the findings no directive
+// silenced, and those that say a package could not be analyzed.
+func analyzePackages(args []string) (findings, notAnalyzed []finding.Finding, err error) {
+	cmd, fs, cfg, a := newStandalone(args)
 	if cwd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(cwd, path); err == nil && len(rel) < len(path) {
-			return rel
+		if err := errors.Join(checkConfigs(cwd), checkTargetsUnlessGiven(cwd, a)); err != nil {
+			return nil, nil, &exitError{exitUsage, err}
 		}
 	}
-	return path
+	if err := separateCache(a); err != nil {
+		return nil, nil, &exitError{1, err}
+	}
+	all, code := analyze(cmd, fs, cfg)
+	if code != exitClean {
+		return nil, nil, &exitError{code, errors.New("the analysis failed")}
+	}
+	for _, f := range all {
+		switch {
+		case f.NotAnalyzed():
+			notAnalyzed = append(notAnalyzed, f)
+		case f.Severity != finding.Ignored:
+			findings = append(findings, f)
+		}
+	}
+	return findings, notAnalyzed, nil
+}
+
+// exitError is an error that ends the command with its exit code.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// exitCode is the exit code err asks for, 1 for any other error.
+func exitCode(err error) int {
+	if e, ok := errors.AsType[*exitError](err); ok {
+		return e.code
+	}
+	return 1
 }

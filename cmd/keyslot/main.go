@@ -75,11 +75,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.SetEscapeHTML(false)
 		for _, k := range keys {
 			tag, _ := slotcalc.HashTag(k)
-			enc.Encode(struct {
+			if err := enc.Encode(struct {
 				Key  string `json:"key"`
 				Slot int    `json:"slot"`
 				Tag  string `json:"tag"`
-			}{k, slotcalc.Slot(k), tag})
+			}{k, slotcalc.Slot(k), tag}); err != nil {
+				fmt.Fprintf(stderr, "keyslot: %v\n", err)
+				return 1
+			}
 		}
 	} else {
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)

@@ -1,4 +1,4 @@
-package main
+package lsp
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
 )
 
 // TestLSPWriteNeverDropsAReply: a reply the server cannot encode (a NaN
@@ -13,8 +15,8 @@ import (
 // not as an empty body; a notification it cannot encode is not sent.
 func TestLSPWriteNeverDropsAReply(t *testing.T) {
 	var out bytes.Buffer
-	s := newLSPServer(&out)
-	s.write(lspMessage{ID: json.RawMessage(`7`), Result: math.NaN()})
+	s := newServer(&out)
+	s.write(protocol.Message{ID: json.RawMessage(`7`), Result: math.NaN()})
 	_, body, ok := strings.Cut(out.String(), "\r\n\r\n")
 	if !ok {
 		t.Fatalf("no message written: %q", out.String())

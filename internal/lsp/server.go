@@ -1,21 +1,19 @@
-package main
+package lsp
 
 import (
 	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"maps"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -23,108 +21,87 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/finding"
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
 )
 
-// The language server: `crossslot lsp` speaks the Language Server Protocol
-// on stdin and stdout, beside gopls (which loads no external analyzers,
-// golang/go#59869). It publishes the diagnostics of every file of a Go
-// file's package when the file is opened, saved or edited (unsaved buffers
-// are analyzed after a short quiet spell), and when files change on disk;
-// suggested fixes are offered as code actions. It keeps one loaded program
-// for the workspace (lspprogram.go); the first open of a package the program
-// does not hold yet is answered by go vet with this executable as its tool,
-// which reuses the build cache and is as fast as go vet, while the program
-// loads in the background. The protocol is written here: it takes a few
-// messages, and the Go LSP libraries would bring their dependencies (a
-// logger, JSON encoders, websockets) into every build of the analyzer,
-// golangci-lint's included.
-
-type lspServer struct {
+// server is the language server's state.
+type server struct {
 	out io.Writer
 	mu  sync.Mutex // guards out
 
 	// The worker owns what follows the events (see work).
-	events   chan lspEvent
+	events   chan event
 	done     sync.WaitGroup
 	closed   bool
 	cfg      analyzer.Config
 	analyzer *analysis.Analyzer
-	root     string      // the workspace's directory
-	watch    bool        // the client registers file watchers on request
-	program  *lspProgram // nil until loaded
-	loading  bool        // a load runs in the background
-	again    bool        // load again when it is done: what it loads changed
-	loaded   chan lspLoaded
+	root     string   // the workspace's directory
+	watch    bool     // the client registers file watchers on request
+	program  *program // nil until loaded
+	loading  bool     // a load runs in the background
+	again    bool     // load again when it is done: what it loads changed
+	loaded   chan loadResult
 	opened   map[string]bool   // directories of the files opened
 	overlays map[string][]byte // unsaved buffers, by file
 	edited   map[string]bool   // buffers changed since they were last analyzed
 
 	state sync.Mutex // guards fixes, shown and keys, which code actions and hovers read
-	fixes map[string][]lspFix
+	fixes map[string][]quickFix
 	shown map[string]bool                // files with diagnostics published, to clear them
 	keys  map[string]*analyzer.Inventory // each package's key uses, for hovers
 }
 
-type lspFix struct {
-	rng   lspRange
-	diag  json.RawMessage
+// A quickFix is a suggested fix offered as a code action on its
+// diagnostic's range.
+type quickFix struct {
+	diag  protocol.Diagnostic
 	title string
-	edits map[string][]lspTextEdit // by file URI: a fix may edit a key builder in another file
+	edits map[string][]protocol.TextEdit // by file URI: a fix may edit a key builder in another file
 }
 
-type lspPosition struct {
-	Line      int `json:"line"`
-	Character int `json:"character"`
-}
-
-type lspRange struct {
-	Start lspPosition `json:"start"`
-	End   lspPosition `json:"end"`
-}
-
-type lspTextEdit struct {
-	Range   lspRange `json:"range"`
-	NewText string   `json:"newText"`
-}
-
-type lspMessage struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id,omitempty"`
-	Method  string          `json:"method,omitempty"`
-	Params  json.RawMessage `json:"params,omitempty"`
-	Result  any             `json:"result,omitempty"`
-	Error   any             `json:"error,omitempty"`
-}
-
-// An lspEvent is what the client said about a file: opened, saved, edited
+// An event is what the client said about a file: opened, saved, edited
 // (its whole text), closed, or changed on disk.
-type lspEvent struct {
+type event struct {
 	kind string
 	file string
 	text []byte
 }
 
-// serveLSP runs the server until the client says exit or closes stdin.
-func serveLSP(in io.Reader, out io.Writer) int {
-	s := newLSPServer(out)
+// Options are the server's settings.
+type Options struct {
+	Version string // the server's version, as initialize's answer names it
+}
+
+// Serve runs the server on in and out until the client says exit or closes
+// in, and returns the process's exit code.
+func Serve(in io.Reader, out io.Writer, opts Options) int {
+	s := newServer(out)
 	defer s.stop()
 	r := bufio.NewReader(in)
 	for {
-		msg, err := readLSP(r)
-		if err != nil {
-			return 0 // stdin closed
+		msg, err := protocol.Read(r)
+		var bad *protocol.BadMessage
+		switch {
+		case errors.As(err, &bad):
+			logf("%v", err) // the next message may be fine
+			continue
+		case err != nil:
+			if !errors.Is(err, io.EOF) {
+				logf("reading a message: %v", err)
+			}
+			return 0 // stdin closed, or no more messages can be read
 		}
 		switch msg.Method {
 		case "initialize":
-			s.initialize(msg.Params)
-			s.reply(msg.ID, map[string]any{
-				"capabilities": map[string]any{
-					// change 1: every change sends the whole text
-					"textDocumentSync":   map[string]any{"openClose": true, "save": true, "change": 1},
-					"codeActionProvider": true,
-					"hoverProvider":      true,
+			s.initialize(msg)
+			s.reply(msg.ID, protocol.InitializeResult{
+				Capabilities: protocol.ServerCapabilities{
+					TextDocumentSync:   protocol.TextDocumentSyncOptions{OpenClose: true, Save: true, Change: protocol.SyncFull},
+					CodeActionProvider: true,
+					HoverProvider:      true,
 				},
-				"serverInfo": map[string]string{"name": "crossslot", "version": version()},
+				ServerInfo: protocol.ServerInfo{Name: "crossslot", Version: opts.Version},
 			})
 		case "initialized":
 			if s.watch {
@@ -132,40 +109,33 @@ func serveLSP(in io.Reader, out io.Writer) int {
 			}
 		case "shutdown":
 			s.stop() // finish the analysis under way
-			s.write(lspMessage{JSONRPC: "2.0", ID: msg.ID, Result: json.RawMessage("null")})
+			s.write(protocol.Message{JSONRPC: "2.0", ID: msg.ID, Result: json.RawMessage("null")})
 		case "exit":
 			return 0
 		case "textDocument/didOpen", "textDocument/didSave", "textDocument/didClose":
-			var p struct {
-				TextDocument struct{ URI string } `json:"textDocument"`
-			}
-			if json.Unmarshal(msg.Params, &p) == nil {
-				s.send(lspEvent{kind: strings.TrimPrefix(msg.Method, "textDocument/did"), file: p.TextDocument.URI})
+			var p protocol.DocumentParams
+			if s.decode(msg, &p) {
+				s.send(event{kind: strings.TrimPrefix(msg.Method, "textDocument/did"), file: p.TextDocument.URI})
 			}
 		case "textDocument/didChange":
-			var p struct {
-				TextDocument   struct{ URI string }    `json:"textDocument"`
-				ContentChanges []struct{ Text string } `json:"contentChanges"`
-			}
-			if json.Unmarshal(msg.Params, &p) == nil && len(p.ContentChanges) > 0 {
-				s.send(lspEvent{kind: "Change", file: p.TextDocument.URI, text: []byte(p.ContentChanges[len(p.ContentChanges)-1].Text)})
+			var p protocol.DidChangeTextDocumentParams
+			if s.decode(msg, &p) && len(p.ContentChanges) > 0 {
+				s.send(event{kind: "Change", file: p.TextDocument.URI, text: []byte(p.ContentChanges[len(p.ContentChanges)-1].Text)})
 			}
 		case "workspace/didChangeWatchedFiles":
-			var p struct {
-				Changes []struct{ URI string } `json:"changes"`
-			}
-			if json.Unmarshal(msg.Params, &p) == nil {
+			var p protocol.DidChangeWatchedFilesParams
+			if s.decode(msg, &p) {
 				for _, c := range p.Changes {
-					s.send(lspEvent{kind: "Watched", file: c.URI})
+					s.send(event{kind: "Watched", file: c.URI})
 				}
 			}
 		case "textDocument/codeAction":
-			s.reply(msg.ID, s.codeActions(msg.Params))
+			s.reply(msg.ID, s.codeActions(msg))
 		case "textDocument/hover":
-			s.reply(msg.ID, s.hover(msg.Params))
+			s.reply(msg.ID, s.hover(msg))
 		default:
 			if len(msg.ID) > 0 && msg.Method != "" { // a request we do not serve
-				s.write(lspMessage{JSONRPC: "2.0", ID: msg.ID, Error: map[string]any{"code": -32601, "message": "method not found: " + msg.Method}})
+				s.write(protocol.Message{ID: msg.ID, Error: &protocol.ResponseError{Code: protocol.MethodNotFound, Message: "method not found: " + msg.Method}})
 			}
 		}
 	}
@@ -173,22 +143,9 @@ func serveLSP(in io.Reader, out io.Writer) int {
 
 // initialize reads the workspace's directory and whether the client
 // watches files for the server.
-func (s *lspServer) initialize(params json.RawMessage) {
-	var p struct {
-		RootURI          string `json:"rootUri"`
-		RootPath         string `json:"rootPath"`
-		WorkspaceFolders []struct {
-			URI string `json:"uri"`
-		} `json:"workspaceFolders"`
-		Capabilities struct {
-			Workspace struct {
-				DidChangeWatchedFiles struct {
-					DynamicRegistration bool `json:"dynamicRegistration"`
-				} `json:"didChangeWatchedFiles"`
-			} `json:"workspace"`
-		} `json:"capabilities"`
-	}
-	json.Unmarshal(params, &p)
+func (s *server) initialize(msg *protocol.Message) {
+	var p protocol.InitializeParams
+	s.decode(msg, &p) // without params: the working directory, no watching
 	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	root := p.RootPath
 	uris := []string{p.RootURI}
@@ -196,13 +153,16 @@ func (s *lspServer) initialize(params json.RawMessage) {
 		uris = append(uris, f.URI)
 	}
 	for _, uri := range uris {
-		if dir, err := fileOf(uri); uri != "" && err == nil {
+		if dir, err := protocol.Path(uri); uri != "" && err == nil {
 			root = dir
 			break
 		}
 	}
 	if root == "" {
-		root, _ = os.Getwd()
+		var err error
+		if root, err = os.Getwd(); err != nil {
+			logf("no workspace folder and no working directory: %v", err)
+		}
 	}
 	s.root = root
 }
@@ -210,89 +170,76 @@ func (s *lspServer) initialize(params json.RawMessage) {
 // registerWatchers asks the client to tell the server of changes to Go
 // files, go.mod and go.sum made outside the editor (a git pull, a branch
 // switch, a generator).
-func (s *lspServer) registerWatchers() {
-	var watchers []map[string]any
+func (s *server) registerWatchers() {
+	var watch protocol.DidChangeWatchedFilesRegistrationOptions
 	for _, glob := range []string{"**/*.go", "**/go.mod", "**/go.sum"} {
-		watchers = append(watchers, map[string]any{"globPattern": glob})
+		watch.Watchers = append(watch.Watchers, protocol.FileSystemWatcher{GlobPattern: glob})
 	}
-	params, err := json.Marshal(map[string]any{"registrations": []map[string]any{{
-		"id": "crossslot-watch", "method": "workspace/didChangeWatchedFiles",
-		"registerOptions": map[string]any{"watchers": watchers},
+	params, err := json.Marshal(protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID: "crossslot-watch", Method: "workspace/didChangeWatchedFiles", RegisterOptions: watch,
 	}}})
 	if err != nil {
-		lspLog("registering file watchers: %v", err)
+		logf("registering file watchers: %v", err)
 		return
 	}
-	s.write(lspMessage{ID: json.RawMessage(`"crossslot-watch"`), Method: "client/registerCapability", Params: params})
+	s.write(protocol.Message{ID: json.RawMessage(`"crossslot-watch"`), Method: "client/registerCapability", Params: params})
 }
 
-func readLSP(r *bufio.Reader) (*lspMessage, error) {
-	length := -1
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return nil, err
-		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			break
-		}
-		if v, ok := strings.CutPrefix(strings.ToLower(line), "content-length:"); ok {
-			length, _ = strconv.Atoi(strings.TrimSpace(v))
-		}
-	}
-	if length < 0 {
-		return nil, fmt.Errorf("lsp: a message without Content-Length")
-	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(r, body); err != nil {
-		return nil, err
-	}
-	var m lspMessage
-	if err := json.Unmarshal(body, &m); err != nil {
-		return &lspMessage{}, nil // not JSON: skip it
-	}
-	return &m, nil
-}
-
-func (s *lspServer) write(m lspMessage) {
+func (s *server) write(m protocol.Message) {
 	m.JSONRPC = "2.0"
 	body, err := json.Marshal(m)
 	if err != nil {
-		lspLog("%s: %v", cmp.Or(m.Method, "a reply"), err)
+		logf("%s: %v", cmp.Or(m.Method, "a reply"), err)
 		if m.ID == nil {
 			return // a notification: nobody waits for it
 		}
 		// A request waits for its reply: it gets an internal error.
-		body, _ = json.Marshal(lspMessage{JSONRPC: "2.0", ID: m.ID, Error: map[string]any{"code": -32603, "message": "crossslot: " + err.Error()}})
+		body, err = json.Marshal(protocol.Message{JSONRPC: "2.0", ID: m.ID, Error: &protocol.ResponseError{Code: protocol.InternalError, Message: "crossslot: " + err.Error()}})
+		if err != nil {
+			logf("the error reply: %v", err) // cannot be: it holds strings and a number
+			return
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	fmt.Fprintf(s.out, "Content-Length: %d\r\n\r\n%s", len(body), body)
 }
 
-func (s *lspServer) reply(id json.RawMessage, result any) {
-	s.write(lspMessage{ID: id, Result: result})
+func (s *server) reply(id json.RawMessage, result any) {
+	s.write(protocol.Message{ID: id, Result: result})
 }
 
-func (s *lspServer) notify(method string, params any) {
+func (s *server) notify(method string, params any) {
 	body, err := json.Marshal(params)
 	if err != nil {
-		lspLog("%s: %v", method, err)
+		logf("%s: %v", method, err)
 		return
 	}
-	s.write(lspMessage{Method: method, Params: body})
+	s.write(protocol.Message{Method: method, Params: body})
 }
 
-// lspLog writes what the server could not do to standard error, which
+// decode reads a message's params into p; params that do not decode are
+// logged, and the message is not acted on.
+func (s *server) decode(msg *protocol.Message, p any) bool {
+	if len(msg.Params) == 0 {
+		return false
+	}
+	if err := json.Unmarshal(msg.Params, p); err != nil {
+		logf("%s: params: %v", msg.Method, err)
+		return false
+	}
+	return true
+}
+
+// logf writes what the server could not do to standard error, which
 // editors keep as the server's log (standard output is the protocol's).
-func lspLog(format string, args ...any) {
+func logf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "crossslot lsp: "+format+"\n", args...)
 }
 
-func newLSPServer(out io.Writer) *lspServer {
-	s := &lspServer{out: out, fixes: map[string][]lspFix{}, shown: map[string]bool{}, keys: map[string]*analyzer.Inventory{},
-		events: make(chan lspEvent, 1024), loaded: make(chan lspLoaded, 1),
+func newServer(out io.Writer) *server {
+	s := &server{out: out, fixes: map[string][]quickFix{}, shown: map[string]bool{}, keys: map[string]*analyzer.Inventory{},
+		events: make(chan event, 1024), loaded: make(chan loadResult, 1),
 		opened: map[string]bool{}, overlays: map[string][]byte{}, edited: map[string]bool{}}
 	s.cfg.OnInventory = func(inv *analyzer.Inventory) {
 		s.state.Lock()
@@ -306,14 +253,14 @@ func newLSPServer(out io.Writer) *lspServer {
 }
 
 // send hands an event to the worker.
-func (s *lspServer) send(ev lspEvent) {
+func (s *server) send(ev event) {
 	if !s.closed {
 		s.events <- ev
 	}
 }
 
 // stop lets the worker finish and waits for it.
-func (s *lspServer) stop() {
+func (s *server) stop() {
 	if !s.closed {
 		s.closed = true
 		close(s.events)
@@ -327,7 +274,7 @@ const quietSpell = 150 * time.Millisecond
 
 // work handles the client's events in order. What queued up meanwhile is
 // taken at once: a directory is analyzed once for several events.
-func (s *lspServer) work() {
+func (s *server) work() {
 	defer s.done.Done()
 	var quiet <-chan time.Time
 	for {
@@ -336,7 +283,7 @@ func (s *lspServer) work() {
 			if !ok {
 				return
 			}
-			batch := []lspEvent{ev}
+			batch := []event{ev}
 		drain:
 			for {
 				select {
@@ -363,10 +310,10 @@ func (s *lspServer) work() {
 
 // handle takes a batch of events; it reports whether an unsaved buffer
 // changed, to be analyzed after the quiet spell.
-func (s *lspServer) handle(batch []lspEvent) (edited bool) {
+func (s *server) handle(batch []event) (edited bool) {
 	var opened, saved []string // directories, files
 	for _, ev := range batch {
-		file, err := fileOf(ev.file)
+		file, err := protocol.Path(ev.file)
 		if err != nil {
 			continue
 		}
@@ -412,7 +359,7 @@ func (s *lspServer) handle(batch []lspEvent) (edited bool) {
 // open publishes a directory's diagnostics: from the program when it holds
 // the directory's packages, else from go vet, while the program is loaded
 // again with the directory.
-func (s *lspServer) open(dir string) {
+func (s *server) open(dir string) {
 	start := time.Now()
 	s.opened[dir] = true
 	if s.program != nil {
@@ -435,7 +382,7 @@ func (s *lspServer) open(dir string) {
 // packages of the files saved or changed on disk (their modification times
 // tell, whether or not the client watches them), or nil and a load when
 // the program must be loaded again.
-func (s *lspServer) changed(saved []string) []*lspNode {
+func (s *server) changed(saved []string) []*node {
 	c := s.program.changesOnDisk()
 	if c.reload != "" {
 		s.logMessage("crossslot: loading the workspace again: " + c.reload)
@@ -458,7 +405,7 @@ func (s *lspServer) changed(saved []string) []*lspNode {
 
 // checkEdited analyzes the packages of the unsaved buffers edited since the
 // last quiet spell.
-func (s *lspServer) checkEdited() {
+func (s *server) checkEdited() {
 	if s.program == nil {
 		return // the load takes the overlays
 	}
@@ -473,7 +420,7 @@ func (s *lspServer) checkEdited() {
 // recheck checks the changed packages and their importers again, and
 // publishes each directory opened among them as soon as its packages are
 // checked: the edited one first.
-func (s *lspServer) recheck(changed []*lspNode) {
+func (s *server) recheck(changed []*node) {
 	if len(changed) == 0 || s.program == nil {
 		return
 	}
@@ -487,7 +434,7 @@ func (s *lspServer) recheck(changed []*lspNode) {
 	for _, n := range order {
 		left[n.dir()]++
 	}
-	res := s.program.recheck(order, changed, s.overlays, s.analyzer, func(n *lspNode) {
+	res := s.program.recheck(order, changed, s.overlays, s.analyzer, func(n *node) {
 		dir := n.dir()
 		if left[dir]--; left[dir] == 0 && s.opened[dir] {
 			s.publishNodes(dir, s.program.inDir(dir))
@@ -497,7 +444,7 @@ func (s *lspServer) recheck(changed []*lspNode) {
 	switch res {
 	case broken:
 		// Typed half-way: the last diagnostics stay until it checks.
-		s.notify("window/logMessage", map[string]any{"type": 4, "message": "crossslot: kept a package that does not type-check; its diagnostics are those of its last version that did"})
+		s.log(protocol.MessageLog, "crossslot: kept a package that does not type-check; its diagnostics are those of its last version that did")
 	case reload:
 		s.program = nil
 		s.load()
@@ -507,9 +454,9 @@ func (s *lspServer) recheck(changed []*lspNode) {
 	}
 }
 
-// An lspLoaded is a load's outcome.
-type lspLoaded struct {
-	program  *lspProgram
+// An loadResult is a load's outcome.
+type loadResult struct {
+	program  *program
 	err      error
 	overlays map[string][]byte // as the load saw them
 	dirs     []string          // the directories opened when it started
@@ -519,7 +466,7 @@ type lspLoaded struct {
 // load loads the program in the background: the workspace's packages (or,
 // in a large workspace, those of the directories opened) and every
 // directory opened, with the unsaved buffers.
-func (s *lspServer) load() {
+func (s *server) load() {
 	if s.loading {
 		s.again = true
 		return
@@ -531,7 +478,7 @@ func (s *lspServer) load() {
 	go func() {
 		start := time.Now()
 		p, err := loadProgram(root, loadPatterns(root, dirs), overlays, s.analyzer)
-		s.loaded <- lspLoaded{program: p, err: err, overlays: overlays, dirs: dirs, start: start}
+		s.loaded <- loadResult{program: p, err: err, overlays: overlays, dirs: dirs, start: start}
 	}()
 }
 
@@ -586,7 +533,7 @@ func inOtherModule(root, dir string) bool {
 
 // adopt takes a loaded program: what changed while it loaded is checked
 // again, and every directory opened is published from it.
-func (s *lspServer) adopt(res lspLoaded) {
+func (s *server) adopt(res loadResult) {
 	s.loading = false
 	if res.err != nil {
 		s.logMessage(fmt.Sprintf("crossslot: loading %s: %v", s.root, res.err))
@@ -604,7 +551,7 @@ func (s *lspServer) adopt(res lspLoaded) {
 			}
 		}
 		if changed := s.changed(edited); s.program != nil {
-			if s.program.recheck(s.program.affected(changed, nil), changed, s.overlays, s.analyzer, func(*lspNode) {}) == reload {
+			if s.program.recheck(s.program.affected(changed, nil), changed, s.overlays, s.analyzer, func(*node) {}) == reload {
 				s.program, s.again = nil, true
 			}
 		}
@@ -629,104 +576,55 @@ func (s *lspServer) adopt(res lspLoaded) {
 	}
 }
 
-func (s *lspServer) logAnalysis(how, dir string, start time.Time) {
-	s.notify("window/logMessage", map[string]any{"type": 4, "message": fmt.Sprintf("crossslot: %s %s in %v", how, dir, time.Since(start).Round(time.Millisecond))})
+func (s *server) logAnalysis(how, dir string, start time.Time) {
+	s.log(protocol.MessageLog, fmt.Sprintf("crossslot: %s %s in %v", how, dir, time.Since(start).Round(time.Millisecond)))
 }
 
 // vet publishes a directory's diagnostics as go vet finds them, with this
 // executable as its tool: it reuses the build cache and go vet's facts.
-func (s *lspServer) vet(dir string) {
+func (s *server) vet(dir string) {
 	start := time.Now()
-	diags, files, err := vetDir(dir)
+	found, files, err := vetDir(dir)
 	if err != nil {
 		s.logMessage(fmt.Sprintf("crossslot: go vet in %s: %v", dir, err))
-		return
+		if files == nil {
+			return
+		}
 	}
-	s.publish(dir, files, diags)
+	s.publish(dir, files, found)
 	s.logAnalysis("vetted", dir, start)
-}
-
-// An lspDiag is one diagnostic as published, with its file and fixes.
-type lspDiag struct {
-	file  string
-	diag  map[string]any
-	fixes []lspFix
 }
 
 // publishNodes publishes the diagnostics of the program's packages of a
 // directory.
-func (s *lspServer) publishNodes(dir string, nodes []*lspNode) {
+func (s *server) publishNodes(dir string, nodes []*node) {
 	fset := s.program.fset
 	var files []string
-	var diags []lspDiag
+	var found []finding.Finding
 	for _, n := range nodes {
 		files = append(files, n.pkg.GoFiles...)
 		for _, d := range n.diags {
-			diags = append(diags, fromAnalysis(fset, d))
+			found = append(found, finding.FromAnalysis(fset, d, severity(d.Category)))
 		}
 	}
-	s.publish(dir, files, diags)
+	s.publish(dir, files, found)
 }
 
-// fromAnalysis makes an analysis diagnostic one to publish.
-func fromAnalysis(fset *token.FileSet, d analysis.Diagnostic) lspDiag {
-	posn := fset.Position(d.Pos)
-	rng := toRange(fset, d.Pos, d.End)
-	var related []map[string]any
-	for _, r := range d.Related {
-		related = append(related, relatedInformation(fset.Position(r.Pos).Filename, toRange(fset, r.Pos, r.End), r.Message))
-	}
-	diag := diagnostic(rng, d.Category, d.Message, related)
-	out := lspDiag{file: posn.Filename, diag: diag}
-	raw, err := json.Marshal(diag)
-	if err != nil {
-		lspLog("a fix's diagnostic: %v", err)
-		return out // its fixes cannot be matched to it: offer none
-	}
-	for _, fix := range d.SuggestedFixes {
-		edits := map[string][]lspTextEdit{}
-		for _, e := range fix.TextEdits {
-			uri := toURI(fset.Position(e.Pos).Filename)
-			edits[uri] = append(edits[uri], lspTextEdit{Range: toRange(fset, e.Pos, e.End), NewText: string(e.NewText)})
-		}
-		out.fixes = append(out.fixes, lspFix{rng: rng, diag: raw, title: fix.Message, edits: edits})
-	}
-	return out
-}
-
-// diagnostic is an LSP diagnostic as published.
-func diagnostic(rng lspRange, category, message string, related []map[string]any) map[string]any {
-	diag := map[string]any{
-		"range": rng, "severity": severity(category), "source": "crossslot",
-		"code": category, "message": message,
-	}
-	if related != nil {
-		diag["relatedInformation"] = related
-	}
-	return diag
-}
-
-func relatedInformation(file string, rng lspRange, message string) map[string]any {
-	return map[string]any{"location": map[string]any{"uri": toURI(file), "range": rng}, "message": message}
-}
-
-// publish sends the diagnostics of a directory's files: every file listed,
+// publish sends the findings of a directory's files: every file listed,
 // even without any, to clear what was shown before.
-func (s *lspServer) publish(dir string, files []string, diags []lspDiag) {
-	byFile := map[string][]map[string]any{}
-	fixes := map[string][]lspFix{}
+func (s *server) publish(dir string, files []string, found []finding.Finding) {
+	byFile := map[string][]protocol.Diagnostic{}
+	fixes := map[string][]quickFix{}
 	for _, f := range files {
 		byFile[f] = nil
 	}
-	seen := map[string]bool{} // a package and its test variant report the same
-	for _, d := range diags {
-		key := fmt.Sprint(d.file, d.diag["range"], d.diag["code"], d.diag["message"])
-		if seen[key] {
-			continue
+	for _, f := range finding.Sort(found) { // a package and its test variant report the same
+		d := diagnostic(f)
+		byFile[f.Pos.File] = append(byFile[f.Pos.File], d)
+		uri := protocol.URI(f.Pos.File)
+		for _, fix := range f.Fixes {
+			fixes[uri] = append(fixes[uri], quickFix{diag: d, title: fix.Message, edits: textEdits(fix)})
 		}
-		seen[key] = true
-		byFile[d.file] = append(byFile[d.file], d.diag)
-		fixes[toURI(d.file)] = append(fixes[toURI(d.file)], d.fixes...)
 	}
 	s.state.Lock()
 	defer s.state.Unlock()
@@ -735,54 +633,87 @@ func (s *lspServer) publish(dir string, files []string, diags []lspDiag) {
 			byFile[f] = nil
 		}
 	}
-	names := slices.Sorted(maps.Keys(byFile))
-	for _, f := range names {
+	for _, f := range slices.Sorted(maps.Keys(byFile)) {
 		diags := byFile[f]
 		if diags == nil {
-			diags = []map[string]any{}
+			diags = []protocol.Diagnostic{}
 		}
 		s.shown[f] = len(diags) > 0
-		s.notify("textDocument/publishDiagnostics", map[string]any{"uri": toURI(f), "diagnostics": diags})
-		s.fixes[toURI(f)] = fixes[toURI(f)]
+		s.notify("textDocument/publishDiagnostics", protocol.PublishDiagnosticsParams{URI: protocol.URI(f), Diagnostics: diags})
+		s.fixes[protocol.URI(f)] = fixes[protocol.URI(f)]
 	}
 }
 
-// codeActions offers the suggested fixes of the diagnostics in a range.
-func (s *lspServer) codeActions(params json.RawMessage) []map[string]any {
-	var p struct {
-		TextDocument struct{ URI string } `json:"textDocument"`
-		Range        lspRange             `json:"range"`
+// diagnostic is a finding as the protocol publishes it.
+func diagnostic(f finding.Finding) protocol.Diagnostic {
+	d := protocol.Diagnostic{
+		Range:    toRange(f.Pos, f.End),
+		Severity: protocol.SeverityWarning,
+		Source:   "crossslot",
+		Code:     f.Check,
+		Message:  f.Message,
 	}
-	out := []map[string]any{}
-	if json.Unmarshal(params, &p) != nil {
+	if f.Severity == finding.Error {
+		d.Severity = protocol.SeverityError
+	}
+	for _, r := range f.Related {
+		d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
+			Location: protocol.Location{URI: protocol.URI(r.Pos.File), Range: toRange(r.Pos, r.End)},
+			Message:  r.Message,
+		})
+	}
+	return d
+}
+
+// textEdits are a fix's edits by file URI.
+func textEdits(fix finding.Fix) map[string][]protocol.TextEdit {
+	edits := map[string][]protocol.TextEdit{}
+	for _, e := range fix.Edits {
+		uri := protocol.URI(e.Pos.File)
+		edits[uri] = append(edits[uri], protocol.TextEdit{Range: toRange(e.Pos, e.End), NewText: e.New})
+	}
+	return edits
+}
+
+// codeActions offers the suggested fixes of the diagnostics in a range.
+func (s *server) codeActions(msg *protocol.Message) []protocol.CodeAction {
+	out := []protocol.CodeAction{}
+	var p protocol.CodeActionParams
+	if !s.decode(msg, &p) {
 		return out
 	}
 	s.state.Lock()
 	defer s.state.Unlock()
 	for _, f := range s.fixes[p.TextDocument.URI] {
-		if f.rng.End.Line < p.Range.Start.Line || f.rng.Start.Line > p.Range.End.Line {
+		if rng := f.diag.Range; rng.End.Line < p.Range.Start.Line || rng.Start.Line > p.Range.End.Line {
 			continue
 		}
-		out = append(out, map[string]any{
-			"title": f.title, "kind": "quickfix", "diagnostics": []json.RawMessage{f.diag},
-			"edit": map[string]any{"changes": f.edits},
+		out = append(out, protocol.CodeAction{
+			Title: f.title, Kind: protocol.QuickFix, Diagnostics: []protocol.Diagnostic{f.diag},
+			Edit: &protocol.WorkspaceEdit{Changes: f.edits},
 		})
 	}
 	return out
 }
 
-func (s *lspServer) logMessage(msg string) {
-	s.notify("window/logMessage", map[string]any{"type": 1, "message": msg})
+// logMessage shows the user what the server could not do.
+func (s *server) logMessage(msg string) {
+	s.log(protocol.MessageError, msg)
 }
 
-// severity is a finding's LSP severity, from the table of checks: an
-// error for a check whose findings fail the standalone command's run by
-// default (-fail), else a warning.
-func severity(category string) int {
-	if errorChecks[category] {
-		return 1 // error
+// log writes a message of a type to the client's log.
+func (s *server) log(typ int, msg string) {
+	s.notify("window/logMessage", protocol.LogMessageParams{Type: typ, Message: msg})
+}
+
+// severity is a finding's severity, from the table of checks: an error for
+// a check whose findings fail the standalone command's run by default
+// (-fail), else a warning.
+func severity(check string) finding.Severity {
+	if errorChecks[check] {
+		return finding.Error
 	}
-	return 2 // warning
+	return finding.Warning
 }
 
 // errorChecks are the checks the table marks Error.
@@ -796,43 +727,26 @@ var errorChecks = func() map[string]bool {
 
 // toRange converts a span to LSP's 0-based lines and columns (bytes, which
 // are UTF-16 code units for the ASCII that keys and code mostly are).
-func toRange(fset *token.FileSet, pos, end token.Pos) lspRange {
-	p := fset.Position(pos)
-	e := p
-	if end.IsValid() {
-		e = fset.Position(end)
+func toRange(pos, end finding.Position) protocol.Range {
+	if end.Line == 0 {
+		end = pos
 	}
-	return lspRange{
-		Start: lspPosition{Line: max(p.Line-1, 0), Character: max(p.Column-1, 0)},
-		End:   lspPosition{Line: max(e.Line-1, 0), Character: max(e.Column-1, 0)},
+	return protocol.Range{
+		Start: protocol.Position{Line: max(pos.Line-1, 0), Character: max(pos.Column-1, 0)},
+		End:   protocol.Position{Line: max(end.Line-1, 0), Character: max(end.Column-1, 0)},
 	}
-}
-
-func toURI(file string) string {
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(file)}).String()
-}
-
-func fileOf(uri string) (string, error) {
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
-		return "", fmt.Errorf("not a file URI: %s", uri)
-	}
-	return filepath.FromSlash(u.Path), nil
 }
 
 // hover answers a hover over a key expression the analysis read: its
 // template, hash tag and slot (or what the slot depends on), and the keys
 // each command or transaction sends it with, as crossslot keys lists them.
 // Nil (no hover) elsewhere.
-func (s *lspServer) hover(params json.RawMessage) any {
-	var p struct {
-		TextDocument struct{ URI string } `json:"textDocument"`
-		Position     lspPosition          `json:"position"`
-	}
-	if json.Unmarshal(params, &p) != nil {
+func (s *server) hover(msg *protocol.Message) *protocol.Hover {
+	var p protocol.HoverParams
+	if !s.decode(msg, &p) {
 		return nil
 	}
-	file, err := fileOf(p.TextDocument.URI)
+	file, err := protocol.Path(p.TextDocument.URI)
 	if err != nil {
 		return nil
 	}
@@ -862,7 +776,7 @@ func (s *lspServer) hover(params json.RawMessage) any {
 						other = pair.A
 					}
 					if other >= 0 && u.Keys[other].Template != ref.Template {
-						with[u.Keys[other].Template] = worse(with[u.Keys[other].Template], pair.Slots)
+						with[u.Keys[other].Template] = analyzer.WorseSlots(with[u.Keys[other].Template], pair.Slots)
 					}
 				}
 			}
@@ -893,16 +807,16 @@ func (s *lspServer) hover(params json.RawMessage) any {
 	fmt.Fprintf(&b, "\n\nsent by %s", strings.Join(sentBy, ", "))
 	var others []string
 	for t, v := range with {
-		others = append(others, fmt.Sprintf("`%s` (%s)", t, slotWords[v]))
+		others = append(others, fmt.Sprintf("`%s` (%s)", t, analyzer.SlotsWords[v]))
 	}
 	sort.Strings(others)
 	if len(others) > 0 {
 		fmt.Fprintf(&b, " with %s", strings.Join(others, ", "))
 	}
 	sp := ref.Span
-	return map[string]any{
-		"contents": map[string]string{"kind": "markdown", "value": b.String()},
-		"range": lspRange{Start: lspPosition{Line: sp.Line - 1, Character: sp.Column - 1},
-			End: lspPosition{Line: sp.EndLine - 1, Character: sp.EndColumn - 1}},
+	return &protocol.Hover{
+		Contents: protocol.MarkupContent{Kind: "markdown", Value: b.String()},
+		Range: &protocol.Range{Start: protocol.Position{Line: sp.Line - 1, Character: sp.Column - 1},
+			End: protocol.Position{Line: sp.EndLine - 1, Character: sp.EndColumn - 1}},
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package lsp
 
 import (
 	"bytes"
@@ -36,16 +36,16 @@ import (
 // loaded again only when a package's files come or go, when its imports
 // change (the type-check fails), or when go.mod or go.sum change.
 
-// An lspProgram is the loaded program.
-type lspProgram struct {
+// An program is the loaded program.
+type program struct {
 	fset     *token.FileSet
 	patterns []string
-	nodes    []*lspNode // dependencies first
-	byPkg    map[*packages.Package]*lspNode
+	nodes    []*node // dependencies first
+	byPkg    map[*packages.Package]*node
 	// facts guards objects and pkgFacts: packages are checked in parallel.
 	facts    sync.RWMutex
-	objects  map[lspObjectFactKey]analysis.Fact
-	pkgFacts map[lspPackageFactKey]analysis.Fact
+	objects  map[objectFactKey]analysis.Fact
+	pkgFacts map[packageFactKey]analysis.Fact
 	// known are the workspace packages' files, and those the build leaves
 	// out (another platform's, a build tag's): another is a new file.
 	known map[string]bool
@@ -53,16 +53,16 @@ type lspProgram struct {
 	modStamps map[string]time.Time
 }
 
-// An lspNode is one package of the program.
-type lspNode struct {
+// An node is one package of the program.
+type node struct {
 	pkg       *packages.Package
 	index     int // in nodes
-	importers []*lspNode
+	importers []*node
 	diags     []analysis.Diagnostic
 	// exported are the facts the package exported, dropped when it is
 	// checked again.
-	exported    []lspObjectFactKey
-	exportedPkg []lspPackageFactKey
+	exported    []objectFactKey
+	exportedPkg []packageFactKey
 	// workspace: a package of the workspace's modules, which can change;
 	// stamps are its files' modification times.
 	workspace bool
@@ -70,12 +70,12 @@ type lspNode struct {
 	deps      map[*types.Package]bool // what it imports, transitively; nil until asked
 }
 
-type lspObjectFactKey struct {
+type objectFactKey struct {
 	obj types.Object
 	t   reflect.Type
 }
 
-type lspPackageFactKey struct {
+type packageFactKey struct {
 	pkg *types.Package
 	t   reflect.Type
 }
@@ -83,7 +83,7 @@ type lspPackageFactKey struct {
 // loadProgram loads the packages of the patterns in dir (with their test
 // variants and every dependency, from source, unsaved buffers overlaid) and
 // analyzes the whole graph, as go vet would.
-func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer) (*lspProgram, error) {
+func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer) (*program, error) {
 	fset := token.NewFileSet()
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Tests: true, Fset: fset, Overlay: overlay}, patterns...)
 	if err != nil {
@@ -96,22 +96,22 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 	if err != nil {
 		return nil, err
 	}
-	p := &lspProgram{fset: fset, patterns: patterns, byPkg: map[*packages.Package]*lspNode{},
-		objects: map[lspObjectFactKey]analysis.Fact{}, pkgFacts: map[lspPackageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{},
+	p := &program{fset: fset, patterns: patterns, byPkg: map[*packages.Package]*node{},
+		objects: map[objectFactKey]analysis.Fact{}, pkgFacts: map[packageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{},
 		known: map[string]bool{}}
 	for act := range graph.All() { // dependencies first
-		n := &lspNode{pkg: act.Package, index: len(p.nodes), diags: act.Diagnostics}
+		n := &node{pkg: act.Package, index: len(p.nodes), diags: act.Diagnostics}
 		p.nodes = append(p.nodes, n)
 		p.byPkg[act.Package] = n
 		for _, f := range act.AllObjectFacts() {
-			k := lspObjectFactKey{f.Object, reflect.TypeOf(f.Fact)}
+			k := objectFactKey{f.Object, reflect.TypeOf(f.Fact)}
 			p.objects[k] = f.Fact
 			if f.Object.Pkg() == act.Package.Types {
 				n.exported = append(n.exported, k)
 			}
 		}
 		for _, f := range act.AllPackageFacts() {
-			k := lspPackageFactKey{f.Package, reflect.TypeOf(f.Fact)}
+			k := packageFactKey{f.Package, reflect.TypeOf(f.Fact)}
 			p.pkgFacts[k] = f.Fact
 			if f.Package == act.Package.Types {
 				n.exportedPkg = append(n.exportedPkg, k)
@@ -172,8 +172,8 @@ func stampOf(file string) time.Time {
 
 // inDir are the packages whose files are in dir: a package, its test
 // variant and its external tests (not the generated test main).
-func (p *lspProgram) inDir(dir string) []*lspNode {
-	var out []*lspNode
+func (p *program) inDir(dir string) []*node {
+	var out []*node
 	for _, n := range p.nodes {
 		if n.workspace && len(n.pkg.GoFiles) > 0 && filepath.Dir(n.pkg.GoFiles[0]) == dir {
 			out = append(out, n)
@@ -183,8 +183,8 @@ func (p *lspProgram) inDir(dir string) []*lspNode {
 }
 
 // holding are the packages one of whose files is file.
-func (p *lspProgram) holding(file string) []*lspNode {
-	var out []*lspNode
+func (p *program) holding(file string) []*node {
+	var out []*node
 	for _, n := range p.nodes {
 		if n.workspace && slices.Contains(n.pkg.CompiledGoFiles, file) {
 			out = append(out, n)
@@ -195,20 +195,20 @@ func (p *lspProgram) holding(file string) []*lspNode {
 
 // A change is what happened to the program's files since it was last
 // checked: the packages whose files changed, or a reason to load it again.
-type lspChange struct {
-	changed []*lspNode
+type change struct {
+	changed []*node
 	reload  string // why the program must be loaded again; "" if not
 }
 
 // changesOnDisk compares the files' modification times with those seen:
 // files changed, come or gone, go.mod or go.sum changed.
-func (p *lspProgram) changesOnDisk() lspChange {
+func (p *program) changesOnDisk() change {
 	for f, t := range p.modStamps {
 		if !stampOf(f).Equal(t) {
-			return lspChange{reload: filepath.Base(f) + " changed"}
+			return change{reload: filepath.Base(f) + " changed"}
 		}
 	}
-	var c lspChange
+	var c change
 	dirs := map[string]int{} // Go files per directory, as loaded
 	for _, n := range p.nodes {
 		if !n.workspace || len(n.pkg.GoFiles) == 0 {
@@ -221,7 +221,7 @@ func (p *lspProgram) changesOnDisk() lspChange {
 		for f, t := range n.stamps {
 			now := stampOf(f)
 			if now.IsZero() {
-				return lspChange{reload: filepath.Base(f) + " is gone"}
+				return change{reload: filepath.Base(f) + " is gone"}
 			}
 			if !now.Equal(t) {
 				c.changed = append(c.changed, n)
@@ -230,10 +230,13 @@ func (p *lspProgram) changesOnDisk() lspChange {
 		}
 	}
 	for dir := range dirs {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			if !p.known[f] {
-				return lspChange{reload: "new file " + filepath.Base(f)}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return change{reload: err.Error()}
+		}
+		for _, e := range entries {
+			if f := filepath.Join(dir, e.Name()); strings.HasSuffix(f, ".go") && !e.IsDir() && !p.known[f] {
+				return change{reload: "new file " + e.Name()}
 			}
 		}
 	}
@@ -244,10 +247,10 @@ func (p *lspProgram) changesOnDisk() lspChange {
 // in an order they can be checked again in: each after what it imports, and
 // the packages of first's directories as early as that allows, so that
 // what was edited is published before its importers are checked.
-func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
-	marked := map[*lspNode]bool{}
-	var mark func(n *lspNode)
-	mark = func(n *lspNode) {
+func (p *program) affected(changed []*node, first []string) []*node {
+	marked := map[*node]bool{}
+	var mark func(n *node)
+	mark = func(n *node) {
 		if marked[n] || strings.HasSuffix(n.pkg.ID, ".test") {
 			return // a test main, generated: no key in it
 		}
@@ -260,10 +263,10 @@ func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
 		mark(n)
 	}
 	waiting := p.importsAmong(marked)
-	var order []*lspNode
-	placed := map[*lspNode]bool{}
+	var order []*node
+	placed := map[*node]bool{}
 	for len(order) < len(marked) {
-		var next *lspNode
+		var next *node
 		for n := range marked {
 			if waiting[n] != 0 || placed[n] {
 				continue
@@ -286,8 +289,8 @@ func (p *lspProgram) affected(changed []*lspNode, first []string) []*lspNode {
 }
 
 // importsAmong counts, for each package of the set, its imports in the set.
-func (p *lspProgram) importsAmong(set map[*lspNode]bool) map[*lspNode]int {
-	counts := map[*lspNode]int{}
+func (p *program) importsAmong(set map[*node]bool) map[*node]int {
+	counts := map[*node]int{}
 	for n := range set {
 		for _, imp := range n.pkg.Imports {
 			if set[p.byPkg[imp]] {
@@ -300,7 +303,7 @@ func (p *lspProgram) importsAmong(set map[*lspNode]bool) map[*lspNode]int {
 
 // before orders the packages ready to be checked: those of the edited
 // directories first, then as loaded.
-func before(a, b *lspNode, first []string) bool {
+func before(a, b *node, first []string) bool {
 	ina, inb := slices.Contains(first, a.dir()), slices.Contains(first, b.dir())
 	if ina != inb {
 		return ina
@@ -309,7 +312,7 @@ func before(a, b *lspNode, first []string) bool {
 }
 
 // dir is the package's directory, "" when it has no Go file.
-func (n *lspNode) dir() string {
+func (n *node) dir() string {
 	if len(n.pkg.GoFiles) == 0 {
 		return ""
 	}
@@ -317,10 +320,10 @@ func (n *lspNode) dir() string {
 }
 
 // What becomes of a package checked again.
-type lspCheck int
+type check int
 
 const (
-	checkedOK lspCheck = iota
+	checkedOK check = iota
 	// broken: it does not parse or type-check (a buffer being typed); the
 	// program keeps it as it was, and its importers are left alone
 	broken
@@ -336,24 +339,24 @@ const (
 // changed API or facts (an edit of a comment, of a function body that
 // builds no key) is only type-checked again: its facts are carried over to
 // its new objects and its diagnostics kept.
-func (p *lspProgram) recheck(order, changed []*lspNode, overlay map[string][]byte, a *analysis.Analyzer, checked func(*lspNode)) lspCheck {
-	edited := map[*lspNode]bool{}
+func (p *program) recheck(order, changed []*node, overlay map[string][]byte, a *analysis.Analyzer, checked func(*node)) check {
+	edited := map[*node]bool{}
 	for _, n := range changed {
 		edited[n] = true
 	}
-	inOrder := map[*lspNode]bool{}
+	inOrder := map[*node]bool{}
 	for _, n := range order {
 		inOrder[n] = true
 	}
 	waiting := p.importsAmong(inOrder) // imports not checked yet
 	type outcome struct {
-		n            *lspNode
-		res          lspCheck
+		n            *node
+		res          check
 		factsChanged bool
 	}
 	outcomes := make(chan outcome)
 	newFacts := map[*types.Package]bool{} // packages whose API or facts changed, by their new types
-	started := map[*lspNode]bool{}
+	started := map[*node]bool{}
 	status, running := checkedOK, 0
 	for {
 		for _, n := range order {
@@ -399,7 +402,7 @@ func (p *lspProgram) recheck(order, changed []*lspNode, overlay map[string][]byt
 // check parses, type-checks and analyzes one package again; with reuse, it
 // carries its facts and diagnostics over instead of analyzing it, where it
 // can. factsChanged says its facts are not those it had.
-func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.Analyzer, reuse bool) (res lspCheck, factsChanged bool) {
+func (p *program) check(n *node, overlay map[string][]byte, a *analysis.Analyzer, reuse bool) (res check, factsChanged bool) {
 	pkg := n.pkg
 	if len(pkg.CompiledGoFiles) != len(pkg.GoFiles) || len(pkg.Errors) > 0 {
 		return reload, true
@@ -428,7 +431,7 @@ func (p *lspProgram) check(n *lspNode, overlay map[string][]byte, a *analysis.An
 	}
 	var typeErr error
 	conf := types.Config{
-		Importer: lspImporter(pkg.Imports),
+		Importer: importer(pkg.Imports),
 		Sizes:    pkg.TypesSizes,
 		Error:    func(err error) { typeErr = err },
 	}
@@ -494,7 +497,7 @@ type heldFact struct {
 }
 
 // dropFacts removes the package's facts from the program and returns them.
-func (p *lspProgram) dropFacts(n *lspNode) []heldFact {
+func (p *program) dropFacts(n *node) []heldFact {
 	p.facts.Lock()
 	defer p.facts.Unlock()
 	var out []heldFact
@@ -515,7 +518,7 @@ func (p *lspProgram) dropFacts(n *lspNode) []heldFact {
 }
 
 // factsOf are the package's facts as dropFacts would return them.
-func (p *lspProgram) factsOf(n *lspNode) []heldFact {
+func (p *program) factsOf(n *node) []heldFact {
 	p.facts.RLock()
 	defer p.facts.RUnlock()
 	var out []heldFact
@@ -531,7 +534,7 @@ func (p *lspProgram) factsOf(n *lspNode) []heldFact {
 
 // carryOver puts the package's former facts on its new objects; false when
 // one has no path or no object of that path now (nothing is carried then).
-func (p *lspProgram) carryOver(n *lspNode, old []heldFact) bool {
+func (p *program) carryOver(n *node, old []heldFact) bool {
 	var objs []types.Object
 	for _, h := range old {
 		if h.pkg {
@@ -548,12 +551,12 @@ func (p *lspProgram) carryOver(n *lspNode, old []heldFact) bool {
 	defer p.facts.Unlock()
 	for i, h := range old {
 		if h.pkg {
-			k := lspPackageFactKey{n.pkg.Types, reflect.TypeOf(h.fact)}
+			k := packageFactKey{n.pkg.Types, reflect.TypeOf(h.fact)}
 			p.pkgFacts[k] = h.fact
 			n.exportedPkg = append(n.exportedPkg, k)
 			continue
 		}
-		k := lspObjectFactKey{objs[i], reflect.TypeOf(h.fact)}
+		k := objectFactKey{objs[i], reflect.TypeOf(h.fact)}
 		p.objects[k] = h.fact
 		n.exported = append(n.exported, k)
 	}
@@ -581,7 +584,7 @@ func sameFacts(a, b []heldFact) bool {
 
 // analyze runs the analyzer on one package, with the facts of the packages
 // it imports.
-func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagnostic, error) {
+func (p *program) analyze(n *node, a *analysis.Analyzer) ([]analysis.Diagnostic, error) {
 	pkg := n.pkg
 	var diags []analysis.Diagnostic
 	deps := p.depsOf(n)
@@ -592,7 +595,7 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 		ReadFile: os.ReadFile,
 		ImportObjectFact: func(obj types.Object, ptr analysis.Fact) bool {
 			p.facts.RLock()
-			f, ok := p.objects[lspObjectFactKey{obj, reflect.TypeOf(ptr)}]
+			f, ok := p.objects[objectFactKey{obj, reflect.TypeOf(ptr)}]
 			p.facts.RUnlock()
 			if ok {
 				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(f).Elem())
@@ -600,7 +603,7 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 			return ok
 		},
 		ExportObjectFact: func(obj types.Object, f analysis.Fact) {
-			k := lspObjectFactKey{obj, reflect.TypeOf(f)}
+			k := objectFactKey{obj, reflect.TypeOf(f)}
 			p.facts.Lock()
 			p.objects[k] = f
 			p.facts.Unlock()
@@ -608,7 +611,7 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 		},
 		ImportPackageFact: func(pk *types.Package, ptr analysis.Fact) bool {
 			p.facts.RLock()
-			f, ok := p.pkgFacts[lspPackageFactKey{pk, reflect.TypeOf(ptr)}]
+			f, ok := p.pkgFacts[packageFactKey{pk, reflect.TypeOf(ptr)}]
 			p.facts.RUnlock()
 			if ok {
 				reflect.ValueOf(ptr).Elem().Set(reflect.ValueOf(f).Elem())
@@ -616,7 +619,7 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 			return ok
 		},
 		ExportPackageFact: func(f analysis.Fact) {
-			k := lspPackageFactKey{pkg.Types, reflect.TypeOf(f)}
+			k := packageFactKey{pkg.Types, reflect.TypeOf(f)}
 			p.facts.Lock()
 			p.pkgFacts[k] = f
 			p.facts.Unlock()
@@ -655,7 +658,7 @@ func (p *lspProgram) analyze(n *lspNode, a *analysis.Analyzer) ([]analysis.Diagn
 }
 
 // depsOf is the package and what it imports, transitively.
-func (p *lspProgram) depsOf(n *lspNode) map[*types.Package]bool {
+func (p *program) depsOf(n *node) map[*types.Package]bool {
 	if n.deps != nil {
 		return n.deps
 	}
@@ -671,10 +674,10 @@ func (p *lspProgram) depsOf(n *lspNode) map[*types.Package]bool {
 	return deps
 }
 
-// lspImporter imports the program's packages, as they are now.
-type lspImporter map[string]*packages.Package
+// importer imports the program's packages, as they are now.
+type importer map[string]*packages.Package
 
-func (imp lspImporter) Import(path string) (*types.Package, error) {
+func (imp importer) Import(path string) (*types.Package, error) {
 	if p, ok := imp[path]; ok && p.Types != nil {
 		return p.Types, nil
 	}

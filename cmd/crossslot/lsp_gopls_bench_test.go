@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
+)
+
+// gopls beside crossslot's server: the editor runs both on one workspace,
+// so BenchmarkLSP reports gopls's peak RSS with the same packages open and
+// its time to a first answer for a package, and their ratios. gopls is
+// CROSSSLOT_BENCH_GOPLS, else built from the module proxy at goplsVersion,
+// the newest that builds with this Go.
+
+const goplsVersion = "v0.23.0"
+
+var (
+	goplsOnce sync.Once
+	goplsPath string
+	goplsErr  error
+)
+
+// goplsBin is the gopls binary the benchmark runs, or a skip.
+func goplsBin(b *testing.B) string {
+	goplsOnce.Do(func() {
+		if goplsPath = os.Getenv("CROSSSLOT_BENCH_GOPLS"); goplsPath != "" {
+			return
+		}
+		dir, err := os.MkdirTemp("", "crossslot-gopls")
+		if err != nil {
+			goplsErr = err
+			return
+		}
+		cmd := exec.Command("go", "install", "golang.org/x/tools/gopls@"+goplsVersion)
+		cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=-mod=mod")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			goplsErr = fmt.Errorf("go install gopls@%s: %v\n%s", goplsVersion, err, out)
+			return
+		}
+		goplsPath = filepath.Join(dir, "gopls")
+	})
+	if goplsErr != nil {
+		b.Skipf("no gopls: %v", goplsErr)
+	}
+	return goplsPath
+}
+
+// goplsServer is gopls driven over its pipes.
+type goplsServer struct {
+	*lspClient
+	cmd *exec.Cmd
+}
+
+func startGopls(b *testing.B, t lspTarget) *goplsServer {
+	cmd := exec.Command(goplsBin(b), "serve")
+	cmd.Dir, cmd.Env = t.module, fixtureEnv()
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	g := &goplsServer{lspClient: &lspClient{t: b, in: in, out: bufio.NewReader(out)}, cmd: cmd}
+	b.Cleanup(g.stop)
+	id := g.send("initialize", map[string]any{"processId": nil, "rootUri": protocol.URI(t.module), "capabilities": map[string]any{}}, true)
+	g.until("gopls's initialize result", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
+	g.send("initialized", map[string]any{}, false)
+	return g
+}
+
+// open opens a package's first Go file (or the file named) as an editor
+// does, with its text, and waits for gopls's diagnostics of it.
+func (g *goplsServer) open(t lspTarget, rel string) {
+	g.t.Helper()
+	file := t.path(rel)
+	if !strings.HasSuffix(rel, ".go") {
+		matches, _ := filepath.Glob(filepath.Join(t.dirOf(rel), "*.go"))
+		if len(matches) == 0 {
+			g.t.Fatalf("no Go file in %s", rel)
+		}
+		file = matches[0]
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	uri := protocol.URI(file)
+	g.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(text)}}, false)
+	g.until("gopls's diagnostics of "+rel, func(m protocol.Message) bool {
+		if m.Method != "textDocument/publishDiagnostics" {
+			return false
+		}
+		var p protocol.PublishDiagnosticsParams
+		return json.Unmarshal(m.Params, &p) == nil && p.URI == uri
+	})
+}
+
+func (g *goplsServer) peakRSS() int { return peakRSSOf(g.cmd) }
+
+func (g *goplsServer) stop() {
+	if g.cmd.Process != nil {
+		g.cmd.Process.Kill()
+		g.cmd.Wait()
+	}
+}

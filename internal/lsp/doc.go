@@ -1,0 +1,21 @@
+// Package lsp is crossslot's language server, `crossslot lsp`: it speaks
+// the Language Server Protocol on stdin and stdout, beside gopls (which
+// loads no external analyzers, golang/go#59869).
+//
+// It publishes the findings of every file of a Go file's package when the
+// file is opened, saved or edited (unsaved buffers are analyzed after a
+// short quiet spell), and when files change on disk; suggested fixes are
+// offered as code actions, and a hover over a key expression tells its
+// template, hash tag, slot and the keys sent with it.
+//
+// It keeps one loaded program for the workspace (program.go) and checks
+// again only the packages an edit changes and their importers. The first
+// open of a package the program does not hold yet is answered by go vet
+// with the running executable as its tool (vet.go), which reuses the build
+// cache and is as fast as go vet, while the program loads in the
+// background. The executable must therefore be crossslot, whose main runs
+// the analyzer under go vet's protocol.
+//
+// Findings are finding.Finding, severity from the table of checks; the
+// messages are the types of package protocol.
+package lsp
