@@ -99,13 +99,24 @@ func Marked(t testing.TB, dir string, markers ...string) []string {
 // "<!-- recipe: NAME -->" line, its indentation removed.
 func ReadmeRecipe(t testing.TB, readme, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(readme)
+	// The README's pages (docs/*.md beside it) hold recipes too.
+	pages, err := filepath.Glob(filepath.Join(filepath.Dir(readme), "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(b), "<!-- recipe: "+name+" -->\n")
+	var rest string
+	ok := false
+	for _, page := range append([]string{readme}, pages...) {
+		b, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, rest, ok = strings.Cut(string(b), "<!-- recipe: "+name+" -->\n"); ok {
+			break
+		}
+	}
 	if !ok {
-		t.Fatalf("the README has no recipe %q", name)
+		t.Fatalf("neither the README nor its pages in docs/ have a recipe %q", name)
 	}
 	lines := strings.Split(rest, "\n")
 	indent := len(lines[0]) - len(strings.TrimLeft(lines[0], " "))
