@@ -255,17 +255,7 @@ type benchServer struct {
 // startBenchServer starts a server in the target's module and opens the
 // packages of the files given, waiting until the program holds them.
 func startBenchServer(b *testing.B, t lspTarget, files ...string) *benchServer {
-	cmd := exec.Command(crossslotBin, "lsp")
-	cmd.Dir, cmd.Env = t.module, fixtureEnv()
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	s := &benchServer{lspClient: &lspClient{t: b, in: in, out: bufio.NewReader(out)}, cmd: cmd}
-	b.Cleanup(s.stop)
-	s.send("initialize", map[string]any{"processId": nil, "rootUri": protocol.URI(t.module), "capabilities": map[string]any{}}, true)
-	s.send("initialized", map[string]any{}, false)
+	s := startServer(b, t.module, crossslotBin, "lsp")
 	for i, f := range files {
 		if f == "" {
 			continue
@@ -276,6 +266,24 @@ func startBenchServer(b *testing.B, t lspTarget, files ...string) *benchServer {
 			s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(f))
 		}
 	}
+	return s
+}
+
+// startServer starts a language server (bin with args) in dir, and
+// initializes it for a client with no capabilities.
+func startServer(b *testing.B, dir, bin string, args ...string) *benchServer {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Env = dir, fixtureEnv()
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	s := &benchServer{lspClient: &lspClient{t: b, in: in, out: bufio.NewReader(out)}, cmd: cmd}
+	b.Cleanup(s.stop)
+	id := s.send("initialize", map[string]any{"processId": nil, "rootUri": protocol.URI(dir), "capabilities": map[string]any{}}, true)
+	s.until(filepath.Base(bin)+"'s initialize result", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
+	s.send("initialized", map[string]any{}, false)
 	return s
 }
 

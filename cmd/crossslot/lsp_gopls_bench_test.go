@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -54,25 +53,10 @@ func goplsBin(b *testing.B) string {
 }
 
 // goplsServer is gopls driven over its pipes.
-type goplsServer struct {
-	*lspClient
-	cmd *exec.Cmd
-}
+type goplsServer struct{ *benchServer }
 
 func startGopls(b *testing.B, t lspTarget) *goplsServer {
-	cmd := exec.Command(goplsBin(b), "serve")
-	cmd.Dir, cmd.Env = t.module, fixtureEnv()
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	g := &goplsServer{lspClient: &lspClient{t: b, in: in, out: bufio.NewReader(out)}, cmd: cmd}
-	b.Cleanup(g.stop)
-	id := g.send("initialize", map[string]any{"processId": nil, "rootUri": protocol.URI(t.module), "capabilities": map[string]any{}}, true)
-	g.until("gopls's initialize result", func(m protocol.Message) bool { return string(m.ID) == fmt.Sprint(id) })
-	g.send("initialized", map[string]any{}, false)
-	return g
+	return &goplsServer{startServer(b, t.module, goplsBin(b), "serve")}
 }
 
 // open opens a package's first Go file (or the file named) as an editor
@@ -100,13 +84,4 @@ func (g *goplsServer) open(t lspTarget, rel string) {
 		var p protocol.PublishDiagnosticsParams
 		return json.Unmarshal(m.Params, &p) == nil && p.URI == uri
 	})
-}
-
-func (g *goplsServer) peakRSS() int { return peakRSSOf(g.cmd) }
-
-func (g *goplsServer) stop() {
-	if g.cmd.Process != nil {
-		g.cmd.Process.Kill()
-		g.cmd.Wait()
-	}
 }

@@ -28,21 +28,13 @@
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
-	"honnef.co/go/tools/lintcmd"
 
 	"github.com/crossslot/crossslot/analyzer"
 	"github.com/crossslot/crossslot/internal/lsp"
-	"github.com/crossslot/crossslot/target"
 )
 
 func main() {
@@ -94,87 +86,4 @@ func driverProtocol(args []string) bool {
 		}
 	}
 	return false
-}
-
-// standalone runs the analysis with one lintcmd check per diagnostic
-// category, and writes the findings itself (report).
-func standalone(args []string) int {
-	cmd, fs, cfg, a := newStandalone(args) // exits 2 with usage on a bad flag
-	for name, extra := range map[string][]string{"checks": nil, "fail": {categoryDirective}} {
-		if err := checkList(fs.Lookup(name).Value.String(), extra...); err != nil {
-			fmt.Fprintf(os.Stderr, "crossslot: -%s: %v\n", name, err)
-			return 2
-		}
-	}
-
-	if name := fs.Lookup("explain").Value.String(); name != "" {
-		return explain(os.Stdout, os.Stderr, name)
-	}
-	if cwd, err := os.Getwd(); err == nil {
-		if err := errors.Join(checkConfigs(cwd), checkTargetsUnlessGiven(cwd, a)); err != nil {
-			fmt.Fprintln(os.Stderr, "crossslot:", err)
-			return exitUsage
-		}
-	}
-	if err := separateCache(a); err != nil {
-		fmt.Fprintln(os.Stderr, "crossslot:", err)
-		return 1
-	}
-	for _, name := range []string{"list-checks", "version", "debug.version", "merge"} {
-		if f := fs.Lookup(name); f != nil && f.Value.String() == "true" {
-			return cmd.Execute() // lintcmd's own answers, not an analysis
-		}
-	}
-	switch fs.Lookup("f").Value.String() {
-	case "text", "stylish", "json", "sarif":
-		return report(cmd, fs, cfg, args)
-	}
-	return cmd.Execute() // null, binary (for -merge), or a format lintcmd rejects
-}
-
-// newStandalone is lintcmd's command with crossslot's checks and analyzer
-// flags (spelled -crossslot.NAME), args parsed.
-func newStandalone(args []string) (*lintcmd.Command, *flag.FlagSet, *analyzer.Config, *analysis.Analyzer) {
-	cfg := &analyzer.Config{WholeProgram: true} // lintcmd loads every package of the run
-	a := analyzer.New(cfg)
-	cmd := lintcmd.NewCommand("crossslot")
-	v := version()
-	cmd.SetVersion(v, v)
-	fs := cmd.FlagSet()
-	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
-	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
-	cmd.AddAnalyzers(checks(a)...)
-	cmd.ParseFlags(args)
-	return cmd, fs, cfg, a
-}
-
-// checkTargetsUnlessGiven checks the crossslot.conf files the run reads:
-// none when -crossslot.target is given.
-func checkTargetsUnlessGiven(cwd string, a *analysis.Analyzer) error {
-	if s, ok := a.Flags.Lookup("target").Value.(*target.Setting); ok && s.Given {
-		return nil
-	}
-	return checkTargets(cwd)
-}
-
-// separateCache keeps results for different analyzer settings apart.
-// lintcmd caches results by package and binary, not by analyzer flags, so a
-// run with -crossslot.include-single-node could otherwise be answered from
-// a run without it.
-func separateCache(a *analysis.Analyzer) error {
-	base := os.Getenv("STATICCHECK_CACHE")
-	if base == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
-			return fmt.Errorf("no cache directory: %v; set STATICCHECK_CACHE to an absolute path", err)
-		}
-		base = filepath.Join(dir, "crossslot")
-	}
-	var settings []string
-	a.Flags.VisitAll(func(f *flag.Flag) { settings = append(settings, f.Name+"="+f.Value.String()) })
-	sort.Strings(settings)
-	if cwd, err := os.Getwd(); err == nil {
-		settings = append(settings, "conf="+targetDigest(cwd))
-	}
-	return os.Setenv("STATICCHECK_CACHE", filepath.Join(base, strings.Join(settings, ",")))
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -53,15 +52,7 @@ func Load(ctx context.Context, rdb *redis.ClusterClient) {
 }
 `,
 	}
-	for name, text := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, files)
 	vet := func(tool string) []string {
 		stdout, stderr, _ := runIn(t, dir, fixtureEnv(), "go", "vet", "-vettool="+tool, "-json", "./...")
 		found, values, err := finding.FromVet(stdout+stderr, "crossslot", func(string) finding.Severity { return "" })

@@ -82,6 +82,13 @@ func main() {
 }
 `,
 	}
+	writeFiles(t, dir, files)
+	return dir
+}
+
+// writeFiles writes files (by path relative to dir) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
 	for name, text := range files {
 		path := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -91,5 +98,4 @@ func main() {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
