@@ -71,10 +71,13 @@ func runLintcmd(execute func() int) ([]finding.Finding, int, error) {
 		return finding.Position{File: file, Line: p.Line, Column: p.Column}
 	}
 	var findings []finding.Finding
-	dec := gob.NewDecoder(bytes.NewReader(out))
+	stream := bytes.NewReader(out)
 	for {
+		// One gob stream per build configuration (-matrix), each with its
+		// own types: a decoder each. A bytes.Reader is an io.ByteReader,
+		// so a decoder reads no further than its stream.
 		var res lintcmdResult
-		if err := dec.Decode(&res); errors.Is(err, io.EOF) {
+		if err := gob.NewDecoder(stream).Decode(&res); errors.Is(err, io.EOF) {
 			break
 		} else if err != nil {
 			return nil, 0, fmt.Errorf("reading lintcmd's results: %v", err)

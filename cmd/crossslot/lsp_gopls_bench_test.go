@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/crossslot/crossslot/internal/lsp/protocol"
 )
@@ -85,3 +86,21 @@ func (g *goplsServer) open(t lspTarget, rel string) {
 		return json.Unmarshal(m.Params, &p) == nil && p.URI == uri
 	})
 }
+
+// settle waits until a server's peak RSS has not grown for settleQuiet (at
+// most settleLimit) and returns it, in KiB.
+func settle(cmd *exec.Cmd) int {
+	peak, since := peakRSSOf(cmd), time.Now()
+	for start := time.Now(); time.Since(since) < settleQuiet && time.Since(start) < settleLimit; {
+		time.Sleep(250 * time.Millisecond)
+		if p := peakRSSOf(cmd); p > peak {
+			peak, since = p, time.Now()
+		}
+	}
+	return peak
+}
+
+const (
+	settleQuiet = 5 * time.Second
+	settleLimit = 2 * time.Minute
+)

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -412,5 +415,52 @@ func TestSARIFNotAnalyzed(t *testing.T) {
 	notes := run.Invocations[0].Notifications
 	if len(notes) != 1 || notes[0].Level != "error" || !strings.Contains(notes[0].Message.Text, "cannot use \"x\"") {
 		t.Errorf("notifications %+v, want the type error", notes)
+	}
+}
+
+// TestMatrix: -matrix runs the analysis once per build configuration (one
+// result stream each, decoded in this process) and prints each finding
+// once: a file of every configuration's findings once, not once a
+// configuration, and a file only one configuration builds with its own.
+func TestMatrix(t *testing.T) {
+	dir := sortModule(t)
+	writeFiles(t, dir, map[string]string{"extra.go": `//go:build extra
+
+package main
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func extra(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.MGet(ctx, "extra:1", "extra:2")
+}
+`, "both.go": `package main
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func both(ctx context.Context, rdb *redis.ClusterClient) {
+	rdb.Del(ctx, "both:1", "both:2")
+}
+`})
+	cmd := exec.Command(crossslotBin, "-matrix", "-f", "json", "-checks", "crossslot", "./...")
+	cmd.Dir, cmd.Env = dir, append(fixtureEnv(), "STATICCHECK_CACHE="+t.TempDir())
+	cmd.Stdin = strings.NewReader("plain:\nextra: -tags=extra\n")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var lines []string
+	for _, f := range decodeFindings(t, string(out)) {
+		lines = append(lines, fmt.Sprintf("%s:%d %s", filepath.Base(f.Pos.File), f.Pos.Line, f.Check))
+	}
+	slices.Sort(lines)
+	if want := []string{"both.go:10 crossslot", "extra.go:12 crossslot"}; !slices.Equal(lines, want) {
+		t.Errorf("-matrix: %v (%v), want %v\n%s", lines, err, want, stderr.String())
 	}
 }

@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 )
@@ -80,56 +79,46 @@ type packageFactKey struct {
 	t   reflect.Type
 }
 
-// loadProgram loads the packages of the patterns in dir (with their test
-// variants and every dependency, from source, unsaved buffers overlaid) and
-// analyzes the whole graph, as go vet would.
+// loadProgram loads the packages of the patterns in dir, with their test
+// variants and every dependency, and analyzes the whole graph as go vet
+// would: the go command lists the packages, then each is parsed (unsaved
+// buffers overlaid), type-checked and analyzed from source, dependencies
+// first, as many at a time as there are CPUs. A package's syntax and type
+// information are dropped once it is analyzed: the program keeps its types
+// and the facts it exported, which is what its importers read, and parses
+// it again when it changes. Its memory is the types of the whole graph and
+// the syntax of the few packages being checked, not the syntax of all.
 func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer) (*program, error) {
 	fset := token.NewFileSet()
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Tests: true, Fset: fset, Overlay: overlay}, patterns...)
+	const metadata = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
+	pkgs, err := packages.Load(&packages.Config{Mode: metadata, Dir: dir, Tests: true, Fset: fset, Overlay: overlay}, patterns...)
 	if err != nil {
 		return nil, err
 	}
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("no package in %s", strings.Join(patterns, " "))
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
-	if err != nil {
-		return nil, err
-	}
 	p := &program{fset: fset, patterns: patterns, byPkg: map[*packages.Package]*node{},
 		objects: map[objectFactKey]analysis.Fact{}, pkgFacts: map[packageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{},
 		known: map[string]bool{}}
-	for act := range graph.All() { // dependencies first
-		n := &node{pkg: act.Package, index: len(p.nodes), diags: act.Diagnostics}
+	packages.Visit(pkgs, nil, func(pkg *packages.Package) { // dependencies first
+		n := &node{pkg: pkg, index: len(p.nodes)}
 		p.nodes = append(p.nodes, n)
-		p.byPkg[act.Package] = n
-		for _, f := range act.AllObjectFacts() {
-			k := objectFactKey{f.Object, reflect.TypeOf(f.Fact)}
-			p.objects[k] = f.Fact
-			if f.Object.Pkg() == act.Package.Types {
-				n.exported = append(n.exported, k)
-			}
-		}
-		for _, f := range act.AllPackageFacts() {
-			k := packageFactKey{f.Package, reflect.TypeOf(f.Fact)}
-			p.pkgFacts[k] = f.Fact
-			if f.Package == act.Package.Types {
-				n.exportedPkg = append(n.exportedPkg, k)
-			}
-		}
-		if isWorkspace(act.Package) {
+		p.byPkg[pkg] = n
+		if isWorkspace(pkg) {
 			n.workspace = true
-			for _, f := range append(slices.Clone(act.Package.GoFiles), act.Package.IgnoredFiles...) {
+			for _, f := range append(slices.Clone(pkg.GoFiles), pkg.IgnoredFiles...) {
 				p.known[f] = true
 			}
-			n.stamps = fileStamps(append(slices.Clone(act.Package.CompiledGoFiles), act.Package.OtherFiles...))
-			if m := act.Package.Module; m != nil && m.GoMod != "" {
+			n.stamps = fileStamps(append(slices.Clone(pkg.CompiledGoFiles), pkg.OtherFiles...))
+			if m := pkg.Module; m != nil && m.GoMod != "" {
 				p.modStamps[m.GoMod] = stampOf(m.GoMod)
 				sum := filepath.Join(filepath.Dir(m.GoMod), "go.sum")
 				p.modStamps[sum] = stampOf(sum)
 			}
 		}
-	}
+	})
 	for _, n := range p.nodes {
 		for _, imp := range n.pkg.Imports {
 			if d := p.byPkg[imp]; d != nil {
@@ -137,7 +126,91 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 			}
 		}
 	}
+	all := map[*node]bool{}
+	for _, n := range p.nodes {
+		all[n] = true
+	}
+	waiting := p.importsAmong(all)
+	done := make(chan *node)
+	running := 0
+	ready := slices.Clone(p.nodes)
+	for len(ready) > 0 || running > 0 {
+		// Start what is ready, in load order: dependencies first.
+		for i := 0; i < len(ready) && running < runtime.GOMAXPROCS(0); {
+			n := ready[i]
+			if waiting[n] > 0 {
+				i++
+				continue
+			}
+			ready = slices.Delete(ready, i, i+1)
+			running++
+			go func() {
+				p.first(n, overlay, a)
+				done <- n
+			}()
+		}
+		n := <-done
+		running--
+		for _, imp := range n.importers {
+			waiting[imp]--
+		}
+	}
 	return p, nil
+}
+
+// first parses, type-checks and analyzes a package for the first time, then
+// drops its syntax and type information. A package that does not load,
+// parse or type-check cleanly, or imports one that does not, keeps what
+// types it has, for its importers, and is not analyzed (as go vet does).
+func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer) {
+	pkg := n.pkg
+	defer func() { pkg.Syntax, pkg.TypesInfo = nil, nil }()
+	pkg.IllTyped = len(pkg.Errors) > 0
+	for _, imp := range pkg.Imports {
+		pkg.IllTyped = pkg.IllTyped || imp.IllTyped || imp.Types == nil
+	}
+	var files []*ast.File
+	for _, name := range pkg.CompiledGoFiles {
+		var src any
+		if text, ok := overlay[name]; ok {
+			src = text
+		}
+		f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			pkg.IllTyped = true
+		}
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	info := &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
+		Implicits: map[ast.Node]types.Object{}, Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
+	}
+	conf := types.Config{
+		Importer: importer(pkg.Imports),
+		Sizes:    pkg.TypesSizes,
+		Error:    func(error) { pkg.IllTyped = true },
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	if pkg.PkgPath == "unsafe" {
+		pkg.Types = types.Unsafe
+		return
+	}
+	pkg.Types, _ = conf.Check(pkg.PkgPath, p.fset, files, info)
+	if pkg.IllTyped {
+		return
+	}
+	pkg.Syntax, pkg.TypesInfo = files, info
+	diags, err := p.analyze(n, a)
+	if err != nil {
+		logf("analyzing %s: %v", pkg.PkgPath, err)
+		return
+	}
+	n.diags = diags
 }
 
 // isWorkspace reports a package of the workspace: of the main module (or
@@ -445,6 +518,7 @@ func (p *program) check(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	sameAPI := apiOf(pkg.Types) == apiOf(types_)
 	old := p.dropFacts(n)
 	pkg.Syntax, pkg.Types, pkg.TypesInfo = files, types_, info
+	defer func() { pkg.Syntax, pkg.TypesInfo = nil, nil }() // parsed again when it changes
 	n.deps = nil
 	if n.workspace {
 		n.stamps = fileStamps(append(slices.Clone(pkg.CompiledGoFiles), pkg.OtherFiles...))
