@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/target"
 )
 
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
@@ -32,6 +33,19 @@ func New(cfg *Config) *analysis.Analyzer {
 	cfg.bindFlags(&a.Flags)
 	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, cfg) }
 	return a
+}
+
+// A Gate tells a driver that type-checks packages itself (the language
+// server), given them dependencies first, which packages the analyzer reads
+// nothing of but their types: the standard library, the clients' own code,
+// and the packages of versioned dependency modules that reach neither a
+// client nor a package with key facts. It may type-check those without
+// their function bodies; the analyzer returns at once on them.
+type Gate = reading.Gate
+
+// NewGate is the gate of an analyzer made for cfg.
+func NewGate(cfg *Config) *Gate {
+	return &Gate{Pending: cfg.readingOptions(target.Target{}).Pending}
 }
 
 // bindFlags binds the settings to flags, named as users type them after

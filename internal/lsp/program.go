@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crossslot/crossslot/analyzer"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
@@ -65,6 +67,9 @@ type node struct {
 	// workspace: a package of the workspace's modules, which can change;
 	// stamps are its files' modification times.
 	workspace bool
+	// typesOnly: the analyzer reads only its types (analyzer.Gate), so it is
+	// type-checked without function bodies.
+	typesOnly bool
 	stamps    map[string]time.Time
 	deps      map[*types.Package]bool // what it imports, transitively; nil until asked
 }
@@ -88,7 +93,10 @@ type packageFactKey struct {
 // and the facts it exported, which is what its importers read, and parses
 // it again when it changes. Its memory is the types of the whole graph and
 // the syntax of the few packages being checked, not the syntax of all.
-func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer) (*program, error) {
+//
+// gate (analyzer.NewGate) names the packages type-checked without function
+// bodies; with none, every package has its bodies.
+func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer, gate *analyzer.Gate) (*program, error) {
 	fset := token.NewFileSet()
 	const metadata = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
@@ -127,8 +135,17 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 		}
 	}
 	all := map[*node]bool{}
-	for _, n := range p.nodes {
+	for _, n := range p.nodes { // dependencies first, as the gate wants them
 		all[n] = true
+		pkg := n.pkg
+		first, version := "", ""
+		if len(pkg.CompiledGoFiles) > 0 {
+			first = pkg.CompiledGoFiles[0]
+		}
+		if pkg.Module != nil && !pkg.Module.Main && pkg.Module.Replace == nil {
+			version = pkg.Module.Version
+		}
+		n.typesOnly = gate != nil && gate.TypesOnly(pkg.PkgPath, first, version, slices.Collect(maps.Keys(pkg.Imports)))
 	}
 	waiting := p.importsAmong(all)
 	done := make(chan *node)
@@ -192,6 +209,10 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 		Importer: importer(pkg.Imports),
 		Sizes:    pkg.TypesSizes,
 		Error:    func(error) { pkg.IllTyped = true },
+		// The standard library and the clients' code are read for their
+		// types only: their function bodies, and the scopes of every local
+		// of them that go/types would keep, are left out.
+		IgnoreFuncBodies: n.typesOnly,
 	}
 	if pkg.Module != nil && pkg.Module.GoVersion != "" {
 		conf.GoVersion = "go" + pkg.Module.GoVersion

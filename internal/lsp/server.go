@@ -477,7 +477,7 @@ func (s *server) load() {
 	root := s.root
 	go func() {
 		start := time.Now()
-		p, err := loadProgram(root, loadPatterns(root, dirs), overlays, s.analyzer)
+		p, err := loadProgram(root, loadPatterns(root, dirs), overlays, s.analyzer, analyzer.NewGate(&s.cfg))
 		s.loaded <- loadResult{program: p, err: err, overlays: overlays, dirs: dirs, start: start}
 	}()
 }

@@ -27,7 +27,11 @@ const (
 )
 
 func NeedOf(pass *analysis.Pass, opts Options) Need {
-	if clients.IsClientCode(pass.Pkg.Path()) || inGoroot(pass) {
+	first := ""
+	if len(pass.Files) > 0 {
+		first = pass.Fset.File(pass.Files[0].Pos()).Name()
+	}
+	if TypesOnly(pass.Pkg.Path(), first) {
 		return Nothing
 	}
 	if reachesClient(pass) || opts.Pending && mayHavePending(pass) {
@@ -48,12 +52,57 @@ func NeedOf(pass *analysis.Pass, opts Options) Need {
 // then the standard library is gated like any other code.
 var goroot = build.Default.GOROOT
 
-func inGoroot(pass *analysis.Pass) bool {
-	if goroot == "" || len(pass.Files) == 0 {
+// TypesOnly reports whether the analyzer reads nothing of a package but its
+// types, whatever its code says: the standard library (whose first compiled
+// file, firstFile, is under GOROOT) and a client's own code. A driver that
+// type-checks packages itself may leave out their function bodies.
+func TypesOnly(pkgPath, firstFile string) bool {
+	return clients.IsClientCode(pkgPath) || inGoroot(firstFile)
+}
+
+// A Gate tells a driver that type-checks packages itself, given them
+// dependencies first, which it may type-check without function bodies:
+// those TypesOnly names, and the packages of a versioned dependency module
+// whose imports are each of the standard library or such a package. NeedOf
+// gives those Nothing: they import no client, so they reach none, nor any
+// package with key facts, and a dependency module's package that reaches
+// neither is not read. Under Options.Pending a dependency's package may be
+// read for its calls through interfaces: then only TypesOnly's packages are.
+type Gate struct {
+	Pending bool
+	inert   map[string]bool
+}
+
+// TypesOnly reports whether the package at pkgPath needs only its types;
+// moduleVersion is its module's version ("" for the main module, a
+// replacement by a directory, or no module).
+func (g *Gate) TypesOnly(pkgPath, firstFile, moduleVersion string, imports []string) bool {
+	if g.inert == nil {
+		g.inert = map[string]bool{"unsafe": true, "C": true}
+	}
+	switch {
+	case clients.IsClientCode(pkgPath):
+		return true
+	case inGoroot(firstFile):
+		g.inert[pkgPath] = true
+		return true
+	case moduleVersion == "" || g.Pending:
 		return false
 	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	rel, err := filepath.Rel(filepath.Join(goroot, "src"), name)
+	for _, imp := range imports {
+		if !g.inert[imp] {
+			return false
+		}
+	}
+	g.inert[pkgPath] = true
+	return true
+}
+
+func inGoroot(file string) bool {
+	if goroot == "" || file == "" {
+		return false
+	}
+	rel, err := filepath.Rel(filepath.Join(goroot, "src"), file)
 	return err == nil && !strings.HasPrefix(rel, "..")
 }
 
