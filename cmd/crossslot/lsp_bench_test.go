@@ -216,11 +216,7 @@ func benchLSP(b *testing.B, t lspTarget) {
 			s := startBenchServer(b, t, "")
 			var peaks []int
 			for i, p := range all {
-				s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.dirOf(p) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
-				s.awaitAny([]string{"vetted", "published"}, t.dirOf(p))
-				if i == 0 {
-					s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(p))
-				}
+				s.openPackage(t, p, i == 0)
 				peaks = append(peaks, s.peakRSS())
 			}
 			s.stop()
@@ -233,11 +229,7 @@ func benchLSP(b *testing.B, t lspTarget) {
 			g := startGopls(b, t)
 			var peaks []int
 			for i, p := range all {
-				s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.dirOf(p) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
-				s.awaitAny([]string{"vetted", "published"}, t.dirOf(p))
-				if i == 0 {
-					s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(p))
-				}
+				s.openPackage(t, p, i == 0)
 				g.open(t, p)
 				peaks = append(peaks, g.peakRSS())
 			}
@@ -276,16 +268,22 @@ type benchServer struct {
 func startBenchServer(b *testing.B, t lspTarget, files ...string) *benchServer {
 	s := startServer(b, t.module, crossslotBin, "lsp")
 	for i, f := range files {
-		if f == "" {
-			continue
-		}
-		s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.dirOf(f) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
-		s.awaitAny([]string{"vetted", "published"}, t.dirOf(f))
-		if i == 0 {
-			s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(f))
+		if f != "" {
+			s.openPackage(t, f, i == 0)
 		}
 	}
 	return s
+}
+
+// openPackage opens the package of a file or directory, as a new file of it
+// would be, and waits for its first answer; first also waits until the
+// program holds it.
+func (s *benchServer) openPackage(t lspTarget, rel string, first bool) {
+	s.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(t.dirOf(rel) + "/x.go"), "languageId": "go", "version": 1, "text": ""}}, false)
+	s.awaitAny([]string{"vetted", "published"}, t.dirOf(rel))
+	if first {
+		s.awaitAny([]string{"loaded and analyzed"}, t.dirOf(rel))
+	}
 }
 
 // startServer starts a language server (bin with args) in dir, and

@@ -175,6 +175,43 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 	return p, nil
 }
 
+// parse parses one file of a package, from its unsaved buffer if it has one.
+func (p *program) parse(name string, overlay map[string][]byte) (*ast.File, error) {
+	var src any
+	if text, ok := overlay[name]; ok {
+		src = text
+	}
+	return parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+}
+
+// newInfo is the type information the analyzer reads.
+func newInfo() *types.Info {
+	return &types.Info{
+		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
+		Implicits: map[ast.Node]types.Object{}, Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
+	}
+}
+
+// typesConfig type-checks a package against the program's packages as they
+// are now, at its module's Go version, reporting each error to onError.
+func typesConfig(n *node, onError func(error)) types.Config {
+	pkg := n.pkg
+	conf := types.Config{
+		Importer: importer(pkg.Imports),
+		Sizes:    pkg.TypesSizes,
+		Error:    onError,
+		// The standard library and the clients' code are read for their
+		// types only: their function bodies, and the scopes of every local
+		// of them that go/types would keep, are left out.
+		IgnoreFuncBodies: n.typesOnly,
+	}
+	if pkg.Module != nil && pkg.Module.GoVersion != "" {
+		conf.GoVersion = "go" + pkg.Module.GoVersion
+	}
+	return conf
+}
+
 // first parses, type-checks and analyzes a package for the first time, then
 // drops its syntax and type information. A package that does not load,
 // parse or type-check cleanly, or imports one that does not, keeps what
@@ -188,11 +225,7 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	}
 	var files []*ast.File
 	for _, name := range pkg.CompiledGoFiles {
-		var src any
-		if text, ok := overlay[name]; ok {
-			src = text
-		}
-		f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+		f, err := p.parse(name, overlay)
 		if err != nil {
 			pkg.IllTyped = true
 		}
@@ -200,23 +233,8 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 			files = append(files, f)
 		}
 	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
-		Implicits: map[ast.Node]types.Object{}, Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
-	}
-	conf := types.Config{
-		Importer: importer(pkg.Imports),
-		Sizes:    pkg.TypesSizes,
-		Error:    func(error) { pkg.IllTyped = true },
-		// The standard library and the clients' code are read for their
-		// types only: their function bodies, and the scopes of every local
-		// of them that go/types would keep, are left out.
-		IgnoreFuncBodies: n.typesOnly,
-	}
-	if pkg.Module != nil && pkg.Module.GoVersion != "" {
-		conf.GoVersion = "go" + pkg.Module.GoVersion
-	}
+	info := newInfo()
+	conf := typesConfig(n, func(error) { pkg.IllTyped = true })
 	if pkg.PkgPath == "unsafe" {
 		pkg.Types = types.Unsafe
 		return
@@ -503,11 +521,7 @@ func (p *program) check(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	}
 	var files []*ast.File
 	for _, name := range pkg.CompiledGoFiles {
-		var src any
-		if text, ok := overlay[name]; ok {
-			src = text
-		}
-		f, err := parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+		f, err := p.parse(name, overlay)
 		if err != nil {
 			return broken, false
 		}
@@ -518,20 +532,9 @@ func (p *program) check(n *node, overlay map[string][]byte, a *analysis.Analyzer
 		}
 		files = append(files, f)
 	}
-	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
-		Implicits: map[ast.Node]types.Object{}, Instances: map[*ast.Ident]types.Instance{}, Scopes: map[ast.Node]*types.Scope{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{}, FileVersions: map[*ast.File]string{},
-	}
+	info := newInfo()
 	var typeErr error
-	conf := types.Config{
-		Importer: importer(pkg.Imports),
-		Sizes:    pkg.TypesSizes,
-		Error:    func(err error) { typeErr = err },
-	}
-	if pkg.Module != nil && pkg.Module.GoVersion != "" {
-		conf.GoVersion = "go" + pkg.Module.GoVersion
-	}
+	conf := typesConfig(n, func(err error) { typeErr = err })
 	types_, _ := conf.Check(pkg.PkgPath, p.fset, files, info)
 	if typeErr != nil {
 		return broken, false
