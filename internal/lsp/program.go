@@ -22,6 +22,7 @@ import (
 
 	"github.com/crossslot/crossslot/analyzer"
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 )
@@ -52,6 +53,10 @@ type program struct {
 	known map[string]bool
 	// modStamps are the modification times of go.mod and go.sum.
 	modStamps map[string]time.Time
+	// compacted are the packages whose types were read back from their
+	// export data (compact), by path, with unsafe; compactMu guards it.
+	compactMu sync.Mutex
+	compacted map[string]*types.Package
 }
 
 // An node is one package of the program.
@@ -70,8 +75,12 @@ type node struct {
 	// typesOnly: the analyzer reads only its types (analyzer.Gate), so it is
 	// type-checked without function bodies.
 	typesOnly bool
-	stamps    map[string]time.Time
-	deps      map[*types.Package]bool // what it imports, transitively; nil until asked
+	// compact: its types, and those of every package it imports, are read
+	// from export data.
+	compact bool
+	size    int64 // its files' bytes; -1 until asked
+	stamps  map[string]time.Time
+	deps    map[*types.Package]bool // what it imports, transitively; nil until asked
 }
 
 type objectFactKey struct {
@@ -109,9 +118,9 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 	}
 	p := &program{fset: fset, patterns: patterns, byPkg: map[*packages.Package]*node{},
 		objects: map[objectFactKey]analysis.Fact{}, pkgFacts: map[packageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{},
-		known: map[string]bool{}}
+		known: map[string]bool{}, compacted: map[string]*types.Package{"unsafe": types.Unsafe}}
 	packages.Visit(pkgs, nil, func(pkg *packages.Package) { // dependencies first
-		n := &node{pkg: pkg, index: len(p.nodes)}
+		n := &node{pkg: pkg, index: len(p.nodes), size: -1}
 		p.nodes = append(p.nodes, n)
 		p.byPkg[pkg] = n
 		if isWorkspace(pkg) {
@@ -149,18 +158,19 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 	}
 	waiting := p.importsAmong(all)
 	done := make(chan *node)
-	running := 0
+	running, inFlight := 0, int64(0)
 	ready := slices.Clone(p.nodes)
 	for len(ready) > 0 || running > 0 {
 		// Start what is ready, in load order: dependencies first.
 		for i := 0; i < len(ready) && running < runtime.GOMAXPROCS(0); {
 			n := ready[i]
-			if waiting[n] > 0 {
+			if waiting[n] > 0 || running > 0 && inFlight+n.weight(overlay) > firstCheckBudget {
 				i++
 				continue
 			}
 			ready = slices.Delete(ready, i, i+1)
 			running++
+			inFlight += n.weight(overlay)
 			go func() {
 				p.first(n, overlay, a)
 				done <- n
@@ -168,6 +178,7 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 		}
 		n := <-done
 		running--
+		inFlight -= n.weight(overlay)
 		for _, imp := range n.importers {
 			waiting[imp]--
 		}
@@ -176,12 +187,18 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 }
 
 // parse parses one file of a package, from its unsaved buffer if it has one.
-func (p *program) parse(name string, overlay map[string][]byte) (*ast.File, error) {
+// The comments are kept for the analyzer (its directives, its ignore
+// comments); a package the analyzer reads only the types of goes without.
+func (p *program) parse(name string, overlay map[string][]byte, comments bool) (*ast.File, error) {
 	var src any
 	if text, ok := overlay[name]; ok {
 		src = text
 	}
-	return parser.ParseFile(p.fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+	mode := parser.SkipObjectResolution
+	if comments {
+		mode |= parser.ParseComments
+	}
+	return parser.ParseFile(p.fset, name, src, mode)
 }
 
 // newInfo is the type information the analyzer reads.
@@ -225,7 +242,7 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	}
 	var files []*ast.File
 	for _, name := range pkg.CompiledGoFiles {
-		f, err := p.parse(name, overlay)
+		f, err := p.parse(name, overlay, !n.typesOnly)
 		if err != nil {
 			pkg.IllTyped = true
 		}
@@ -233,12 +250,21 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 			files = append(files, f)
 		}
 	}
-	info := newInfo()
 	conf := typesConfig(n, func(error) { pkg.IllTyped = true })
 	if pkg.PkgPath == "unsafe" {
 		pkg.Types = types.Unsafe
 		return
 	}
+	if n.typesOnly {
+		// The analyzer returns at once on it (analyzer.Gate): its types are
+		// all there is to keep, and go/types records nothing of its code.
+		pkg.Types, _ = conf.Check(pkg.PkgPath, p.fset, files, nil)
+		if !pkg.IllTyped {
+			p.compact(n, files)
+		}
+		return
+	}
+	info := newInfo()
 	pkg.Types, _ = conf.Check(pkg.PkgPath, p.fset, files, info)
 	if pkg.IllTyped {
 		return
@@ -521,7 +547,7 @@ func (p *program) check(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	}
 	var files []*ast.File
 	for _, name := range pkg.CompiledGoFiles {
-		f, err := p.parse(name, overlay)
+		f, err := p.parse(name, overlay, true)
 		if err != nil {
 			return broken, false
 		}
@@ -783,4 +809,69 @@ func (imp importer) Import(path string) (*types.Package, error) {
 		return types.Unsafe, nil
 	}
 	return nil, fmt.Errorf("%s is not among the loaded imports", path)
+}
+
+// firstCheckBudget bounds the source of the packages checked at once when
+// the program is loaded, beyond the first: a package's syntax, type
+// information and the analyzer's reading of it are live until it is
+// analyzed, and a large package's are tens of MiB (asynq's with its tests:
+// 400 KB of source, 30 MiB). Small packages are still checked as many at a
+// time as there are CPUs; two large ones are not.
+const firstCheckBudget = 512 << 10
+
+// weight is the bytes of source a package's first check holds at once:
+// its files', a quarter of that for a package checked for its types only.
+func (n *node) weight(overlay map[string][]byte) int64 {
+	if n.size < 0 {
+		n.size = 0
+		for _, f := range n.pkg.CompiledGoFiles {
+			if text, ok := overlay[f]; ok {
+				n.size += int64(len(text))
+			} else if fi, err := os.Stat(f); err == nil {
+				n.size += fi.Size()
+			}
+		}
+	}
+	if n.typesOnly {
+		return n.size / 4
+	}
+	return n.size
+}
+
+// compact replaces the types of a package the analyzer reads only the types
+// of, checked from source, by the same types read back from their export
+// data, once the packages it imports are compact too: go/types keeps, for
+// a package checked from source, a scope for every function's parameters
+// and every file, which its importers never read, and the line tables of
+// its files; the types read from export data hold its declarations only.
+// Its importers are checked against those. A package of the workspace,
+// which can change, or a test variant (whose path is another's) is not
+// compacted, nor anything that imports it.
+func (p *program) compact(n *node, files []*ast.File) {
+	pkg := n.pkg
+	if n.workspace || pkg.ID != pkg.PkgPath {
+		return
+	}
+	for _, imp := range pkg.Imports {
+		if d := p.byPkg[imp]; imp.PkgPath != "unsafe" && (d == nil || !d.compact) {
+			return
+		}
+	}
+	var data bytes.Buffer
+	if err := gcexportdata.Write(&data, p.fset, pkg.Types); err != nil {
+		logf("compacting %s: %v", pkg.PkgPath, err)
+		return
+	}
+	p.compactMu.Lock()
+	defer p.compactMu.Unlock()
+	read, err := gcexportdata.Read(&data, p.fset, p.compacted, pkg.PkgPath)
+	if err != nil {
+		delete(p.compacted, pkg.PkgPath)
+		logf("compacting %s: %v", pkg.PkgPath, err)
+		return
+	}
+	pkg.Types, n.compact = read, true
+	for _, f := range files {
+		p.fset.RemoveFile(p.fset.File(f.Pos()))
+	}
 }
