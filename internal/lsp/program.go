@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,7 +80,7 @@ type node struct {
 	// compact: its types, and those of every package it imports, are read
 	// from export data.
 	compact bool
-	size    int64 // its files' bytes; -1 until asked
+	weight  int64 // what its first check holds at once (sourceWeight)
 	stamps  map[string]time.Time
 	deps    map[*types.Package]bool // what it imports, transitively; nil until asked
 }
@@ -97,14 +99,17 @@ type packageFactKey struct {
 // variants and every dependency, and analyzes the whole graph as go vet
 // would: the go command lists the packages, then each is parsed (unsaved
 // buffers overlaid), type-checked and analyzed from source, dependencies
-// first, as many at a time as there are CPUs. A package's syntax and type
-// information are dropped once it is analyzed: the program keeps its types
-// and the facts it exported, which is what its importers read, and parses
-// it again when it changes. Its memory is the types of the whole graph and
-// the syntax of the few packages being checked, not the syntax of all.
+// first, as many at a time as there are CPUs (firstChecks). A package's
+// syntax and type information are dropped once it is analyzed: the program
+// keeps its types and the facts it exported, which is what its importers
+// read, and parses it again when it changes. Its memory is the types of the
+// whole graph and the syntax of the few packages being checked, not the
+// syntax of all.
 //
-// gate (analyzer.NewGate) names the packages type-checked without function
-// bodies; with none, every package has its bodies.
+// gate (analyzer.NewGate) names the packages the analyzer reads only the
+// types of: they are type-checked without function bodies, and their types
+// are read back from export data (compact); with no gate, every package is
+// checked whole.
 func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *analysis.Analyzer, gate *analyzer.Gate) (*program, error) {
 	fset := token.NewFileSet()
 	const metadata = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
@@ -120,7 +125,7 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 		objects: map[objectFactKey]analysis.Fact{}, pkgFacts: map[packageFactKey]analysis.Fact{}, modStamps: map[string]time.Time{},
 		known: map[string]bool{}, compacted: map[string]*types.Package{"unsafe": types.Unsafe}}
 	packages.Visit(pkgs, nil, func(pkg *packages.Package) { // dependencies first
-		n := &node{pkg: pkg, index: len(p.nodes), size: -1}
+		n := &node{pkg: pkg, index: len(p.nodes)}
 		p.nodes = append(p.nodes, n)
 		p.byPkg[pkg] = n
 		if isWorkspace(pkg) {
@@ -155,35 +160,44 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 			version = pkg.Module.Version
 		}
 		n.typesOnly = gate != nil && gate.TypesOnly(pkg.PkgPath, first, version, slices.Collect(maps.Keys(pkg.Imports)))
+		n.weight = n.sourceWeight(overlay)
 	}
-	waiting := p.importsAmong(all)
+	firstChecks(p.nodes, p.importsAmong(all), runtime.GOMAXPROCS(0), func(n *node) {
+		p.first(n, overlay, a)
+		limitMemory()
+	})
+	return p, nil
+}
+
+// firstChecks runs check on every node, dependencies first (waiting counts
+// each one's imports among them), as many at a time as workers, in load
+// order, and no more source at once than firstCheckBudget beyond the first.
+func firstChecks(nodes []*node, waiting map[*node]int, workers int, check func(*node)) {
 	done := make(chan *node)
 	running, inFlight := 0, int64(0)
-	ready := slices.Clone(p.nodes)
+	ready := slices.Clone(nodes)
 	for len(ready) > 0 || running > 0 {
-		// Start what is ready, in load order: dependencies first.
-		for i := 0; i < len(ready) && running < runtime.GOMAXPROCS(0); {
+		for i := 0; i < len(ready) && running < workers; {
 			n := ready[i]
-			if waiting[n] > 0 || running > 0 && inFlight+n.weight(overlay) > firstCheckBudget {
+			if waiting[n] > 0 || running > 0 && inFlight+n.weight > firstCheckBudget {
 				i++
 				continue
 			}
 			ready = slices.Delete(ready, i, i+1)
 			running++
-			inFlight += n.weight(overlay)
+			inFlight += n.weight
 			go func() {
-				p.first(n, overlay, a)
+				check(n)
 				done <- n
 			}()
 		}
 		n := <-done
 		running--
-		inFlight -= n.weight(overlay)
+		inFlight -= n.weight
 		for _, imp := range n.importers {
 			waiting[imp]--
 		}
 	}
-	return p, nil
 }
 
 // parse parses one file of a package, from its unsaved buffer if it has one.
@@ -271,6 +285,7 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	}
 	pkg.Syntax, pkg.TypesInfo = files, info
 	diags, err := p.analyze(n, a)
+
 	if err != nil {
 		logf("analyzing %s: %v", pkg.PkgPath, err)
 		return
@@ -519,6 +534,7 @@ func (p *program) recheck(order, changed []*node, overlay map[string][]byte, a *
 			return status
 		}
 		o := <-outcomes
+		limitMemory()
 		running--
 		switch {
 		case o.res == reload || status == reload:
@@ -819,23 +835,22 @@ func (imp importer) Import(path string) (*types.Package, error) {
 // time as there are CPUs; two large ones are not.
 const firstCheckBudget = 512 << 10
 
-// weight is the bytes of source a package's first check holds at once:
-// its files', a quarter of that for a package checked for its types only.
-func (n *node) weight(overlay map[string][]byte) int64 {
-	if n.size < 0 {
-		n.size = 0
-		for _, f := range n.pkg.CompiledGoFiles {
-			if text, ok := overlay[f]; ok {
-				n.size += int64(len(text))
-			} else if fi, err := os.Stat(f); err == nil {
-				n.size += fi.Size()
-			}
+// sourceWeight is what a package's first check holds at once, in bytes of
+// source: its files' size, a quarter of it for a package checked for its
+// types only (no type information recorded, no comments, nothing analyzed).
+func (n *node) sourceWeight(overlay map[string][]byte) int64 {
+	var size int64
+	for _, f := range n.pkg.CompiledGoFiles {
+		if text, ok := overlay[f]; ok {
+			size += int64(len(text))
+		} else if fi, err := os.Stat(f); err == nil {
+			size += fi.Size()
 		}
 	}
 	if n.typesOnly {
-		return n.size / 4
+		return size / 4
 	}
-	return n.size
+	return size
 }
 
 // compact replaces the types of a package the analyzer reads only the types
@@ -874,4 +889,23 @@ func (p *program) compact(n *node, files []*ast.File) {
 	for _, f := range files {
 		p.fset.RemoveFile(p.fset.File(f.Pos()))
 	}
+}
+
+// memoryFloor is the soft memory limit the server keeps while what it holds
+// is small: below it, the garbage collector lets the heap grow to twice what
+// is live (GOGC=100), and checking one large package is tens of MiB live for
+// a moment, so a program that keeps 17 MiB (asynq's) would peak at 100 MiB.
+const memoryFloor = 64 << 20
+
+// limitMemory sets the runtime's soft memory limit to twice the heap live
+// at the last collection, memoryFloor at least: a program that holds much
+// is paced as by default, one that holds little stays under the floor. A
+// GOMEMLIMIT set by the user is left as it is.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	debug.SetMemoryLimit(max(memoryFloor, 2*int64(s[0].Value.Uint64())))
 }
