@@ -32,6 +32,9 @@ import (
 //   - open: a new server's first answer for a package (vet: that package);
 //   - rss: the server's peak RSS (MiB) after opening 1, 3 and 10 packages.
 //
+// Each path of changes also reports the server's peak RSS once its changes
+// are analyzed (MiB-peak): its program after a load and those rechecks.
+//
 // gopls runs beside it in the editor: open and rss report gopls's figures
 // on the same packages too (gopls-ms; gopls-MiB-after-N, right after its
 // diagnostics of the Nth package), and, with both servers running side by
@@ -343,6 +346,7 @@ func (s *benchServer) measure(b *testing.B, prepare, act func(), dirs []string, 
 		vets = append(vets, vet())
 	}
 	reportLSP(b, times, vets)
+	b.ReportMetric(float64(s.peakRSS())/1024, "MiB-peak")
 }
 
 // peakRSS is the server's peak resident set, in KiB (Linux; 0 elsewhere).

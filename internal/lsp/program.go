@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -166,12 +167,13 @@ func loadProgram(dir string, patterns []string, overlay map[string][]byte, a *an
 		p.first(n, overlay, a)
 		limitMemory()
 	})
+	unlimitMemory()
 	return p, nil
 }
 
 // firstChecks runs check on every node, dependencies first (waiting counts
 // each one's imports among them), as many at a time as workers, in load
-// order, and no more source at once than firstCheckBudget beyond the first.
+// order, and no more source at once than checkBudget beyond the first.
 func firstChecks(nodes []*node, waiting map[*node]int, workers int, check func(*node)) {
 	done := make(chan *node)
 	running, inFlight := 0, int64(0)
@@ -179,7 +181,7 @@ func firstChecks(nodes []*node, waiting map[*node]int, workers int, check func(*
 	for len(ready) > 0 || running > 0 {
 		for i := 0; i < len(ready) && running < workers; {
 			n := ready[i]
-			if waiting[n] > 0 || running > 0 && inFlight+n.weight > firstCheckBudget {
+			if waiting[n] > 0 || !withinBudget(running, inFlight, n) {
 				i++
 				continue
 			}
@@ -198,6 +200,12 @@ func firstChecks(nodes []*node, waiting map[*node]int, workers int, check func(*
 			waiting[imp]--
 		}
 	}
+}
+
+// withinBudget reports whether n may be checked beside the running checks,
+// which hold inFlight bytes of source: alone, or within checkBudget.
+func withinBudget(running int, inFlight int64, n *node) bool {
+	return running == 0 || inFlight+n.weight <= checkBudget
 }
 
 // parse parses one file of a package, from its unsaved buffer if it has one.
@@ -486,8 +494,8 @@ const (
 )
 
 // recheck checks the changed packages and their importers again, in the
-// order affected gives, as many at a time as there are CPUs, each once what it imports
-// is done, calling checked after each (on the caller's goroutine). An
+// order affected gives, as many at a time as there are CPUs within
+// checkBudget (withinBudget), each once what it imports is done, calling checked after each (on the caller's goroutine). An
 // importer whose files did not change and none of whose dependencies
 // changed API or facts (an edit of a comment, of a function body that
 // builds no key) is only type-checked again: its facts are carried over to
@@ -510,16 +518,16 @@ func (p *program) recheck(order, changed []*node, overlay map[string][]byte, a *
 	outcomes := make(chan outcome)
 	newFacts := map[*types.Package]bool{} // packages whose API or facts changed, by their new types
 	started := map[*node]bool{}
-	status, running := checkedOK, 0
+	status, running, inFlight := checkedOK, 0, int64(0)
 	for {
 		for _, n := range order {
 			if running >= runtime.GOMAXPROCS(0) || status != checkedOK {
 				break
 			}
-			if started[n] || waiting[n] > 0 {
+			if started[n] || waiting[n] > 0 || !withinBudget(running, inFlight, n) {
 				continue
 			}
-			started[n], running = true, running+1
+			started[n], running, inFlight = true, running+1, inFlight+n.weight
 			n.deps = nil // its dependencies' types are new
 			reuse := !edited[n]
 			for dep := range p.depsOf(n) {
@@ -534,8 +542,7 @@ func (p *program) recheck(order, changed []*node, overlay map[string][]byte, a *
 			return status
 		}
 		o := <-outcomes
-		limitMemory()
-		running--
+		running, inFlight = running-1, inFlight-o.n.weight
 		switch {
 		case o.res == reload || status == reload:
 			status = reload
@@ -827,15 +834,16 @@ func (imp importer) Import(path string) (*types.Package, error) {
 	return nil, fmt.Errorf("%s is not among the loaded imports", path)
 }
 
-// firstCheckBudget bounds the source of the packages checked at once when
-// the program is loaded, beyond the first: a package's syntax, type
-// information and the analyzer's reading of it are live until it is
-// analyzed, and a large package's are tens of MiB (asynq's with its tests:
-// 400 KB of source, 30 MiB). Small packages are still checked as many at a
-// time as there are CPUs; two large ones are not.
-const firstCheckBudget = 512 << 10
+// checkBudget bounds the source of the packages checked at once, when the
+// program is loaded and when it is checked again, beyond the first: a
+// package's syntax, type information and the analyzer's reading of it are
+// live until it is analyzed, and a large package's are tens of MiB
+// (asynq's with its tests: 400 KB of source, 30 MiB). Small packages are
+// still checked as many at a time as there are CPUs; two large ones are
+// not. On 2 cores that costs no time: the collector's work shrinks as much.
+const checkBudget = 512 << 10
 
-// sourceWeight is what a package's first check holds at once, in bytes of
+// sourceWeight is what a package's check holds at once, in bytes of
 // source: its files' size, a quarter of it for a package checked for its
 // types only (no type information recorded, no comments, nothing analyzed).
 func (n *node) sourceWeight(overlay map[string][]byte) int64 {
@@ -898,9 +906,12 @@ func (p *program) compact(n *node, files []*ast.File) {
 const memoryFloor = 64 << 20
 
 // limitMemory sets the runtime's soft memory limit to twice the heap live
-// at the last collection, memoryFloor at least: a program that holds much
-// is paced as by default, one that holds little stays under the floor. A
-// GOMEMLIMIT set by the user is left as it is.
+// at the last collection, memoryFloor at least, while a program loads: a
+// program that holds much is paced as by default, one that holds little
+// stays under the floor. A GOMEMLIMIT set by the user is left as it is.
+// Once loaded, the limit is lifted (unlimitMemory): the collections it
+// brings cost a check of several large packages twice its time, and
+// rechecks are what a user waits for.
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
@@ -908,4 +919,11 @@ func limitMemory() {
 	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	metrics.Read(s)
 	debug.SetMemoryLimit(max(memoryFloor, 2*int64(s[0].Value.Uint64())))
+}
+
+// unlimitMemory lifts the limit limitMemory set.
+func unlimitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(math.MaxInt64)
+	}
 }

@@ -87,7 +87,7 @@ func TestGateChangesNothing(t *testing.T) {
 // small packages side by side, and never two whose source together is over
 // the budget.
 func TestFirstChecks(t *testing.T) {
-	const small, large = 10 << 10, firstCheckBudget * 3 / 4
+	const small, large = 10 << 10, checkBudget * 3 / 4
 	base := &node{weight: small}
 	a, b := &node{weight: small}, &node{weight: small}       // import base; each waits for the other to start
 	big1, big2 := &node{weight: large}, &node{weight: large} // import a and b
@@ -121,8 +121,8 @@ func TestFirstChecks(t *testing.T) {
 		for r := range running {
 			inFlight += r.weight
 		}
-		if len(running) > 1 && inFlight > firstCheckBudget {
-			t.Errorf("%d packages checked at once, %d bytes of source; the budget is %d", len(running), inFlight, firstCheckBudget)
+		if len(running) > 1 && inFlight > checkBudget {
+			t.Errorf("%d packages checked at once, %d bytes of source; the budget is %d", len(running), inFlight, checkBudget)
 		}
 		mu.Unlock()
 		if other := map[*node]*node{a: b, b: a}[n]; other != nil {
