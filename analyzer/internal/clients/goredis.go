@@ -2,7 +2,9 @@ package clients
 
 import (
 	"go/types"
+	"runtime"
 	"sync"
+	"weak"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -143,7 +145,8 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 // sends go-redis's command, so it is read as go-redis's method (its
 // parameter names, its rule). nil when the method is not so.
 func goRedisShaped(m *types.Func) *types.Func {
-	if v, ok := shaped.Load(m); ok {
+	key := weak.Make(m)
+	if v, ok := shaped.Load(key); ok {
 		return v.(*types.Func)
 	}
 	var out *types.Func
@@ -155,7 +158,9 @@ func goRedisShaped(m *types.Func) *types.Func {
 			}
 		}
 	}
-	shaped.Store(m, out)
+	if _, loaded := shaped.LoadOrStore(key, out); !loaded {
+		runtime.AddCleanup(m, func(key weak.Pointer[types.Func]) { shaped.Delete(key) }, key)
+	}
 	return out
 }
 
@@ -165,7 +170,10 @@ func GoRedisShaped(m *types.Func) bool {
 	return m != nil && m.Pkg() != nil && !GoRedisPackages[m.Pkg().Path()] && goRedisShaped(m) != nil
 }
 
-// shaped caches goRedisShaped: packages are analyzed concurrently.
+// shaped caches goRedisShaped, by a weak pointer to the method: packages
+// are analyzed concurrently, and a long-lived driver (the language server)
+// checks a package again and again, each time with new objects, which the
+// cache must not keep alive; an entry goes with its method.
 var shaped sync.Map
 
 // goRedisPackageIn is the go-redis package a signature's results name (its
