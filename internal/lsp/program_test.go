@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"runtime/debug"
@@ -148,8 +149,9 @@ func TestFirstChecks(t *testing.T) {
 	}
 }
 
-// TestLimitMemory: the soft memory limit is twice the live heap, the floor
-// at least, and a GOMEMLIMIT of the user's stays.
+// TestLimitMemory: while a program loads, the soft memory limit is twice
+// the live heap, the floor at least; once loaded, there is none; a
+// GOMEMLIMIT of the user's stays throughout.
 func TestLimitMemory(t *testing.T) {
 	before := debug.SetMemoryLimit(-1)
 	t.Cleanup(func() { debug.SetMemoryLimit(before) })
@@ -159,9 +161,14 @@ func TestLimitMemory(t *testing.T) {
 	if got, want := debug.SetMemoryLimit(-1), max(memoryFloor, 2*int64(live[0].Value.Uint64())); got != want {
 		t.Errorf("memory limit %d; want %d", got, want)
 	}
+	unlimitMemory()
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("memory limit once loaded %d; want none", got)
+	}
 	debug.SetMemoryLimit(1 << 40)
 	t.Setenv("GOMEMLIMIT", "1TiB")
 	limitMemory()
+	unlimitMemory()
 	if got := debug.SetMemoryLimit(-1); got != 1<<40 {
 		t.Errorf("with GOMEMLIMIT set, the memory limit is %d; want the user's, %d", got, int64(1<<40))
 	}
