@@ -81,7 +81,7 @@ type node struct {
 	// compact: its types, and those of every package it imports, are read
 	// from export data.
 	compact bool
-	weight  int64 // what its first check holds at once (sourceWeight)
+	weight  int64 // what a check of it holds at once (sourceWeight)
 	stamps  map[string]time.Time
 	deps    map[*types.Package]bool // what it imports, transitively; nil until asked
 }
@@ -293,7 +293,6 @@ func (p *program) first(n *node, overlay map[string][]byte, a *analysis.Analyzer
 	}
 	pkg.Syntax, pkg.TypesInfo = files, info
 	diags, err := p.analyze(n, a)
-
 	if err != nil {
 		logf("analyzing %s: %v", pkg.PkgPath, err)
 		return
@@ -495,8 +494,8 @@ const (
 
 // recheck checks the changed packages and their importers again, in the
 // order affected gives, as many at a time as there are CPUs within
-// checkBudget (withinBudget), each once what it imports is done, calling checked after each (on the caller's goroutine). An
-// importer whose files did not change and none of whose dependencies
+// checkBudget (withinBudget), each once what it imports is done, calling
+// checked after each (on the caller's goroutine). An importer whose files did not change and none of whose dependencies
 // changed API or facts (an edit of a comment, of a function body that
 // builds no key) is only type-checked again: its facts are carried over to
 // its new objects and its diagnostics kept.
