@@ -76,6 +76,9 @@ func (d *Difference) relateValues(x, y Key) Relation {
 // hashed; not, the value is the tag. The weaker answer holds. splits
 // bounds how many such values are split (one in each key).
 func relatePairs(ax, ay Key, splits int) (r Relation, pairs, unlessEqual bool) {
+	if r, pairs, unlessEqual, ok := oneTagTemplate(ax, ay); ok {
+		return r, pairs, unlessEqual
+	}
 	if splits > 0 {
 		id, ok := soleTagValue(ax)
 		if !ok {
@@ -108,6 +111,34 @@ func relatePairs(ax, ay Key, splits int) (r Relation, pairs, unlessEqual bool) {
 		return NearSure, true, true
 	}
 	return NearSure, true, false
+}
+
+// oneTagTemplate relates keys that are one template over two values, each
+// the whole tag: "sess:{"+a+"}" and "sess:{"+b+"}". Equal values (both
+// empty among them) share the slot; two non-empty ones are two tags, one
+// empty and one not a whole key beside a tag: near-sure, unless the
+// values are equal. Split one value at a time instead, the case where
+// both are empty would read as one slot for every value.
+func oneTagTemplate(ax, ay Key) (r Relation, pairs, unlessEqual, ok bool) {
+	ix, okX := soleTagValue(ax)
+	iy, okY := soleTagValue(ay)
+	if !okX || !okY || ix == iy || Relate(ax, sameValuesAs(ay, ax)) != Same {
+		return Undecided, false, false, false
+	}
+	if showOf(ax, ix) == showOf(ay, iy) {
+		return Undecided, false, false, true // written the same way: most likely one value, read twice
+	}
+	return NearSure, true, true, true
+}
+
+// showOf is how the value id is written in the key.
+func showOf(k Key, id string) string {
+	for _, p := range k {
+		if p.Unknown && p.ID == id {
+			return p.Show
+		}
+	}
+	return ""
 }
 
 // relateSplit relates one case of a split tag: proved or near-sure as
