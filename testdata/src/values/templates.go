@@ -12,14 +12,14 @@ import (
 // two different values are two slots but for about 1 in 16384 pairs.
 
 func templateOverTwoValues(ctx context.Context, rdb *goredis.ClusterClient, a, b string) {
-	rdb.Rename(ctx, "sess:{"+a+"}", "sess:{"+b+"}")                   // want `Rename keys "sess:\{<a>\}" and "sess:\{<b>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b \(assuming a and b hold no brace\)`
+	rdb.Rename(ctx, "sess:{"+a+"}", "sess:{"+b+"}")                     // want `Rename keys "sess:\{<a>\}" and "sess:\{<b>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b \(assuming a and b hold no brace\)`
 	rdb.SMove(ctx, "queue:{"+a+"}:ready", "queue:{"+b+"}:ready", "job") // want `SMove keys "queue:\{<a>\}:ready" and "queue:\{<b>\}:ready" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b`
 	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
 		p.Incr(ctx, "bal:{"+a+"}")
 		p.Incr(ctx, "bal:{"+b+"}") // want `TxPipelined keys "bal:\{<a>\}" \(Incr\) and "bal:\{<b>\}" \(Incr\) are on different hash slots for all but about 1 in 16384 pairs of different values of a and b`
 		return nil
 	})
-	rdb.Rename(ctx, "sess:{"+a+"}", "sess:{"+a+"}:old")         // one value: one tag
+	rdb.Rename(ctx, "sess:{"+a+"}", "sess:{"+a+"}:old")           // one value: one tag
 	rdb.SMove(ctx, "queue:{"+a+"}:ready", "queue:{"+a+"}:x", "j") // one value: one tag
 	c := a
 	rdb.Rename(ctx, "sess:{"+a+"}", "sess:{"+c+"}:old") // the same value under another name
