@@ -109,6 +109,9 @@ import (
 
 var _ = fmt.Sprint
 
+// lookup stands for a value the code reads at run time.
+var lookup func(int) string
+
 func examples(ctx context.Context, rdb *redis.ClusterClient, a, b int, acct, ch, token string) {
 `+body.String()+"}\n")
 	analysistest.Run(t, dir, analyzer.New(&analyzer.Config{Strict: true, HotTags: true}), "examples")

@@ -132,10 +132,10 @@
 // field whose struct tag gives a default (default:"{a}") is read as that
 // text.
 //
-//	userID, orderID := fmt.Sprint(a), fmt.Sprint(b)
+//	userID, orderID := lookup(a), lookup(b)
 //	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); give both keys one hash tag
 //
-//	name := fmt.Sprint(a)
+//	name := lookup(a)
 //	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag; send one call per slot, or give keys that belong together one hash tag
 //
 // A field read twice from one value, in a function that never stores into
@@ -269,7 +269,7 @@
 // prefix), each call of the function is judged instead, with the keys it
 // passes.
 //
-//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, fmt.Sprint(a)) // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key); pass the key in KEYS, with the declared keys' hash tag
+//	rdb.Eval(ctx, "return redis.call('INCR', ARGV[1])", []string{"user:1"}, lookup(a)) // Eval script's INCR key ARGV[1] is not declared in KEYS and not proved to be on the declared keys' slot; Redis requires scripts to declare their keys, and on a cluster the script fails where it is on another node (non local key); pass the key in KEYS, with the declared keys' hash tag
 //
 // # Check missingkey
 //

@@ -223,3 +223,31 @@ func zeroText(t types.Type) *string {
 	}
 	return &s
 }
+
+// printMethod is the method fmt calls to print a value of type t with a
+// verb that prints strings (%v, %s): Error, else String; nil when the type
+// has neither, or formats itself with Format.
+func (e *Evaluator) printMethod(t types.Type, verb byte) *ssa.Function {
+	if _, basic := t.(*types.Basic); basic || (verb != 'v' && verb != 's') {
+		return nil
+	}
+	if _, iface := t.Underlying().(*types.Interface); iface {
+		return nil
+	}
+	ms := e.prog.MethodSets.MethodSet(t)
+	if ms.Lookup(nil, "Format") != nil {
+		return nil
+	}
+	for _, name := range []string{"Error", "String"} {
+		sel := ms.Lookup(nil, name)
+		if sel == nil {
+			continue
+		}
+		sig := sel.Obj().(*types.Func).Signature()
+		if sig.Params().Len() != 0 || sig.Results().Len() != 1 || !isString(sig.Results().At(0).Type()) {
+			return nil
+		}
+		return e.prog.MethodValue(sel)
+	}
+	return nil
+}

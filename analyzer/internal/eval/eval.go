@@ -21,6 +21,7 @@ const maxDepth = 24
 type Evaluator struct {
 	Source  Source // the syntax SSA points back to
 	Info    *types.Info
+	prog    *ssa.Program
 	stores  *stores // what the package's variables and fields are set to
 	callees Callees // what called functions return
 	// bindings caches the value the enclosing function gives a closure's
@@ -71,7 +72,7 @@ type Returned struct {
 // New evaluates the values of one package.
 func New(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, embedded map[types.Object]string, c Callees) *Evaluator {
 	return &Evaluator{
-		Source: src, Info: info, stores: indexStores(pkg, funcs, embedded), callees: c,
+		Source: src, Info: info, prog: pkg.Prog, stores: indexStores(pkg, funcs, embedded), callees: c,
 		bindings: map[*ssa.FreeVar]ssa.Value{},
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]keymodel.Key{}, sliceEnv: map[ssa.Value][]Element{},
 		defaults: map[*ssa.Function]*defaultPaths{},
@@ -139,8 +140,10 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 		if ssaread.IsString(v.Type()) && ssaread.IsString(v.X.Type()) {
 			return e.eval(v.X, depth, visiting)
 		}
-		if inner, ok := v.X.(*ssa.Convert); ok && ssaread.IsString(v.Type()) && ssaread.IsString(inner.X.Type()) {
-			return e.eval(inner.X, depth, visiting)
+		if ssaread.IsString(v.Type()) && depth < maxDepth {
+			if ks, ok := e.bytesText(v.X, depth, visiting); ok {
+				return ks // string(b) of a []byte built as text
+			}
 		}
 	case *ssa.Parameter:
 		return []keymodel.Key{e.paramKey(v)}

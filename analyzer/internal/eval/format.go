@@ -21,7 +21,7 @@ import (
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
 func (e *Evaluator) formatted(verb string, v ssa.Value, show string, t traits) keymodel.Key {
-	v, foreign := e.underlying(v)
+	v, foreign := e.underlying(widened(v))
 	if text, ok := formatConst(verb, v); ok {
 		return keymodel.TextKey(text)
 	}
@@ -41,6 +41,43 @@ func (e *Evaluator) formatted(verb string, v ssa.Value, show string, t traits) k
 		p = keymodel.ElementPart(p, slice) // one element of an input, written as itself
 	}
 	return keymodel.UnknownKey(p)
+}
+
+// widened is the integer an integer conversion that keeps every value
+// converts: int64(id) of an id of a named integer type, or of an int32, is
+// the id, written the same.
+func widened(v ssa.Value) ssa.Value {
+	for range maxDepth {
+		if ct, ok := v.(*ssa.ChangeType); ok {
+			v = ct.X // int64(id) of an id whose type is an int64
+			continue
+		}
+		c, ok := v.(*ssa.Convert)
+		if !ok {
+			return v
+		}
+		from, okFrom := c.X.Type().Underlying().(*types.Basic)
+		to, okTo := c.Type().Underlying().(*types.Basic)
+		if !okFrom || !okTo || from.Info()&types.IsInteger == 0 || to.Info()&types.IsInteger == 0 ||
+			from.Info()&types.IsUnsigned != to.Info()&types.IsUnsigned || intSize(to.Kind()) < intSize(from.Kind()) {
+			return v
+		}
+		v = c.X
+	}
+	return v
+}
+
+// intSize orders the integer kinds by size (int and uint as 64 bits).
+func intSize(k types.BasicKind) int {
+	switch k {
+	case types.Int8, types.Uint8:
+		return 1
+	case types.Int16, types.Uint16:
+		return 2
+	case types.Int32, types.Uint32:
+		return 4
+	}
+	return 8
 }
 
 // intOffset reads an integer value as another plus a constant: t-1 is t
@@ -84,11 +121,15 @@ func formatConst(verb string, v ssa.Value) (string, bool) {
 // evalCall follows the standard library's pure string builders.
 func (e *Evaluator) evalCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	fn := call.Call.StaticCallee()
-	if fn != nil && fn.Name() == "String" && fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), "strings", "Builder") {
+	if fn != nil && fn.Name() == "String" && fn.Signature.Recv() != nil &&
+		(ssaread.IsNamed(fn.Signature.Recv().Type(), "strings", "Builder") || ssaread.IsNamed(fn.Signature.Recv().Type(), "bytes", "Buffer")) {
 		return e.built(call, depth, visiting)
 	}
 	if fn != nil && fn.Signature.Recv() != nil && isTime(fn.Signature.Recv().Type()) {
 		return e.timeText(call, fn.Name())
+	}
+	if ks, ok := e.stdlibCall(call, depth, visiting); ok {
+		return ks, true
 	}
 	if fn == nil || fn.Pkg == nil || fn.Signature.Recv() != nil {
 		return nil, false
@@ -169,7 +210,7 @@ func (e *Evaluator) timeKey(t ssa.Value, layout, show string) keymodel.Key {
 	return keymodel.UnknownKey(p)
 }
 
-// built reads b.String() of a strings.Builder the function declares and
+// built reads b.String() of a strings.Builder (or a bytes.Buffer) the function declares and
 // only writes to, in the block of the String call and before it, as + does,
 // whatever writes into it: its own WriteString, WriteByte and WriteRune,
 // and fmt.Fprintf, fmt.Fprint and io.WriteString given &b:
@@ -395,6 +436,20 @@ func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string
 	}
 	plain := spec == "%"+string(verb)
 	t := arg.Type()
+	if fn := e.printMethod(t, verb); fn != nil && plain {
+		// %v and %s print what the type's String (or Error) method returns:
+		// read as a call of it, or, unread, one value for both verbs.
+		if result := e.callees.Returns(fn).Result; result != nil {
+			var out []keymodel.Key
+			for _, tmpl := range result {
+				out = append(out, e.Instantiate(tmpl, []ssa.Value{arg}, e.id(arg)+"/"+fn.Name(), depth, visiting)...)
+			}
+			if len(out) <= keymodel.MaxAlternatives {
+				return out, true
+			}
+		}
+		spec = "%s"
+	}
 	switch {
 	case isString(t) && (verb == 's' || verb == 'v') && plain && !formatsItself(t, verb):
 		return e.eval(arg, depth, visiting), true

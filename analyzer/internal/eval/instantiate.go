@@ -284,7 +284,9 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			}
 		case p.Param > 0 && p.Param <= len(args):
 			arg := args[p.Param-1]
-			if layout, isTime := strings.CutPrefix(p.Verb, timeVerb); isTime {
+			if name, f, rest, ok := stringFuncOf(p.Verb); ok {
+				out = keymodel.Product(out, e.applied(name, f, e.eval(arg, depth, visiting), rest, nil))
+			} else if layout, isTime := strings.CutPrefix(p.Verb, timeVerb); isTime {
 				out = keymodel.Product(out, []keymodel.Key{e.timeKey(arg, layout, e.Show(arg))})
 			} else if p.Verb == "" {
 				out = keymodel.Product(out, e.eval(arg, depth, visiting))

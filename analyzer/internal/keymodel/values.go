@@ -122,7 +122,7 @@ func relatePairs(ax, ay Key, splits int) (r Relation, pairs, unlessEqual bool) {
 func oneTagTemplate(ax, ay Key) (r Relation, pairs, unlessEqual, ok bool) {
 	ix, okX := soleTagValue(ax)
 	iy, okY := soleTagValue(ay)
-	if !okX || !okY || ix == iy || Relate(ax, sameValuesAs(ay, ax)) != Same {
+	if !okX || !okY || rootID(ix) == rootID(iy) || Relate(ax, sameValuesAs(ay, ax)) != Same {
 		return Undecided, false, false, false
 	}
 	if showOf(ax, ix) == showOf(ay, iy) {
@@ -232,7 +232,38 @@ func otherValues(a, b Key) bool {
 			}
 		}
 	}
+	for _, p := range pa {
+		for _, q := range pb {
+			if p.ID != q.ID && rootID(p.ID) == rootID(q.ID) {
+				return false // name and strings.ToLower(name): maybe the same text
+			}
+		}
+	}
 	return !slices.EqualFunc(pa, pb, func(p, q Part) bool { return p.ID == q.ID })
+}
+
+// rootID is the value a part is written from: the id inside the
+// functions and verbs that write it (fn:strings.ToLower(v1), %d(v1) and
+// v1 are all v1's text), so that two ways of writing one value are never
+// taken for two values.
+func rootID(id string) string {
+	for strings.HasSuffix(id, ")") {
+		open := strings.IndexByte(id, '(')
+		if open < 0 {
+			return id
+		}
+		head := id[:open]
+		if !strings.HasPrefix(head, "fn:") && !strings.HasPrefix(head, "%") && head != "time" {
+			return id
+		}
+		id = id[open+1 : len(id)-1]
+		if head == "time" {
+			if comma := strings.LastIndexByte(id, ','); comma >= 0 {
+				id = id[:comma]
+			}
+		}
+	}
+	return id
 }
 
 // sameValuesAs is b with its unknown values, in order, taken to be a's: the

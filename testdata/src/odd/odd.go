@@ -69,9 +69,9 @@ func oddKeys(ctx context.Context, rdb redis.UniversalClient, b []byte, r rune, s
 	rdb.MGet(ctx, fmt.Sprintf("%!", 1), "x")
 	rdb.MGet(ctx, fmt.Sprintf("%[3]d", 1), "x")
 	rdb.MGet(ctx, fmt.Sprintf("%d %d", 1), "x")
-	rdb.MGet(ctx, fmt.Sprint("a", 1), "x")
+	rdb.MGet(ctx, fmt.Sprint("a", 1), "x")     // want `MGet keys "a1" \(slot 7785\) and "x" \(slot 16287\)`
 	rdb.MGet(ctx, strings.Join(nil, ":"), "x") // want `MGet keys "" \(slot 0\) and "x" \(slot 16287\)`
-	rdb.MGet(ctx, strings.Repeat("a", 3), "x")
+	rdb.MGet(ctx, strings.Repeat("a", 3), "x") // want `MGet keys "aaa" \(slot 10439\) and "x" \(slot 16287\)`
 	var keys [2]string
 	keys[0], keys[1] = "a", "b"
 	rdb.MGet(ctx, keys[:]...) // want `MGet keys "a" \(slot 15495\) and "b" \(slot 3300\)`

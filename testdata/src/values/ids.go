@@ -112,7 +112,7 @@ func (s *shop) put(ctx context.Context, key *cacheKey) {
 	stringKey := key.String()
 	random := fmt.Sprint(len(key.parts))
 	tmp := stringKey + random + "_tmp"
-	s.rdb.Rename(ctx, tmp, stringKey) // want `Rename keys "<stringKey><random>_tmp" and "<stringKey>" are on different hash slots for all but about 1 in 16384 pairs of values of random \(assuming random holds no brace\), unless stringKey holds a hash tag`
+	s.rdb.Rename(ctx, tmp, stringKey) // want `Rename keys "<stringKey><random>_tmp" and "<stringKey>" are on different hash slots for all but about 1 in 16384 pairs of values of random, unless stringKey holds a hash tag`
 	s.rdb.Rename(ctx, "{"+stringKey+"}"+random+"_tmp", stringKey)
 }
 

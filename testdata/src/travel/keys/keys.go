@@ -62,7 +62,7 @@ func Family(id int) []string { // want Family:`keys \["order:"\+%d\(p1\)\+":item
 type ID interface{ ~int | ~int64 }
 
 // Generic is summarized once, on its origin.
-func Generic[T ID](prefix string, id T) string { return prefix + ":" + fmt.Sprint(id) } // want Generic:`key p1\+":"\+\?`
+func Generic[T ID](prefix string, id T) string { return prefix + ":" + fmt.Sprint(id) } // want Generic:`key p1\+":"\+%v\(p2\)`
 
 // Tagged is a generic builder whose result is known for a constant prefix.
 func Tagged[T any](prefix string, _ T) string { return "{" + prefix + "}:x" } // want Tagged:`key "\{"\+p1\+"\}:x"`
