@@ -329,6 +329,10 @@ func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of
 		e.keyEnv[f.elem] = f.elemKeys
 		defer delete(e.keyEnv, f.elem)
 	}
+	if f.elem2 != nil {
+		e.keyEnv[f.elem2] = f.elemKeys2
+		defer delete(e.keyEnv, f.elem2)
+	}
 	return f.init, e.elementKeys(f.loads, f.added), f.of, f.slice, true
 }
 
@@ -345,6 +349,10 @@ type loopFamily struct {
 	each     []keymodel.Key
 	elem     ssa.Value
 	elemKeys []keymodel.Key
+	// elem2 is a second value read so, a range-over-func body's second
+	// parameter (iter.Seq2).
+	elem2     ssa.Value
+	elemKeys2 []keymodel.Key
 }
 
 func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
@@ -358,6 +366,8 @@ func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 		return e.storedFamily(v)
 	case *ssa.Call:
 		return e.collectedMapFamily(v)
+	case *ssa.UnOp:
+		return e.yieldFamily(v)
 	}
 	return loopFamily{}, false
 }
