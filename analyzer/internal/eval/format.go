@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"slices"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -210,15 +211,19 @@ func (e *Evaluator) timeKey(t ssa.Value, layout, show string) keymodel.Key {
 	return keymodel.UnknownKey(p)
 }
 
-// built reads b.String() of a strings.Builder (or a bytes.Buffer) the function declares and
-// only writes to, in the block of the String call and before it, as + does,
-// whatever writes into it: its own WriteString, WriteByte and WriteRune,
-// and fmt.Fprintf, fmt.Fprint and io.WriteString given &b:
+// built reads b.String() of a strings.Builder (or a bytes.Buffer) the
+// function declares and only writes to, as + does, whatever writes into it:
+// its own WriteString, WriteByte and WriteRune, and fmt.Fprintf, fmt.Fprint
+// and io.WriteString given &b. The writes are those on every path to the
+// String call (the blocks that dominate it), in order, and those of a range
+// loop on that path, once per element: unrolled over a slice the code
+// fixes, each element after a separator over a slice parameter:
 //
 //	var b strings.Builder
 //	b.WriteString("acct:{")
 //	fmt.Fprintf(&b, "%d", id)
 //	b.WriteString("}")
+//	for _, p := range parts { b.WriteByte(':'); b.WriteString(p) }
 //	key := b.String()
 func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	b, ok := str.Call.Args[0].(*ssa.Alloc)
@@ -233,7 +238,7 @@ func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool)
 		case *ssa.MakeInterface: // &b as an io.Writer
 			for _, use := range *ref.Referrers() {
 				call, ok := use.(*ssa.Call)
-				if !ok || call.Block() != str.Block() || len(call.Call.Args) == 0 || call.Call.Args[0] != ssa.Value(ref) {
+				if !ok || len(call.Call.Args) == 0 || call.Call.Args[0] != ssa.Value(ref) {
 					return nil, false
 				}
 				name, ok := writerFunc(call.Call.StaticCallee())
@@ -250,9 +255,6 @@ func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool)
 			}
 			switch fn.Name() {
 			case "WriteString", "WriteByte", "WriteRune":
-				if ref.Block() != str.Block() {
-					return nil, false // written on some path only
-				}
 				writes[ref] = fn.Name()
 			case "String", "Len", "Grow":
 			default:
@@ -262,25 +264,186 @@ func (e *Evaluator) built(str *ssa.Call, depth int, visiting map[ssa.Value]bool)
 		}
 		return nil, false // the builder is passed on, or written otherwise
 	}
+	spine, ok := dominatorPath(b.Block(), str.Block())
+	if !ok {
+		return nil, false
+	}
+	onSpine := map[*ssa.BasicBlock]bool{}
+	for _, blk := range spine {
+		onSpine[blk] = true
+	}
+	loops := map[*ssa.BasicBlock]*rangeLoop{} // by header, loops that write once per element
+	for call := range writes {
+		blk := call.Block()
+		if onSpine[blk] {
+			if loopHeader(blk) {
+				return nil, false // written each time around a loop
+			}
+			continue
+		}
+		header := blk.Idom()
+		loop, isLoop := rangeBodyOf(blk, header)
+		if !onSpine[header] || !isLoop {
+			return nil, false // written on some paths only
+		}
+		loops[header] = loop
+	}
 	out := []keymodel.Key{{}}
-	for _, instr := range str.Block().Instrs {
-		if instr == ssa.Instruction(str) {
-			return out, true
+	for _, blk := range spine {
+		for _, instr := range blk.Instrs {
+			if instr == ssa.Instruction(str) {
+				return out, true
+			}
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			how, ok := writes[call]
+			if !ok {
+				continue
+			}
+			piece, ok := e.written(call, how, depth, visiting)
+			if out, ok = extended(out, piece, ok); !ok {
+				return nil, false
+			}
 		}
-		call, ok := instr.(*ssa.Call)
-		if !ok {
-			continue
-		}
-		how, ok := writes[call]
-		if !ok {
-			continue
-		}
-		piece, ok := e.written(call, how, depth, visiting)
-		if out, ok = extended(out, piece, ok); !ok {
-			return nil, false
+		if loop, ok := loops[blk]; ok {
+			piece, ok := e.writtenPerElement(loop, writes, depth, visiting)
+			if out, ok = extended(out, piece, ok); !ok {
+				return nil, false
+			}
 		}
 	}
 	return nil, false
+}
+
+// dominatorPath is the blocks from `from` to `to` along to's dominators,
+// in order; ok is false when from does not dominate to.
+func dominatorPath(from, to *ssa.BasicBlock) ([]*ssa.BasicBlock, bool) {
+	var path []*ssa.BasicBlock
+	for blk := to; blk != nil; blk = blk.Idom() {
+		path = append(path, blk)
+		if blk == from {
+			slices.Reverse(path)
+			return path, true
+		}
+	}
+	return nil, false
+}
+
+// loopHeader reports a block entered again from a block it dominates.
+func loopHeader(blk *ssa.BasicBlock) bool {
+	for _, pred := range blk.Preds {
+		if blk.Dominates(pred) {
+			return true
+		}
+	}
+	return false
+}
+
+// rangeBodyOf recognizes blk as the one block of a range loop's body, whose
+// header is header: entered from the header and going back to it.
+func rangeBodyOf(blk, header *ssa.BasicBlock) (*rangeLoop, bool) {
+	if header == nil || len(blk.Succs) != 1 || blk.Succs[0] != header {
+		return nil, false
+	}
+	for _, instr := range header.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		if loop, ok := rangeLoopOf(phi); ok {
+			for _, load := range loop.loads {
+				if load.Block() != blk {
+					return nil, false
+				}
+			}
+			return loop, true
+		}
+	}
+	return nil, false
+}
+
+// writtenPerElement is what a range loop's body writes into a builder over
+// all its elements: each element's writes in turn, over a slice the code
+// fixes; over a slice parameter, its elements each after a constant
+// separator (or joined with none), which callers fill in.
+func (e *Evaluator) writtenPerElement(loop *rangeLoop, writes map[*ssa.Call]string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	var body []*ssa.Call
+	for _, instr := range loop.loads[0].Block().Instrs {
+		if call, ok := instr.(*ssa.Call); ok && writes[call] != "" {
+			body = append(body, call)
+		}
+	}
+	isElement := func(v ssa.Value) bool {
+		for _, load := range loop.loads {
+			if v == ssa.Value(load) {
+				return true
+			}
+		}
+		return false
+	}
+	if elems, fixed := e.ElementsOf(loop.slice, depth, visiting); fixed && len(elems) <= MaxElements {
+		out := []keymodel.Key{{}}
+		for _, el := range elems {
+			keys := e.ElementKeys(el, depth, visiting)
+			for _, load := range loop.loads {
+				e.keyEnv[load] = keys
+			}
+			for _, call := range body {
+				piece, ok := e.written(call, writes[call], depth, visiting)
+				var fits bool
+				if out, fits = extended(out, piece, ok); !fits {
+					e.forget(loop.loads)
+					return nil, false
+				}
+			}
+		}
+		e.forget(loop.loads)
+		return out, true
+	}
+	p, isParam := loop.slice.(*ssa.Parameter)
+	if !isParam {
+		return nil, false
+	}
+	sep := ""
+	for i, call := range body {
+		last := i == len(body)-1
+		arg := ssa.Value(nil)
+		if writes[call] == "WriteString" || writes[call] == "io.WriteString" {
+			arg = call.Call.Args[1]
+		}
+		if add, ok := arg.(*ssa.BinOp); ok && last && add.Op == token.ADD && isElement(add.Y) {
+			text, isConst := ssaread.ConstString(add.X)
+			if !isConst {
+				return nil, false
+			}
+			return []keymodel.Key{leadJoin(e.id(p), p, sep+text)}, true // b.WriteString(sep + p)
+		}
+		if last && arg != nil && isElement(arg) {
+			if sep == "" {
+				return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Join: true})}, true
+			}
+			return []keymodel.Key{leadJoin(e.id(p), p, sep)}, true
+		}
+		piece, ok := e.written(call, writes[call], depth, visiting)
+		if !ok || len(piece) != 1 {
+			return nil, false
+		}
+		text, known := piece[0].Known()
+		if !known {
+			return nil, false
+		}
+		sep += text
+	}
+	return nil, false
+}
+
+// forget drops the keys given to a loop's element loads.
+func (e *Evaluator) forget(loads []*ssa.UnOp) {
+	for _, load := range loads {
+		delete(e.keyEnv, load)
+	}
 }
 
 // writerFunc names the functions of the standard library that only write

@@ -278,6 +278,9 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			out = keymodel.Product(out, []keymodel.Key{{p}})
 		case p.Param > 0 && p.Param <= len(args) && p.Join:
 			if elems, ok := e.ElementsOf(args[p.Param-1], depth, visiting); ok && len(elems) <= MaxElements {
+				if p.Lead && len(elems) > 0 {
+					out = keymodel.Product(out, []keymodel.Key{keymodel.TextKey(p.Verb)})
+				}
 				out = keymodel.Product(out, e.joined(elems, p.Verb, depth, visiting))
 			} else {
 				out = keymodel.Product(out, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: fresh + "/" + p.ID, Show: p.Show})})

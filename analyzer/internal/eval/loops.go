@@ -282,10 +282,22 @@ func (e *Evaluator) unrollString(phi *ssa.Phi, depth int, visiting map[ssa.Value
 	if loop, ok := rangeLoopOf(phi); ok {
 		if p, ok := loop.slice.(*ssa.Parameter); ok {
 			add, ok := phi.Edges[1-loop.entry].(*ssa.BinOp)
-			if !ok || add.Op != token.ADD || add.X != phi || len(loop.loads) != 1 || add.Y != loop.loads[0] {
+			if !ok || add.Op != token.ADD || add.X != phi || len(loop.loads) != 1 {
 				return nil, false
 			}
-			return keymodel.Product(acc, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Join: true})}), true
+			if add.Y == loop.loads[0] {
+				return keymodel.Product(acc, []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: "join(" + e.id(p) + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Join: true})}), true
+			}
+			// k += sep + p: each element after sep.
+			each, ok := add.Y.(*ssa.BinOp)
+			if !ok || each.Op != token.ADD || each.Y != loop.loads[0] {
+				return nil, false
+			}
+			sep, isConst := ssaread.ConstString(each.X)
+			if !isConst {
+				return nil, false
+			}
+			return keymodel.Product(acc, []keymodel.Key{leadJoin(e.id(p), p, sep)}), true
 		}
 	}
 	defer delete(e.keyEnv, phi)
@@ -579,4 +591,9 @@ func (e *Evaluator) appendsOne(phi *ssa.Phi, entry int) (init []Element, added s
 		return nil, nil, false
 	}
 	return init, list[0], true
+}
+
+// leadJoin is every element of the slice parameter p, each after sep.
+func leadJoin(id string, p *ssa.Parameter, sep string) keymodel.Key {
+	return keymodel.UnknownKey(keymodel.Part{ID: "each(" + id + "," + sep + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Verb: sep, Join: true, Lead: true})
 }

@@ -37,8 +37,10 @@ type Part struct {
 	Param int
 	Verb  string
 	// Join says the part is every element of the slice parameter param,
-	// joined by verb: strings.Join(parts, verb), or k += p over parts.
+	// joined by verb: strings.Join(parts, verb), or k += p over parts;
+	// with Lead, each element preceded by verb: k += ":" + p over parts.
 	Join bool
+	Lead bool
 	// Elem > 0 says, in a function's summary, the part is each element of
 	// its slice parameter number Elem in turn (a helper that builds one key
 	// per element). A caller puts its slice's elements in (see eval).

@@ -144,7 +144,7 @@ type factPart struct {
 	Braces            bool
 	Param             int
 	Verb              string
-	Join              bool
+	Join, Lead        bool
 	Of                int
 	Sub               string
 	Elem              int
@@ -255,6 +255,8 @@ func showAlts(alts []factKey) string {
 			switch {
 			case !p.Unknown:
 				parts = append(parts, strconv.Quote(p.Text))
+			case p.Param > 0 && p.Join && p.Lead:
+				parts = append(parts, fmt.Sprintf("each(%q+p%d)", p.Verb, p.Param))
 			case p.Param > 0 && p.Join:
 				parts = append(parts, fmt.Sprintf("join(p%d, %q)", p.Param, p.Verb))
 			case p.Param > 0 && p.Verb == "":
@@ -324,7 +326,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 	for i, k := range keys {
 		fk := make(factKey, len(k))
 		for j, p := range k {
-			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Elem: p.Elem}
+			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Lead: p.Lead, Elem: p.Elem}
 			if p.Unknown && p.Param == 0 {
 				if ids[p.ID] == "" {
 					ids[p.ID] = fmt.Sprintf("u%d", len(ids)+1)
@@ -390,7 +392,7 @@ func (l factKeyList) keys() []keymodel.Key {
 		k := make(keymodel.Key, len(fk))
 		for j, p := range fk {
 			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
-				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join,
+				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Lead: p.Lead,
 				Of: p.Of, Sub: p.Sub, Elem: p.Elem}
 			if p.Param > 0 {
 				k[j].Show = fmt.Sprintf("p%d", p.Param)
