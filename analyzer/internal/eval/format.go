@@ -2,11 +2,11 @@ package eval
 
 import (
 	"fmt"
-	"slices"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
