@@ -599,19 +599,11 @@ func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string
 	}
 	plain := spec == "%"+string(verb)
 	t := arg.Type()
-	if fn := e.printMethod(t, verb); fn != nil && plain {
-		// %v and %s print what the type's String (or Error) method returns:
-		// read as a call of it, or, unread, one value for both verbs.
-		if result := e.callees.Returns(fn).Result; result != nil {
-			var out []keymodel.Key
-			for _, tmpl := range result {
-				out = append(out, e.Instantiate(tmpl, []ssa.Value{arg}, e.id(arg)+"/"+fn.Name(), depth, visiting)...)
-			}
-			if len(out) <= keymodel.MaxAlternatives {
-				return out, true
-			}
-		}
-		spec = "%s"
+	if ks, ok := e.printedByMethod(spec, arg, depth, visiting); ok {
+		return ks, true
+	}
+	if e.printMethod(t, verb) != nil && plain {
+		spec = "%s" // unread, one value for both verbs
 	}
 	switch {
 	case isString(t) && (verb == 's' || verb == 'v') && plain && !formatsItself(t, verb):
@@ -622,6 +614,28 @@ func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string
 		}
 	}
 	return []keymodel.Key{e.formatted(spec, arg, show, textTraits(t, verb))}, true
+}
+
+// printedByMethod reads %v or %s of a value whose type has a String (or
+// Error) method, which fmt calls: as a call of that method.
+func (e *Evaluator) printedByMethod(spec string, arg ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	if spec != "%v" && spec != "%s" {
+		return nil, false
+	}
+	arg = ssaread.UnwrapInterface(arg)
+	fn := e.printMethod(arg.Type(), spec[1])
+	if fn == nil {
+		return nil, false
+	}
+	result := e.callees.Returns(fn).Result
+	if result == nil {
+		return nil, false
+	}
+	var out []keymodel.Key
+	for _, tmpl := range result {
+		out = append(out, e.Instantiate(tmpl, []ssa.Value{arg}, e.id(arg)+"/"+fn.Name(), depth, visiting)...)
+	}
+	return out, len(out) <= keymodel.MaxAlternatives
 }
 
 // ScanVerb reads one verb after a '%' at format[i:]: flags, an optional

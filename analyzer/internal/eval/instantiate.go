@@ -293,6 +293,8 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 				out = keymodel.Product(out, []keymodel.Key{e.timeKey(arg, layout, e.Show(arg))})
 			} else if p.Verb == "" {
 				out = keymodel.Product(out, e.eval(arg, depth, visiting))
+			} else if ks, ok := e.printedByMethod(p.Verb, arg, depth, visiting); ok {
+				out = keymodel.Product(out, ks)
 			} else {
 				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", traits{noBrace: p.NoBrace, nonEmpty: p.NonEmpty, braces: p.Braces})})
 			}

@@ -81,3 +81,12 @@ func stringers(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Clien
 	rc.Do(ctx, rc.B().Mget().Key(strings.ToLower("U:{"+string(t)+"}:a"), "u:{"+string(t)+"}:b").Build())              // one tag
 	rc.Do(ctx, rc.B().Mget().Key("u:"+strings.ToLower(string(t))+":a", "u:"+strings.ToLower(string(t))+":b").Build()) // want `MGET keys "u:<strings.ToLower\(string\(t\)\)>:a" and "u:<strings.ToLower\(string\(t\)\)>:b" are on different hash slots`
 }
+
+// idText prints any id: through a generic parameter, %v still calls the
+// id type's String method.
+func idText[T any](id T) string { return fmt.Sprint(id) }
+
+func stringersThroughGenerics(ctx context.Context, rdb *goredis.ClusterClient, o orderRef) {
+	rdb.Rename(ctx, "order:"+idText(o), "archive:"+o.String())             // want `Rename keys "order:o<o>" and "archive:o<o>" are on different hash slots`
+	rdb.Rename(ctx, "order:{"+idText(o)+"}", "order:{"+o.String()+"}:old") // one tag: one value, written twice
+}
