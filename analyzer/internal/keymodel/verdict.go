@@ -185,8 +185,13 @@ func relateEitherTag(x, y Key) Relation {
 			return Undecided
 		}
 	}
-	empty := Relate(x.withValue(id, false), y.withValue(id, false))
 	set := Relate(x.withValue(id, true), y.withValue(id, true))
+	if offsetsDiffer(x, y, id) && (set == Different || set == NearSure) {
+		// Two elements of a loop (t and t+1): both empty is both equal,
+		// which two different elements are taken not to be.
+		return NearSure
+	}
+	empty := Relate(x.withValue(id, false), y.withValue(id, false))
 	switch {
 	case empty == Different && set == Different:
 		return Different
@@ -194,6 +199,19 @@ func relateEitherTag(x, y Key) Relation {
 		return NearSure
 	}
 	return Undecided
+}
+
+// offsetsDiffer reports the value id in both keys as two different values
+// of one base: a loop's element in two iterations.
+func offsetsDiffer(x, y Key, id string) bool {
+	for _, p := range x {
+		for _, q := range y {
+			if p.Unknown && q.Unknown && p.ID == id && q.ID == id && p.Base != "" && p.Offset != q.Offset {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // soleTagValue is the id of the one value a key's tag is, when that value

@@ -34,3 +34,29 @@ func templateOverTwoValuesRueidis(ctx context.Context, c rueidis.Client, from, t
 	c.Do(ctx, c.B().Rename().Key("sess:{"+from+"}").Newkey("sess:{"+to+"}").Build())       // want `RENAME keys "sess:\{<from>\}" and "sess:\{<to>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of from and to`
 	c.Do(ctx, c.B().Rename().Key("sess:{"+from+"}").Newkey("sess:{"+from+"}:old").Build()) // one tag
 }
+
+// One tag template over a loop's elements: each element its own tag.
+func templateOverElements(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, followers []string, tenant string) {
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for _, u := range followers {
+			p.Incr(ctx, "feed:{"+u+"}") // want `TxPipelined keys "feed:\{<followers\[i\]>\}" \(Incr\) and "feed:\{<followers\[i\]>\}" \(Incr\) for two different elements of a loop are on different hash slots`
+		}
+		return nil
+	})
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for _, u := range followers {
+			p.Incr(ctx, "feed:{"+tenant+"}:"+u) // one tenant's tag
+		}
+		return nil
+	})
+	var ks []string
+	for _, u := range followers {
+		ks = append(ks, "feed:{"+u+"}")
+	}
+	c.Do(ctx, c.B().Del().Key(ks...).Build()) // want `DEL keys "feed:\{<followers\[i\]>\}" for two different elements of followers are on different hash slots`
+	var one []string
+	for _, u := range followers {
+		one = append(one, "feed:{"+tenant+"}:"+u)
+	}
+	c.Do(ctx, c.B().Del().Key(one...).Build()) // one tenant's tag
+}
