@@ -425,6 +425,15 @@ func (e *Evaluator) loopElement(v ssa.Value) (slice string, ok bool) {
 	if phi, ok := variant(v, 0); ok {
 		return e.id(phi), true // one to one with an open loop's index
 	}
+	if key, ok := v.(*ssa.Extract); ok && key.Index == 1 {
+		if next, ok := key.Tuple.(*ssa.Next); ok && !next.IsString {
+			if rng, ok := next.Iter.(*ssa.Range); ok {
+				if m, _ := e.underlying(rng.X); !isMadeHere(m) {
+					return e.id(rng.X), true // an input map's key: another in each iteration
+				}
+			}
+		}
+	}
 	load, ok := v.(*ssa.UnOp)
 	if !ok || load.Op != token.MUL {
 		return "", false
@@ -636,6 +645,11 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		if name, ok := e.Source.Assigned[v.Tuple.Pos()]; ok && v.Index == 0 && v.Tuple.Pos().IsValid() {
 			return name // the first of a call's results, by the variable that holds it
 		}
+		if next, ok := v.Tuple.(*ssa.Next); ok && v.Index == 1 && !next.IsString {
+			if rng, ok := next.Iter.(*ssa.Range); ok {
+				return e.rangeKeyOf(e.Show(rng.X)) // a map's key, by the range statement's name
+			}
+		}
 	case *ssa.Call:
 		if name, ok := e.Source.Assigned[v.Pos()]; ok {
 			return name // a call's result is shown by the variable that holds it
@@ -669,6 +683,24 @@ func (e *Evaluator) rangeKey(index *ssa.Phi, bound string) string {
 		if size > 0 {
 			return name
 		}
+	}
+	return name
+}
+
+// rangeKeyOf is the key's name of the one range statement over x, "…" when
+// there is none or more than one.
+func (e *Evaluator) rangeKeyOf(x string) string {
+	name := ""
+	for _, r := range e.Source.Ranges {
+		if r.X == x {
+			if name != "" && name != r.Key {
+				return "…"
+			}
+			name = r.Key
+		}
+	}
+	if name == "" {
+		return "…"
 	}
 	return name
 }

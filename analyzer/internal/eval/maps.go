@@ -225,11 +225,26 @@ func (e *Evaluator) mapRangeFamily(phi *ssa.Phi) (loopFamily, bool) {
 	}
 	each, of, ok := e.mapFamily(rng.X)
 	if !ok {
-		return loopFamily{}, false
+		if m, _ := e.underlying(rng.X); isMadeHere(m) {
+			return loopFamily{}, false // a map the function fills: its keys may be few and fixed
+		}
+		// An input map's keys: another in each iteration (see loopElement).
+		init, added, ok := e.appendsOne(phi, entry)
+		if !ok {
+			return loopFamily{}, false
+		}
+		return loopFamily{init: init, added: added, of: "keys of " + e.Show(rng.X)}, true
 	}
 	init, added, ok := e.appendsOne(phi, entry)
 	if !ok {
 		return loopFamily{}, false
 	}
 	return loopFamily{init: init, added: added, of: of, elem: key, elemKeys: each}, true
+}
+
+// isMadeHere reports a map the function makes (or a literal), whose keys
+// it sets.
+func isMadeHere(m ssa.Value) bool {
+	_, ok := m.(*ssa.MakeMap)
+	return ok
 }

@@ -60,3 +60,35 @@ func templateOverElements(ctx context.Context, rdb *goredis.ClusterClient, c rue
 	}
 	c.Do(ctx, c.B().Del().Key(one...).Build()) // one tenant's tag
 }
+
+// A map's keys in a range over it: another key in each iteration.
+func mapKeysInTransaction(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, items map[string]string, tenant string) {
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for id, v := range items {
+			p.Set(ctx, "item:"+id, v, 0) // want `TxPipelined keys "item:<id>" \(Set\) and "item:<id>" \(Set\) for two different elements of a loop are on different hash slots`
+		}
+		return nil
+	})
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for id, v := range items {
+			p.Set(ctx, "item:{"+tenant+"}:"+id, v, 0) // one tenant's tag
+		}
+		return nil
+	})
+	var ks []string
+	for id := range items {
+		ks = append(ks, "n:"+id)
+	}
+	c.Do(ctx, c.B().Del().Key(ks...).Build()) // want `DEL keys "n:<id>" for two different keys of items are on different hash slots`
+}
+
+// A map the function fills is no input: its keys may be few and fixed.
+func mapMadeHere(ctx context.Context, rdb *goredis.ClusterClient) {
+	m := map[string]int{"{a}1": 1, "{a}2": 2}
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for k := range m {
+			p.Incr(ctx, k)
+		}
+		return nil
+	})
+}
