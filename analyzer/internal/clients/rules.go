@@ -123,11 +123,14 @@ func field(param, name string) KeyRule {
 			}
 			return []keymodel.Arg{c.KeyArg(v.Value, v.At)}
 		}
-		elems, ok := ssaread.SliceElements(v.Value)
-		if !ok {
-			return nil
+		if elems, ok := ssaread.SliceElements(v.Value); ok {
+			return c.keysAt(elems, v.At)
 		}
-		return c.keysAt(elems, v.At)
+		j, _, _ := c.Param(param)
+		if elems, ok := c.Eval.ElementsOf(v.Value, 0, map[ssa.Value]bool{}); ok {
+			return c.KeyArgs(atArg(elems, c.ArgPos(j)))
+		}
+		return c.sliceKeys(j, v.Value, false) // a loop's family, the caller's slice
 	}
 }
 

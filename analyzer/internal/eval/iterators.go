@@ -89,7 +89,7 @@ func (e *Evaluator) appendedIn(fv *ssa.FreeVar) (*ssa.Call, bool) {
 		switch ref := ref.(type) {
 		case *ssa.Store:
 			call, ok := ref.Val.(*ssa.Call)
-			if add != nil || !ok || !ssaread.IsBuiltin(call.Call, "append") || len(call.Call.Args) != 2 {
+			if add != nil || !ok || !ssaread.IsAppend(call.Call) || len(call.Call.Args) != 2 {
 				return nil, false
 			}
 			prev, ok := call.Call.Args[0].(*ssa.UnOp)

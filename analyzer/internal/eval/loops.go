@@ -380,6 +380,8 @@ func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 		return e.collectedMapFamily(v)
 	case *ssa.UnOp:
 		return e.yieldFamily(v)
+	case *ssa.ChangeType:
+		return e.familyOf(v.X) // redigo's Args given as ...interface{}
 	}
 	return loopFamily{}, false
 }
@@ -422,7 +424,7 @@ func rangeIntExit(exit *ssa.Phi) (*ssa.Phi, *countedLoop, bool) {
 	}
 	for k, edge := range exit.Edges {
 		add, isCall := edge.(*ssa.Call)
-		if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) == 0 {
+		if !isCall || !ssaread.IsAppend(add.Call) || len(add.Call.Args) == 0 {
 			continue
 		}
 		acc, isPhi := add.Call.Args[0].(*ssa.Phi)
@@ -532,7 +534,14 @@ func (e *Evaluator) storedByIndex(mk *ssa.MakeSlice, index *ssa.Phi) (loopFamily
 func writtenByIndexOnly(mk *ssa.MakeSlice) bool {
 	for _, ref := range *mk.Referrers() {
 		switch ref := ref.(type) {
-		case *ssa.Slice, *ssa.Store:
+		case *ssa.Store:
+			if fa, ok := ref.Addr.(*ssa.FieldAddr); ok && ref.Val == ssa.Value(mk) {
+				if _, local := fa.X.(*ssa.Alloc); local {
+					continue // the field of an options literal: &redis.ZStore{Keys: srcs}
+				}
+			}
+			return false
+		case *ssa.Slice:
 			return false
 		case *ssa.Call:
 			if ssaread.IsBuiltin(ref.Call, "copy") {
@@ -579,7 +588,7 @@ func (e *Evaluator) elementKeys(loads []*ssa.UnOp, added ssa.Value) []keymodel.K
 // the value appended.
 func (e *Evaluator) appendsOne(phi *ssa.Phi, entry int) (init []Element, added ssa.Value, ok bool) {
 	add, isCall := phi.Edges[1-entry].(*ssa.Call)
-	if !isCall || !ssaread.IsBuiltin(add.Call, "append") || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
+	if !isCall || !ssaread.IsAppend(add.Call) || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
 		return nil, nil, false
 	}
 	list, isList := ssaread.SliceElements(add.Call.Args[1])

@@ -48,7 +48,7 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 	case *ssa.MakeSlice:
 		return nil, emptyUntilAppended(v)
 	case *ssa.Call:
-		if ssaread.IsBuiltin(v.Call, "append") && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
+		if ssaread.IsAppend(v.Call) && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
 			head, ok := e.ElementsOf(v.Call.Args[0], depth, visiting)
 			if !ok {
 				return nil, false
@@ -183,7 +183,7 @@ func (e *Evaluator) leading(v ssa.Value, depth int, visiting map[ssa.Value]bool)
 	depth++
 	switch v := v.(type) {
 	case *ssa.Call:
-		if !ssaread.IsBuiltin(v.Call, "append") || len(v.Call.Args) != 2 || !appendedOnce(v.Call.Args[0], v) {
+		if !ssaread.IsAppend(v.Call) || len(v.Call.Args) != 2 || !appendedOnce(v.Call.Args[0], v) {
 			return nil, false
 		}
 		head, whole := e.leading(v.Call.Args[0], depth, visiting)
@@ -219,7 +219,7 @@ func (e *Evaluator) leading(v ssa.Value, depth int, visiting map[ssa.Value]bool)
 func appendsTo(v, s ssa.Value) bool {
 	for range maxDepth {
 		call, ok := v.(*ssa.Call)
-		if !ok || !ssaread.IsBuiltin(call.Call, "append") || !appendedOnce(call.Call.Args[0], call) {
+		if !ok || !ssaread.IsAppend(call.Call) || !appendedOnce(call.Call.Args[0], call) {
 			return false
 		}
 		if v = call.Call.Args[0]; v == s {
@@ -246,7 +246,7 @@ func appendedOnce(s ssa.Value, by *ssa.Call) bool {
 		return true // a constant: nil
 	}
 	for _, ref := range *refs {
-		if call, ok := ref.(*ssa.Call); ok && ref != by && ssaread.IsBuiltin(call.Call, "append") {
+		if call, ok := ref.(*ssa.Call); ok && ref != by && ssaread.IsAppend(call.Call) {
 			return false
 		}
 		if _, ok := ref.(*ssa.Store); ok {

@@ -250,3 +250,18 @@ func filledByIndex(s *ssa.Slice, length int64) ([]ssa.Value, bool) {
 	}
 	return elems, true
 }
+
+// IsAppend reports a call that appends its second argument's elements to
+// its first and returns the result: the builtin append, or redigo's
+// Args.Add (return append(args, value...)).
+func IsAppend(call ssa.CallCommon) bool {
+	if IsBuiltin(call, "append") {
+		return true
+	}
+	fn := call.StaticCallee()
+	if fn == nil || fn.Name() != "Add" || fn.Signature.Recv() == nil {
+		return false
+	}
+	recv := fn.Signature.Recv().Type()
+	return IsNamed(recv, "github.com/gomodule/redigo/redis", "Args") || IsNamed(recv, "github.com/garyburd/redigo/redis", "Args")
+}

@@ -46,3 +46,9 @@ func (s *Script) DoContext(ctx context.Context, c Conn, keysAndArgs ...interface
 }
 func (s *Script) Send(c Conn, keysAndArgs ...interface{}) error     { return nil }
 func (s *Script) SendHash(c Conn, keysAndArgs ...interface{}) error { return nil }
+
+// Args is a helper for building command arguments.
+type Args []interface{}
+
+// Add returns the result of appending value to args.
+func (args Args) Add(value ...interface{}) Args { return append(args, value...) }
