@@ -87,7 +87,10 @@ func flattenedKeys(c *Site, el eval.Element) []keymodel.Arg {
 func every(n int, name string) KeyRule {
 	return func(c *Site) []keymodel.Arg {
 		elems, ok := c.ElementsOfParam(name)
-		if !ok || len(elems) < n || len(elems)%n != 0 {
+		if !ok {
+			return c.tupleFamily(n, name) // pairs appended in a loop
+		}
+		if len(elems) < n || len(elems)%n != 0 {
 			return nil
 		}
 		firsts := make([]eval.Element, 0, len(elems)/n)
@@ -171,4 +174,18 @@ func xreadStreams(c *Site) []keymodel.Arg {
 		keys = elems[:len(elems)/2]
 	}
 	return c.keysAt(keys, v.At)
+}
+
+// tupleFamily reads a list of n-tuples a loop appends one tuple to per
+// iteration, the key first (see eval.TupleFamily).
+func (c *Site) tupleFamily(n int, name string) []keymodel.Arg {
+	j, v, ok := c.Param(name)
+	if !ok {
+		return nil
+	}
+	init, each, of, ok := c.Eval.TupleFamily(v, n)
+	if !ok {
+		return nil
+	}
+	return append(c.KeyArgs(atArg(init, c.ArgPos(j))), keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
 }

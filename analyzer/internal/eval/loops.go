@@ -389,6 +389,33 @@ func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 // appendedFamily reads a slice appended to in a loop over an input, or a
 // loop with a bound the code does not fix.
 func (e *Evaluator) appendedFamily(phi *ssa.Phi) (loopFamily, bool) {
+	return e.appendedTuples(phi, 1)
+}
+
+// TupleFamily reads a slice a loop appends n values to per iteration, a
+// key first (MSET's key, value pairs): the keys before the loop (every
+// n-th element from the first), and the key each iteration adds.
+func (e *Evaluator) TupleFamily(v ssa.Value, n int) (init []Element, each []keymodel.Key, of string, ok bool) {
+	if ct, isChange := v.(*ssa.ChangeType); isChange {
+		v = ct.X
+	}
+	phi, isPhi := v.(*ssa.Phi)
+	if !isPhi || n < 2 {
+		return nil, nil, "", false
+	}
+	f, ok := e.appendedTuples(phi, n)
+	if !ok || len(f.init)%n != 0 {
+		return nil, nil, "", false
+	}
+	for i := 0; i < len(f.init); i += n {
+		init = append(init, f.init[i])
+	}
+	return init, e.elementKeys(f.loads, f.added), f.of, true
+}
+
+// appendedTuples is appendedFamily for n values appended per iteration,
+// the first of them added.
+func (e *Evaluator) appendedTuples(phi *ssa.Phi, n int) (loopFamily, bool) {
 	var f loopFamily
 	var entry int
 	if loop, isLoop := rangeLoopOf(phi); isLoop {
@@ -406,7 +433,7 @@ func (e *Evaluator) appendedFamily(phi *ssa.Phi) (loopFamily, bool) {
 	} else {
 		return loopFamily{}, false
 	}
-	init, added, ok := e.appendsOne(phi, entry)
+	init, added, ok := e.appendsTuple(phi, entry, n)
 	if !ok {
 		return loopFamily{}, false
 	}
@@ -587,12 +614,18 @@ func (e *Evaluator) elementKeys(loads []*ssa.UnOp, added ssa.Value) []keymodel.K
 // element to, once (acc = append(acc, x)): the elements it starts with, and
 // the value appended.
 func (e *Evaluator) appendsOne(phi *ssa.Phi, entry int) (init []Element, added ssa.Value, ok bool) {
+	return e.appendsTuple(phi, entry, 1)
+}
+
+// appendsTuple is appendsOne for n values appended at once, the first
+// of them added.
+func (e *Evaluator) appendsTuple(phi *ssa.Phi, entry, n int) (init []Element, added ssa.Value, ok bool) {
 	add, isCall := phi.Edges[1-entry].(*ssa.Call)
 	if !isCall || !ssaread.IsAppend(add.Call) || len(add.Call.Args) != 2 || add.Call.Args[0] != ssa.Value(phi) || !appendedOnce(phi, add) {
 		return nil, nil, false
 	}
 	list, isList := ssaread.SliceElements(add.Call.Args[1])
-	if !isList || len(list) != 1 {
+	if !isList || len(list) != n {
 		return nil, nil, false
 	}
 	init, ok = e.ElementsOf(phi.Edges[entry], 0, map[ssa.Value]bool{})

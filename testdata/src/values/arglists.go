@@ -36,3 +36,22 @@ func redigoArgsAdd(codes ...string) {
 	}
 	conn.Do("MGET", one...) // one constant tag
 }
+
+// Key, value pairs appended in a loop: the keys are a family.
+func pairsFromLoop(ctx context.Context, rdb *goredis.ClusterClient, owner string, sections ...string) {
+	pairs := make([]any, 0, 2*len(sections))
+	for _, s := range sections {
+		pairs = append(pairs, "lock:"+s, owner)
+	}
+	rdb.MSetNX(ctx, pairs...) // want `MSetNX keys "lock:<sections\[i\]>" for two different elements of sections are on different hash slots`
+	tagged := make([]any, 0, 2*len(sections))
+	for _, s := range sections {
+		tagged = append(tagged, "lock:{"+owner+"}:"+s, owner)
+	}
+	rdb.MSet(ctx, tagged...) // one owner's tag
+	empty := make([]any, 0, 2*len(sections))
+	for _, s := range sections {
+		empty = append(empty, "map:{}:lock:"+s, owner)
+	}
+	rdb.MSet(ctx, empty...) // want `MSet key "map:\{\}:lock:<sections\[i\]>" has an empty hash tag` `MSet keys "map:\{\}:lock:<sections\[i\]>" for two different elements`
+}
