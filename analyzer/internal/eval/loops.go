@@ -3,6 +3,7 @@ package eval
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -377,6 +378,19 @@ func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 	case *ssa.MakeSlice:
 		return e.storedFamily(v)
 	case *ssa.Call:
+		if ssaread.IsAppend(v.Call) && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
+			// The family, then keys appended after the loop.
+			f, ok := e.familyOf(v.Call.Args[0])
+			if !ok {
+				return loopFamily{}, false
+			}
+			tail, ok := e.ElementsOf(v.Call.Args[1], 0, map[ssa.Value]bool{})
+			if !ok || len(f.init)+len(tail) > MaxElements {
+				return loopFamily{}, false
+			}
+			f.init = append(slices.Clone(f.init), tail...)
+			return f, true
+		}
 		return e.collectedMapFamily(v)
 	case *ssa.UnOp:
 		return e.yieldFamily(v)

@@ -238,6 +238,26 @@ func commonPrefix(a, b []Element) []Element {
 	return a[:n]
 }
 
+// feedsOnly reports an append whose result goes only back into the loop's
+// accumulator φ s (acc = append(acc, x) in a loop, then one append after
+// it): it is dead once the loop is left, so it shares no element with an
+// append after the loop.
+func feedsOnly(call *ssa.Call, s ssa.Value) bool {
+	phi, ok := s.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for _, ref := range *call.Referrers() {
+		if _, debug := ref.(*ssa.DebugRef); debug {
+			continue
+		}
+		if ref != ssa.Instruction(phi) {
+			return false
+		}
+	}
+	return true
+}
+
 // appendedOnce: a slice appended to twice may share its array between the
 // two results, each append overwriting the other's element.
 func appendedOnce(s ssa.Value, by *ssa.Call) bool {
@@ -246,7 +266,7 @@ func appendedOnce(s ssa.Value, by *ssa.Call) bool {
 		return true // a constant: nil
 	}
 	for _, ref := range *refs {
-		if call, ok := ref.(*ssa.Call); ok && ref != by && ssaread.IsAppend(call.Call) {
+		if call, ok := ref.(*ssa.Call); ok && ref != by && ssaread.IsAppend(call.Call) && !feedsOnly(call, s) && (by == nil || !feedsOnly(by, s)) {
 			return false
 		}
 		if _, ok := ref.(*ssa.Store); ok {

@@ -55,3 +55,28 @@ func pairsFromLoop(ctx context.Context, rdb *goredis.ClusterClient, owner string
 	}
 	rdb.MSet(ctx, empty...) // want `MSet key "map:\{\}:lock:<sections\[i\]>" has an empty hash tag` `MSet keys "map:\{\}:lock:<sections\[i\]>" for two different elements`
 }
+
+// A family, then keys appended after the loop: a script's KEYS (through a
+// wrapper too) and a command's.
+var holdAll = goredis.NewScript(`for i = 1, #KEYS do redis.call('SET', KEYS[i], ARGV[1]) end`)
+
+func runHolds(ctx context.Context, rdb *goredis.ClusterClient, keys []string, u string) error {
+	return holdAll.Run(ctx, rdb, keys, u).Err()
+}
+
+func familyThenTail(ctx context.Context, rdb *goredis.ClusterClient, ev, u string, seats ...string) {
+	keys := make([]string, 0, len(seats)+1)
+	for _, s := range seats {
+		keys = append(keys, "seat:"+ev+":"+s)
+	}
+	keys = append(keys, "event:{"+ev+"}:holds:"+u)
+	rdb.Del(ctx, keys...)       // want `Del keys "event:\{<ev>\}:holds:<u>" and "seat:<ev>:<seats\[i\]>" are on different hash slots`
+	runHolds(ctx, rdb, keys, u) // want `Run keys "event:\{<ev>\}:holds:<u>" and "seat:<ev>:<seats\[i\]>" are on different hash slots`
+	tagged := make([]string, 0, len(seats)+1)
+	for _, s := range seats {
+		tagged = append(tagged, "event:{"+ev+"}:hold:"+s)
+	}
+	tagged = append(tagged, "event:{"+ev+"}:holds:"+u)
+	rdb.Del(ctx, tagged...)       // one event's tag
+	runHolds(ctx, rdb, tagged, u) // one event's tag
+}
