@@ -29,6 +29,9 @@ func (e *Evaluator) formatted(verb string, v ssa.Value, show string, t traits) k
 	if show == "" {
 		show = e.Show(v)
 	}
+	if verb == "%q" {
+		show = "quoted " + show // its text is not the value's
+	}
 	p := keymodel.Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: t.noBrace, NonEmpty: t.nonEmpty, Braces: t.braces}
 	if param, ok := v.(*ssa.Parameter); ok && !foreign {
 		p.Param, p.Verb = ssaread.ParamIndex(param), verb

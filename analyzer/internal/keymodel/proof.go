@@ -56,6 +56,8 @@ func Relate(a, b Key) Relation {
 		case p.ID == q.ID && p.Offset == q.Offset:
 		case p.Base != "" && p.Base == q.Base && p.Offset != q.Offset:
 			distinct = true
+		case p.ID == "%q("+q.ID+")" || q.ID == "%q("+p.ID+")":
+			distinct = true // a value and its quoted form: never the same text
 		default:
 			return Undecided
 		}

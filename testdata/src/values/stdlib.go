@@ -90,3 +90,10 @@ func stringersThroughGenerics(ctx context.Context, rdb *goredis.ClusterClient, o
 	rdb.Rename(ctx, "order:"+idText(o), "archive:"+o.String())             // want `Rename keys "order:o<o>" and "archive:o<o>" are on different hash slots`
 	rdb.Rename(ctx, "order:{"+idText(o)+"}", "order:{"+o.String()+"}:old") // one tag: one value, written twice
 }
+
+// %q writes a value between quotes: never the value's own text.
+func quotedValues(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, id string) {
+	rdb.MGet(ctx, fmt.Sprintf("ev:{%q}:a", id), fmt.Sprintf("ev:{%s}:b", id))               // want `MGet keys "ev:\{<quoted id>\}:a" and "ev:\{<id>\}:b" are on different hash slots for all but about 1 in 16384 values`
+	rdb.MGet(ctx, fmt.Sprintf("ev:{%q}:a", id), fmt.Sprintf("ev:{%q}:b", id))               // one tag
+	rc.Do(ctx, rc.B().Mget().Key(fmt.Sprintf("q:%q", id), fmt.Sprintf("q:%s", id)).Build()) // want `MGET keys "q:<quoted id>" and "q:<id>" are on different hash slots`
+}
