@@ -160,7 +160,17 @@ func xreadStreams(c *Site) []keymodel.Arg {
 	}
 	elems, ok := ssaread.SliceElements(v.Value)
 	if !ok {
-		return nil
+		if id, ok := c.FieldOfParam("a", "ID"); ok {
+			if s, isConst := ssaread.ConstString(id.Value); !isConst || s != "" {
+				return nil // every stream after one ID, or a layout set at run time
+			}
+		}
+		// streams appended in one loop, their IDs in another
+		_, each, of, ok := c.Eval.FamilyThenOnePerElement(v.Value)
+		if !ok {
+			return nil
+		}
+		return []keymodel.Arg{{Alts: each, Family: of, At: v.At}}
 	}
 	keys := elems
 	if id, ok := c.FieldOfParam("a", "ID"); !ok {

@@ -653,3 +653,38 @@ func (e *Evaluator) appendsTuple(phi *ssa.Phi, entry, n int) (init []Element, ad
 func leadJoin(id string, p *ssa.Parameter, sep string) keymodel.Key {
 	return keymodel.UnknownKey(keymodel.Part{ID: "each(" + id + "," + sep + ")", Show: p.Name(), Param: ssaread.ParamIndex(p), Verb: sep, Join: true, Lead: true})
 }
+
+// FamilyThenOnePerElement reads a slice filled by two range loops over one
+// input, each appending one value per element: the first loop's family,
+// then as many values again (XREAD's streams, then an ID for each). It
+// returns the first loop's family, with what was in the slice before it.
+func (e *Evaluator) FamilyThenOnePerElement(v ssa.Value) (init []Element, each []keymodel.Key, of string, ok bool) {
+	second, isPhi := v.(*ssa.Phi)
+	if !isPhi {
+		return nil, nil, "", false
+	}
+	loop2, isLoop := rangeLoopOf(second)
+	if !isLoop {
+		return nil, nil, "", false
+	}
+	add, isCall := second.Edges[1-loop2.entry].(*ssa.Call)
+	if !isCall || !ssaread.IsAppend(add.Call) || add.Call.Args[0] != ssa.Value(second) {
+		return nil, nil, "", false
+	}
+	if list, isList := ssaread.SliceElements(add.Call.Args[1]); !isList || len(list) != 1 {
+		return nil, nil, "", false
+	}
+	first, isPhi := second.Edges[loop2.entry].(*ssa.Phi)
+	if !isPhi {
+		return nil, nil, "", false
+	}
+	loop1, isLoop := rangeLoopOf(first)
+	if !isLoop || loop1.slice != loop2.slice {
+		return nil, nil, "", false
+	}
+	f, ok := e.appendedFamily(first)
+	if !ok || len(f.init) != 0 {
+		return nil, nil, "", false // the halves split only from an empty start
+	}
+	return nil, e.elementKeys(f.loads, f.added), f.of, true
+}

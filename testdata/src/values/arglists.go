@@ -80,3 +80,23 @@ func familyThenTail(ctx context.Context, rdb *goredis.ClusterClient, ev, u strin
 	rdb.Del(ctx, tagged...)       // one event's tag
 	runHolds(ctx, rdb, tagged, u) // one event's tag
 }
+
+// XREAD's streams appended in one loop, an ID for each in another.
+func streamsThenIDs(ctx context.Context, rdb *goredis.ClusterClient, user string, streams []string) {
+	var args []string
+	for _, s := range streams {
+		args = append(args, "events:"+s)
+	}
+	for range streams {
+		args = append(args, "0")
+	}
+	rdb.XRead(ctx, &goredis.XReadArgs{Streams: args}) // want `XRead keys "events:<streams\[i\]>" for two different elements of streams are on different hash slots`
+	var own []string
+	for _, s := range streams {
+		own = append(own, "events:{"+user+"}:"+s)
+	}
+	for range streams {
+		own = append(own, "$")
+	}
+	rdb.XRead(ctx, &goredis.XReadArgs{Streams: own}) // one user's tag
+}
