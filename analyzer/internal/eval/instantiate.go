@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -248,6 +250,9 @@ func (e *Evaluator) summarizedElements(call *ssa.Call, depth int, visiting map[s
 func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	returned := e.returns(call)
 	result := returned.Result
+	if result == nil && call.Call.StaticCallee() == nil {
+		return e.evalFieldCall(call, depth, visiting)
+	}
 	if result == nil {
 		return nil, false
 	}
@@ -315,4 +320,41 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 		}
 	}
 	return out
+}
+
+// evalFieldCall evaluates a call of a function held in a struct field,
+// r.key(id), that the package fills with functions it sees every one of
+// (a constructor's literal, a setter): the keys of each, its summary with
+// the call's arguments put in, a closure's captured values its own.
+func (e *Evaluator) evalFieldCall(call *ssa.Call, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	load, ok := call.Call.Value.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return nil, false
+	}
+	values, ok := e.FieldWrites(fa.X.Type(), fa.Field)
+	if !ok {
+		return nil, false
+	}
+	var out []keymodel.Key
+	for i, v := range values {
+		fn := e.funcOf(v)
+		if fn == nil {
+			return nil, false
+		}
+		result := e.callees.Returns(fn).Result
+		if result == nil {
+			return nil, false
+		}
+		for _, tmpl := range result {
+			out = append(out, e.Instantiate(tmpl, call.Call.Args, fmt.Sprintf("%s/%d", e.id(call), i), depth, visiting)...)
+		}
+		if len(out) > keymodel.MaxAlternatives {
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
 }
