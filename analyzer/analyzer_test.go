@@ -526,6 +526,13 @@ func TestClientSubmodules(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "github.com/redis/rueidis/rueidisprob")
 }
 
+// TestAdapters: a client's go-redis-compatible adapter is read through its
+// own code (rueidiscompat, summarized like a module's wrappers), and calls
+// through its interface run the type its constructor returns.
+func TestAdapters(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "github.com/redis/rueidis/rueidiscompat", "adapters")
+}
+
 // TestGlide covers Valkey GLIDE's cluster client: refused multi-key
 // commands, the ones its core splits per slot, its interfaces and its
 // standalone client (testdata/src/glidecalls).

@@ -55,6 +55,18 @@ type summary struct {
 	// or Watch, directly or through another such function: the pipeline or
 	// *Tx their callers' function literals receive talks to one node.
 	singleNodeCallbacks []int
+	// concrete is the one named type (or pointer to it) of the package
+	// that every return gives its interface result: an adapter's
+	// constructor (rueidiscompat.NewAdapter returns *Compat as Cmdable),
+	// whose methods calls through the interface run.
+	concrete concreteType
+}
+
+// A concreteType names a named type of a function's package, or a pointer
+// to it.
+type concreteType struct {
+	Name    string
+	Pointer bool
 }
 
 // A sink is a multi-key command inside a function whose keys come, at
@@ -112,7 +124,7 @@ type ScriptKey struct {
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
 	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 ||
-		s.singleNodeResult || len(s.singleNodeCallbacks) > 0)
+		s.singleNodeResult || len(s.singleNodeCallbacks) > 0 || s.concrete.Name != "")
 }
 
 // keyFacts carries a function's summary to the packages that import it, so
@@ -132,6 +144,7 @@ type keyFacts struct {
 
 	SingleNode          bool  // returns a single-node client
 	SingleNodeCallbacks []int // parameters run as a single-node client's callback
+	Concrete            concreteType
 }
 
 type factKey []factPart
@@ -194,6 +207,13 @@ func FactTypes() []analysis.Fact { return []analysis.Fact{new(keyFacts), new(pen
 //	runs p2 on one node
 func (f *keyFacts) String() string {
 	var out []string
+	if f.Concrete.Name != "" {
+		star := ""
+		if f.Concrete.Pointer {
+			star = "*"
+		}
+		out = append(out, "returns "+star+f.Concrete.Name)
+	}
 	if f.Result != nil {
 		out = append(out, "key "+showAlts(f.Result))
 	}
@@ -292,6 +312,7 @@ func (s *summary) fact() *keyFacts {
 			DB: fw.problem.DB, Library: int(fw.library), Where: fw.where, Client: fw.client, Params: fw.params})
 	}
 	f.SingleNode, f.SingleNodeCallbacks = s.singleNodeResult, s.singleNodeCallbacks
+	f.Concrete = s.concrete
 	return f
 }
 
@@ -359,6 +380,7 @@ func (f *keyFacts) summary() *summary {
 			library: clients.Library(fw.Library), where: fw.Where, client: fw.Client, params: fw.Params})
 	}
 	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks
+	s.concrete = f.Concrete
 	return s
 }
 

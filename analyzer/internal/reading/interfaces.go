@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -300,12 +301,13 @@ func (r *Package) interfaceCallOf(common *ssa.CallCommon) *interfaceCall {
 
 func (r *Package) followInterface(common *ssa.CallCommon) *interfaceCall {
 	m := common.Method
-	if _, ok := r.impls.projectMethod(m); !ok {
-		return nil
-	}
 	var s *summary
 	callee := m
-	if m.Pkg() == r.Pass.Pkg {
+	if impl := r.concreteMethod(common); impl != nil {
+		s, callee = r.summaryOfFunc(impl), impl
+	} else if _, ok := r.impls.projectMethod(m); !ok {
+		return nil
+	} else if m.Pkg() == r.Pass.Pkg {
 		impl := r.impls.of(m)
 		if impl == nil {
 			return nil
@@ -462,4 +464,39 @@ func (r *Package) exportInterfaceFacts() {
 			}
 		}
 	}
+}
+
+// concreteMethod is the method an interface call runs when its receiver
+// is what a constructor returns, one concrete type as that interface (see
+// summary.concrete): ad := rueidiscompat.NewAdapter(client); ad.MGet(...)
+// runs (*Compat).MGet. Nil otherwise.
+func (r *Package) concreteMethod(common *ssa.CallCommon) *types.Func {
+	v := common.Value
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if fa, ok := load.X.(*ssa.FieldAddr); ok {
+			// a field the package sets once: s.ad = rueidiscompat.NewAdapter(c)
+			if values, ok := r.Eval.FieldWrites(fa.X.Type(), fa.Field); ok && len(values) == 1 {
+				v = values[0]
+			}
+		}
+	}
+	_, fn, ok := r.Eval.MadeBy(v)
+	if !ok || fn.Pkg == nil {
+		return nil
+	}
+	s := r.summaryOf(fn)
+	if s == nil || s.concrete.Name == "" {
+		return nil
+	}
+	tn, ok := fn.Pkg.Pkg.Scope().Lookup(s.concrete.Name).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	t := tn.Type()
+	if s.concrete.Pointer {
+		t = types.NewPointer(t)
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
+	impl, _ := obj.(*types.Func)
+	return impl
 }

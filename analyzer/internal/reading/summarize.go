@@ -34,7 +34,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	r.summarizing[fn] = true
 	defer delete(r.summarizing, fn)
 	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
-		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn)}
+		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn), concrete: r.concreteResult(fn)}
 	s.result, s.byDefault, s.option = r.resultKeys(fn)
 	if s.elems == nil {
 		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
@@ -390,4 +390,46 @@ func (r *Package) importedSummary(fn *ssa.Function) *summary {
 		return nil
 	}
 	return f.summary()
+}
+
+// concreteResult is the named type of the package that every return of
+// fn gives its one result, an interface, when that type's methods send
+// commands (an adapter's constructor); zero otherwise.
+func (r *Package) concreteResult(fn *ssa.Function) concreteType {
+	results := fn.Signature.Results()
+	if results.Len() != 1 || !types.IsInterface(results.At(0).Type()) {
+		return concreteType{}
+	}
+	var found types.Type
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		mi, ok := ret.Results[0].(*ssa.MakeInterface)
+		if !ok || found != nil && !types.Identical(found, mi.X.Type()) {
+			return concreteType{}
+		}
+		found = mi.X.Type()
+	}
+	if found == nil {
+		return concreteType{}
+	}
+	t, pointer := found, false
+	if p, ok := t.(*types.Pointer); ok {
+		t, pointer = p.Elem(), true
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() != r.Pass.Pkg || named.TypeParams().Len() > 0 {
+		return concreteType{}
+	}
+	ms := r.ssaPkg.Prog.MethodSets.MethodSet(found)
+	for i := range ms.Len() {
+		if m := r.ssaPkg.Prog.MethodValue(ms.At(i)); m != nil && m.Pkg == r.ssaPkg && m.Synthetic == "" {
+			if s := r.summaryOf(m); s != nil && (len(s.sinks) > 0 || len(s.queued) > 0) {
+				return concreteType{Name: named.Obj().Name(), Pointer: pointer}
+			}
+		}
+	}
+	return concreteType{}
 }

@@ -66,7 +66,7 @@ type Store interface {
 type redisStore struct{ rdb redis.UniversalClient }
 
 // NewStore hides the implementation behind the interface.
-func NewStore(rdb redis.UniversalClient) Store { return &redisStore{rdb: rdb} }
+func NewStore(rdb redis.UniversalClient) Store { return &redisStore{rdb: rdb} } // want NewStore:`returns \*redisStore`
 
 func (s *redisStore) Pair(ctx context.Context, a, b string) error { // want Pair:`sink MGet\(p3, p4\) at keys.go:\d+`
 	return s.rdb.MGet(ctx, a, b).Err()

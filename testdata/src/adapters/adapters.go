@@ -1,0 +1,29 @@
+// Package adapters uses rueidis through its go-redis-compatible adapter:
+// calls through the adapter's interface run the methods of the type its
+// constructor returns.
+package adapters
+
+import (
+	"context"
+
+	"github.com/redis/rueidis"
+	"github.com/redis/rueidis/rueidiscompat"
+)
+
+func throughAdapter(ctx context.Context, a, b string) {
+	client, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{":7000", ":7001"}})
+	ad := rueidiscompat.NewAdapter(client)
+	ad.MGet(ctx, "a:1", "b:2")                         // want `MGET keys "a:1" \(slot 8311\) and "b:2" \(slot 2372\) are on different hash slots in rueidiscompat.Compat.MGet`
+	ad.MGet(ctx, "{a}:1", "{a}:2")                     // one tag
+	ad.Rename(ctx, "sess:{"+a+"}", "sess:{"+b+"}")     // want `RENAME keys "sess:\{<a>\}" and "sess:\{<b>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b`
+	ad.Rename(ctx, "sess:{"+a+"}", "sess:{"+a+"}:old") // one tag
+}
+
+// The adapter held in a field the package sets once.
+type store struct{ ad rueidiscompat.Cmdable }
+
+func newStore(client rueidis.Client) *store { return &store{ad: rueidiscompat.NewAdapter(client)} }
+
+func (s *store) swap(ctx context.Context, a, b string) {
+	s.ad.Rename(ctx, "acct:"+a, "acct:"+b) // want `RENAME keys "acct:<a>" and "acct:<b>" are on different hash slots`
+}

@@ -1,0 +1,39 @@
+// Package rueidiscompat stubs rueidis's go-redis-compatible adapter: its
+// methods send commands through the rueidis client it wraps, and are
+// read through that code, as a module's own wrappers are.
+package rueidiscompat
+
+import (
+	"context"
+
+	"github.com/redis/rueidis"
+)
+
+type SliceCmd struct{}
+
+type StatusCmd struct{}
+
+// Cmdable is the adapter's go-redis-like interface.
+type Cmdable interface {
+	MGet(ctx context.Context, keys ...string) *SliceCmd        // want MGet:`sink MGET\(p3...\)`
+	Rename(ctx context.Context, key, newkey string) *StatusCmd // want Rename:`sink RENAME\(p3, p4\)`
+}
+
+type Compat struct {
+	client rueidis.Client
+}
+
+// NewAdapter returns the adapter over client, as its interface.
+func NewAdapter(client rueidis.Client) Cmdable { // want NewAdapter:`returns \*Compat`
+	return &Compat{client: client}
+}
+
+func (c *Compat) MGet(ctx context.Context, keys ...string) *SliceCmd { // want MGet:`sink MGET\(p3...\)`
+	c.client.Do(ctx, c.client.B().Mget().Key(keys...).Build())
+	return &SliceCmd{}
+}
+
+func (c *Compat) Rename(ctx context.Context, key, newkey string) *StatusCmd { // want Rename:`sink RENAME\(p3, p4\)`
+	c.client.Do(ctx, c.client.B().Rename().Key(key).Newkey(newkey).Build())
+	return &StatusCmd{}
+}
