@@ -130,10 +130,39 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 	if GoRedisPackages[m.Pkg().Path()] {
 		return m
 	}
+	if AdapterPackages[m.Pkg().Path()] != "" && adapterTransactional(common, m) {
+		return m
+	}
 	if common.IsInvoke() {
 		return goRedisShaped(m)
 	}
 	return nil
+}
+
+// AdapterPackages are the clients' go-redis-compatible adapters, by the
+// client under them. Their plain commands are read through their own code
+// (wrappers, see reading's interfaces.go); their transactions and
+// pipelines are read as go-redis's, a table: the adapter queues a command
+// on its pipeline by code the analysis does not follow (its own command
+// buffer), and its methods have go-redis's names and parameters.
+var AdapterPackages = map[string]string{
+	"github.com/redis/rueidis/rueidiscompat":      "rueidis",
+	"github.com/valkey-io/valkey-go/valkeycompat": "valkey-go",
+}
+
+// adapterTransactional reports an adapter's call that opens a
+// transaction or pipeline (TxPipelined, TxPipeline, Watch, Pipelined,
+// Pipeline), or queues a command on its Pipeliner or Tx.
+func adapterTransactional(common *ssa.CallCommon, m *types.Func) bool {
+	switch m.Name() {
+	case "TxPipelined", "TxPipeline", "Watch", "Pipelined", "Pipeline":
+		return true
+	}
+	if !common.IsInvoke() {
+		return false
+	}
+	t := common.Value.Type()
+	return ssaread.IsNamed(t, m.Pkg().Path(), "Pipeliner") || ssaread.IsNamed(t, m.Pkg().Path(), "Tx")
 }
 
 // goRedisShaped is go-redis's method for a method of a project's own
@@ -232,7 +261,13 @@ func PipelineType(t types.Type) bool {
 		t = p.Elem()
 	}
 	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || !GoRedisPackages[named.Obj().Pkg().Path()] {
+	if !ok || named.Obj().Pkg() == nil {
+		return false
+	}
+	if AdapterPackages[named.Obj().Pkg().Path()] != "" {
+		return named.Obj().Name() == "Pipeliner" || named.Obj().Name() == "Tx"
+	}
+	if !GoRedisPackages[named.Obj().Pkg().Path()] {
 		return false
 	}
 	if _, ok := named.Underlying().(*types.Interface); ok {
@@ -244,6 +279,9 @@ func PipelineType(t types.Type) bool {
 // TransactionFate says what the module's go-redis does with a transaction
 // across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
 func TransactionFate(m *types.Func) string {
+	if client := AdapterPackages[m.Pkg().Path()]; client != "" {
+		return "the adapter's " + client + " cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"
+	}
 	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
 		return "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"
 	}

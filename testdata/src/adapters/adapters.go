@@ -17,6 +17,16 @@ func throughAdapter(ctx context.Context, a, b string) {
 	ad.MGet(ctx, "{a}:1", "{a}:2")                     // one tag
 	ad.Rename(ctx, "sess:{"+a+"}", "sess:{"+b+"}")     // want `RENAME keys "sess:\{<a>\}" and "sess:\{<b>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b`
 	ad.Rename(ctx, "sess:{"+a+"}", "sess:{"+a+"}:old") // one tag
+	ad.TxPipelined(ctx, func(p rueidiscompat.Pipeliner) error {
+		p.Incr(ctx, "bal:"+a)
+		p.Incr(ctx, "bal:"+b) // want `TxPipelined keys "bal:<a>" \(Incr\) and "bal:<b>" \(Incr\) are on different hash slots for all but about 1 in 16384 pairs of different values of a and b \(assuming a and b hold no brace\); the adapter's rueidis cluster client panics on it`
+		return nil
+	})
+	ad.TxPipelined(ctx, func(p rueidiscompat.Pipeliner) error {
+		p.Incr(ctx, "bal:{"+a+"}:in")
+		p.Incr(ctx, "bal:{"+a+"}:out") // one tag
+		return nil
+	})
 }
 
 // The adapter held in a field the package sets once.

@@ -13,10 +13,20 @@ type SliceCmd struct{}
 
 type StatusCmd struct{}
 
+type IntCmd struct{}
+
 // Cmdable is the adapter's go-redis-like interface.
 type Cmdable interface {
 	MGet(ctx context.Context, keys ...string) *SliceCmd        // want MGet:`sink MGET\(p3...\)`
 	Rename(ctx context.Context, key, newkey string) *StatusCmd // want Rename:`sink RENAME\(p3, p4\)`
+	Incr(ctx context.Context, key string) *IntCmd
+	TxPipelined(ctx context.Context, fn func(Pipeliner) error) error
+}
+
+// Pipeliner queues commands on the adapter's pipeline.
+type Pipeliner interface {
+	Cmdable
+	Len() int
 }
 
 type Compat struct {
@@ -37,3 +47,17 @@ func (c *Compat) Rename(ctx context.Context, key, newkey string) *StatusCmd { //
 	c.client.Do(ctx, c.client.B().Rename().Key(key).Newkey(newkey).Build())
 	return &StatusCmd{}
 }
+
+func (c *Compat) Incr(ctx context.Context, key string) *IntCmd {
+	c.client.Do(ctx, c.client.B().Incr().Key(key).Build())
+	return &IntCmd{}
+}
+
+// TxPipelined runs fn on a pipeline the adapter sends as MULTI ... EXEC.
+func (c *Compat) TxPipelined(ctx context.Context, fn func(Pipeliner) error) error {
+	return fn(&Pipeline{Compat: c})
+}
+
+type Pipeline struct{ *Compat }
+
+func (p *Pipeline) Len() int { return 0 }
