@@ -15,15 +15,25 @@
 // and "user:{123}:settings".
 //
 // The analyzer follows key expressions — constants, concatenation,
-// fmt.Sprintf, strings.Join, strconv, locals and branches — into the keys of
-// go-redis calls (v9, v8 and older, through concrete clients, pipelines and
-// interfaces such as UniversalClient), rueidis and valkey-go built commands,
-// redigo command lines (with redisc), Valkey GLIDE's methods, batches and
-// custom commands, Lua scripts, WATCH and raw commands.
+// fmt.Sprintf and fmt.Sprint (a type's String method for %v and %s),
+// strings.Builder and bytes.Buffer, []byte text, the standard library's
+// string functions by what they compute (strings.Join, ToLower, Trim,
+// Replace, path.Join, url.PathEscape, hex and base64, strconv), locals and
+// branches — into the keys of go-redis calls (v9, v8 and older, through
+// concrete clients, pipelines and interfaces such as UniversalClient),
+// rueidis and valkey-go built commands, their go-redis-compatible adapters
+// (rueidiscompat, valkeycompat), redigo command lines (with redisc), Valkey
+// GLIDE's methods, batches and custom commands, Lua scripts, WATCH and raw
+// commands. Two values are two values wherever they stand in a key:
+// "sess:{"+a+"}" and "sess:{"+b+"}" are on different slots unless a equals
+// b.
 // Keys built elsewhere are followed too: key-builder functions and methods
 // (summarized in terms of their parameters, so accountKey(7) is known),
 // unexported package variables and struct fields that the package only ever
-// sets to one value, slices built by append, and wrappers, functions whose
+// sets to one value, functions held in such fields (a repository's key
+// function), slices built by append or redigo's Args.Add in loops over
+// slices, maps, integers and iterators (range over iter.Seq, maps.Keys),
+// key, value pairs, and wrappers, functions whose
 // parameters reach a multi-key command, whose callers are checked as if they
 // called the client. Summaries cross packages as facts. Transactions are
 // checked across their commands: a TxPipelined callback, a TxPipeline up to
