@@ -409,7 +409,7 @@ func (e *errorCount) Errorf(format string, args ...any) { e.n++ }
 var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transaction per slot|subscribe once per slot|` +
 	`make .+ their hash tag, as in "|give them the hash tag \{|give both keys one hash tag|give every key one hash tag|run the command per key|` +
 	`give the watched keys and the (callback|batch)'s keys one hash tag|give the script's keys the declared keys' hash tag|` +
-	`give the keys one hash tag of one value|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
+	`give the keys one hash tag of one value|co-locate the keys under an owner|move the data in the client|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
 	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +
 	`pass the key in|tell data apart by key prefix|sort in the client|run it on (each|a connection to each)|` +
 	`keep the keys it looks for in a set|run it from the client on each master|use one of those|load it with|run it with|` +

@@ -125,7 +125,7 @@
 // they make; maps, slices and runes may print braces and are never taken
 // to hold none.
 //
-//	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace); send one call per slot, or give keys that belong together one hash tag
+//	rdb.MGet(ctx, "bal:"+acct+":cur", "bal:"+acct+":prev") // MGet keys "bal:<acct>:cur" and "bal:<acct>:prev" are on different hash slots for all but about 1 in 16384 values of acct (assuming acct holds no brace); make acct their hash tag, as in "bal:{<acct>}:cur"
 //
 // Two more claims rest on values (-crossslot.same-values-only leaves them out). Keys
 // of different values are on one slot for about 1 in 16384 pairs of them,
@@ -146,7 +146,7 @@
 //	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); give both keys one hash tag
 //
 //	name := lookup(a)
-//	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag; send one call per slot, or give keys that belong together one hash tag
+//	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag; make name their hash tag, as in "{<name>}"
 //
 // A field read twice from one value, in a function that never stores into
 // it, is one value. A field the package sets once (in a constructor, a
@@ -193,6 +193,20 @@
 //
 //	rdb.MGet(ctx, "user:1:profile", "user:1:settings") // MGet keys "user:1:profile" (slot 12348) and "user:1:settings" (slot 13072) are on different hash slots; give them the hash tag {user:1}, as in "{user:1}:profile"
 //	rdb.MGet(ctx, "{user:1}:profile", "{user:1}:settings") // after the fix: both on slot 10778
+//
+// Two entities of one family ("shop:stock:1" and "shop:stock:2") are never
+// told to share a constant tag, which would put the whole family on one
+// slot: split the batch by slot. A transaction over two entities (the two
+// accounts of a transfer) cannot be atomic across slots, and one
+// transaction per slot silently gives up what it was for: co-locate the
+// keys under an owner or tenant they share when there is one
+// ("tenant:{t}:acct:a"); otherwise make each slot's write a step of its own
+// that can be retried (idempotent, with a compensating step if a later one
+// fails), or record the intent in an outbox on one slot and apply it per
+// slot. A move between two entities (RENAME, SMOVE, COPY) is done in the
+// client: read, write, then delete the source.
+//
+//	rdb.MGet(ctx, "shop:stock:1", "shop:stock:2") // MGet keys "shop:stock:1" (slot 10896) and "shop:stock:2" (slot 6899) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot
 //
 // Keys built at the call around one shared value, by a one-verb
 // fmt.Sprintf or by "text" + value + "text", get a fix that puts the value

@@ -48,8 +48,8 @@ func coLocateFix(keys []keymodel.Arg, literals map[keymodel.Range]*ast.BasicLit)
 			return nil
 		}
 		e, ok := entityOf(text)
-		if !ok || i > 0 && e != entity {
-			return nil
+		if !ok || i > 0 && e != entity || idLike(strings.TrimPrefix(text, e+":")) {
+			return nil // "shop:stock:1": an id of the family, not a field of one entity
 		}
 		entity = e
 		tagged := "{" + entity + "}" + strings.TrimPrefix(text, entity)
@@ -62,6 +62,12 @@ func coLocateFix(keys []keymodel.Arg, literals map[keymodel.Range]*ast.BasicLit)
 		Message:   fmt.Sprintf("put the shared %q in a hash tag%s", entity, renames),
 		TextEdits: edits,
 	}}
+}
+
+// idLike reports a key's last segment that names one of a family's
+// entities rather than a field of one: it holds a digit ("1", "u42").
+func idLike(segment string) bool {
+	return strings.ContainsAny(segment, "0123456789")
 }
 
 // entityOf is the entity a constant key is of: everything before its last

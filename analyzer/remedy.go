@@ -51,24 +51,58 @@ func splittable(batch batchKind, method string) bool {
 //     tag both with an entity they belong to; else co-locate the two, with
 //     their common prefix as the example tag.
 func pairRemedy(a, b keymodel.Key, batch batchKind, method string) string {
-	if u, ok := oneValue(a); ok {
-		if v, ok := oneValue(b); ok && u.ID == v.ID {
+	if u, ok := soleValue(a); ok {
+		if v, ok := soleValue(b); ok && u.ID == v.ID {
 			return "make " + u.Show + " their hash tag, as in " + tagged(a).Quoted()
 		}
 	}
 	if entity, ok := sharedEntity(a, b); ok {
 		return "give them the hash tag {" + entity + "}, as in " + keymodel.TextKey(withEntityTag(a, entity)).Quoted()
 	}
+	twoEntities := otherValues(a, b) || familyIDs(a, b)
+	if batch == transactionBatch && twoEntities {
+		return crossEntityTransaction
+	}
 	if splittable(batch, method) {
+		if twoEntities {
+			return splitting[batch] + ", since one hash tag for every such key would put them all on one slot"
+		}
 		return splitting[batch] + ", or give keys that belong together one hash tag"
 	}
 	if prefix := commonSegments(a, b); prefix != "" {
-		if otherValues(a, b) {
+		if twoEntities && moving[strings.ToUpper(method)] {
+			return "move the data in the client (read, write, then delete the source), or tag both keys with an entity they share (one tag for both, such as {" + prefix + "}, would put every such key on one slot)"
+		}
+		if twoEntities {
 			return "run the command per key and combine the results in the client, or tag both keys with an entity they share (one tag for both, such as {" + prefix + "}, would put every such key on one slot)"
 		}
 		return "give both keys one hash tag, such as {" + prefix + "}"
 	}
 	return "give both keys one hash tag"
+}
+
+// crossEntityTransaction is the clause for a transaction over two entities
+// (two accounts of a transfer): one transaction per slot would silently
+// give up the atomicity it exists for, and one tag for every such key a
+// hot slot. crossslot -explain crossslot says more.
+const crossEntityTransaction = "co-locate the keys under an owner or tenant they share, if there is one, or else make each slot's write a step of its own with an idempotent compensation or an outbox (atomicity cannot hold across slots)"
+
+// moving are the commands that move data from one key to another: across
+// two entities' slots, the client does the move itself.
+var moving = map[string]bool{"RENAME": true, "RENAMENX": true, "COPY": true, "SMOVE": true, "LMOVE": true, "BLMOVE": true,
+	"RPOPLPUSH": true, "BRPOPLPUSH": true}
+
+// familyIDs reports two constant keys of one family that name two of its
+// entities: "shop:stock:1" and "shop:stock:2".
+func familyIDs(a, b keymodel.Key) bool {
+	x, ok1 := a.Known()
+	y, ok2 := b.Known()
+	if !ok1 || !ok2 || x == y {
+		return false
+	}
+	ex, okX := entityOf(x)
+	ey, okY := entityOf(y)
+	return okX && okY && ex == ey && idLike(strings.TrimPrefix(x, ex+":")) && idLike(strings.TrimPrefix(y, ey+":"))
 }
 
 // otherValues: each key holds values, and not the same ones (two ids of one
@@ -153,6 +187,9 @@ func sharedEntity(a, b keymodel.Key) (string, bool) {
 	}
 	ex, ok1 := entityOf(x)
 	ey, ok2 := entityOf(y)
+	if idLike(strings.TrimPrefix(x, ex+":")) || idLike(strings.TrimPrefix(y, ey+":")) {
+		return "", false // "shop:stock:1" and "shop:stock:2": two entities of one family
+	}
 	return ex, ok1 && ok2 && ex == ey
 }
 
@@ -160,4 +197,22 @@ func sharedEntity(a, b keymodel.Key) (string, bool) {
 func withEntityTag(k keymodel.Key, entity string) string {
 	text, _ := k.Known()
 	return "{" + entity + "}" + strings.TrimPrefix(text, entity)
+}
+
+// soleValue is the one value a key without braces holds, a string id
+// among them (the tag "order:{"+id+"}" is one slot unless id is empty):
+// advice, unlike a fix, may name it.
+func soleValue(k keymodel.Key) (keymodel.Part, bool) {
+	var u keymodel.Part
+	n := 0
+	for _, p := range k {
+		switch {
+		case p.Unknown:
+			u = p
+			n++
+		case strings.ContainsAny(p.Text, "{}"):
+			return keymodel.Part{}, false
+		}
+	}
+	return u, n == 1 && !u.Braces
 }

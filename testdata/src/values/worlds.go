@@ -34,7 +34,7 @@ func newOptQueue(rdb *goredis.ClusterClient, rc rueidis.Client, name string, opt
 }
 
 func (q *optQueue) promote(ctx context.Context) {
-	q.rdb.Rename(ctx, q.pending, q.ready)                                  // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\), when opts.HashTags is false, its default; give both keys one hash tag`
+	q.rdb.Rename(ctx, q.pending, q.ready)                                  // want `Rename keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots for all but about 1 in 16384 values of name \(assuming name holds no brace\), when opts.HashTags is false, its default; make name their hash tag, as in "dq:\{<name>\}:pending"`
 	q.rc.Do(ctx, q.rc.B().Rename().Key(q.pending).Newkey(q.ready).Build()) // want `RENAME keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots .*, when opts.HashTags is false, its default`
 	q.rdb.Rename(ctx, q.pending, q.pending)                                // one key
 	q.conn.Do("RENAME", q.pending, q.ready)                                // want `RENAME keys "dq:<name>:pending" and "dq:<name>:ready" are on different hash slots .*, when opts.HashTags is false, its default`
