@@ -307,7 +307,51 @@ func (e *Evaluator) objectOf(v ssa.Value) (root ssa.Value, path string, foreign 
 		v, f = e.underlying(x)
 		foreign = foreign || f
 	}
+	if alloc, ok := v.(*ssa.Alloc); ok && path != "" {
+		if p, ok := spilledCopy(alloc); ok {
+			v = p // a value receiver's fields, read from its local copy
+		}
+	}
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && path == "" {
+		if alloc, ok := load.X.(*ssa.Alloc); ok {
+			if p, ok := spilledCopy(alloc); ok {
+				v = p // the local copy itself, passed on whole
+			}
+		}
+	}
 	return v, path, foreign
+}
+
+// spilledCopy is the parameter a local struct is a copy of, when the
+// function only stores it there once and reads fields of it: SSA keeps a
+// value receiver so, (b Board) String() reading b.Game.
+func spilledCopy(alloc *ssa.Alloc) (*ssa.Parameter, bool) {
+	if alloc.Heap {
+		return nil, false
+	}
+	var param *ssa.Parameter
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			p, ok := ref.Val.(*ssa.Parameter)
+			if !ok || ref.Addr != ssa.Value(alloc) || param != nil {
+				return nil, false
+			}
+			param = p
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if load, ok := use.(*ssa.UnOp); !ok || load.Op != token.MUL {
+					if _, debug := use.(*ssa.DebugRef); !debug {
+						return nil, false // written, or its address passed on
+					}
+				}
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return nil, false
+		}
+	}
+	return param, param != nil
 }
 
 // fieldOf is the value a field read reads a field of, and the field's

@@ -97,3 +97,16 @@ func quotedValues(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Cl
 	rdb.MGet(ctx, fmt.Sprintf("ev:{%q}:a", id), fmt.Sprintf("ev:{%q}:b", id))               // one tag
 	rc.Do(ctx, rc.B().Mget().Key(fmt.Sprintf("q:%q", id), fmt.Sprintf("q:%s", id)).Build()) // want `MGET keys "q:<quoted id>" and "q:<id>" are on different hash slots`
 }
+
+// A value receiver's String reads the fields of the value printed.
+type boardRef struct {
+	Game   string
+	Region string
+}
+
+func (b boardRef) String() string { return "{" + b.Game + "}:" + b.Region } // want String:`key "\{"\+of\(p1, b.Game\)\+"\}:"\+of\(p1, b.Region\)`
+
+func structStringers(ctx context.Context, rdb *goredis.ClusterClient, id, other boardRef) {
+	rdb.Rename(ctx, "lb:{"+id.Game+"}:"+id.Region+":weekly", fmt.Sprintf("lb:%v:daily", id)) // one game's tag
+	rdb.Rename(ctx, "lb:{"+other.Game+"}:weekly", fmt.Sprintf("lb:%v:daily", id))            // want `Rename keys "lb:\{<other.Game>\}:weekly" and "lb:\{<b.Game>\}:<b.Region>:daily" are on different hash slots`
+}
