@@ -530,7 +530,7 @@ func TestClientSubmodules(t *testing.T) {
 // own code (rueidiscompat, summarized like a module's wrappers), and calls
 // through its interface run the type its constructor returns.
 func TestAdapters(t *testing.T) {
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "github.com/redis/rueidis/rueidiscompat", "adapters")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "github.com/redis/rueidis/rueidiscompat", "github.com/valkey-io/valkey-go/valkeycompat", "adapters")
 }
 
 // TestGlide covers Valkey GLIDE's cluster client: refused multi-key

@@ -8,6 +8,8 @@ import (
 
 	"github.com/redis/rueidis"
 	"github.com/redis/rueidis/rueidiscompat"
+	valkey "github.com/valkey-io/valkey-go"
+	"github.com/valkey-io/valkey-go/valkeycompat"
 )
 
 func throughAdapter(ctx context.Context, a, b string) {
@@ -36,4 +38,17 @@ func newStore(client rueidis.Client) *store { return &store{ad: rueidiscompat.Ne
 
 func (s *store) swap(ctx context.Context, a, b string) {
 	s.ad.Rename(ctx, "acct:"+a, "acct:"+b) // want `RENAME keys "acct:<a>" and "acct:<b>" are on different hash slots`
+}
+
+// valkey-go's adapter, the same way.
+func throughValkeyAdapter(ctx context.Context, a, b string) {
+	client, _ := valkey.NewClient(valkey.ClientOption{InitAddress: []string{":7000", ":7001"}})
+	ad := valkeycompat.NewAdapter(client)
+	ad.MGet(ctx, "a:1", "b:2")                         // want `MGET keys "a:1" \(slot 8311\) and "b:2" \(slot 2372\) are on different hash slots in valkeycompat.Compat.MGet`
+	ad.Rename(ctx, "cart:{"+a+"}", "cart:{"+a+"}:old") // one tag
+	ad.TxPipelined(ctx, func(p valkeycompat.Pipeliner) error {
+		p.Incr(ctx, "bal:"+a)
+		p.Incr(ctx, "bal:"+b) // want `TxPipelined keys "bal:<a>" \(Incr\) and "bal:<b>" \(Incr\) are on different hash slots .*the adapter's valkey-go cluster client panics on it`
+		return nil
+	})
 }

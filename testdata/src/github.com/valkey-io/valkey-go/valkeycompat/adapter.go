@@ -1,0 +1,63 @@
+// Package valkeycompat stubs valkey-go's go-redis-compatible adapter: its
+// methods send commands through the valkey-go client it wraps, and are
+// read through that code, as a module's own wrappers are.
+package valkeycompat
+
+import (
+	"context"
+
+	valkey "github.com/valkey-io/valkey-go"
+)
+
+type SliceCmd struct{}
+
+type StatusCmd struct{}
+
+type IntCmd struct{}
+
+// Cmdable is the adapter's go-redis-like interface.
+type Cmdable interface {
+	MGet(ctx context.Context, keys ...string) *SliceCmd        // want MGet:`sink MGET\(p3...\)`
+	Rename(ctx context.Context, key, newkey string) *StatusCmd // want Rename:`sink RENAME\(p3, p4\)`
+	Incr(ctx context.Context, key string) *IntCmd
+	TxPipelined(ctx context.Context, fn func(Pipeliner) error) error
+}
+
+// Pipeliner queues commands on the adapter's pipeline.
+type Pipeliner interface {
+	Cmdable
+	Len() int
+}
+
+type Compat struct {
+	client valkey.Client
+}
+
+// NewAdapter returns the adapter over client, as its interface.
+func NewAdapter(client valkey.Client) Cmdable { // want NewAdapter:`returns \*Compat`
+	return &Compat{client: client}
+}
+
+func (c *Compat) MGet(ctx context.Context, keys ...string) *SliceCmd { // want MGet:`sink MGET\(p3...\)`
+	c.client.Do(ctx, c.client.B().Mget().Key(keys...).Build())
+	return &SliceCmd{}
+}
+
+func (c *Compat) Rename(ctx context.Context, key, newkey string) *StatusCmd { // want Rename:`sink RENAME\(p3, p4\)`
+	c.client.Do(ctx, c.client.B().Rename().Key(key).Newkey(newkey).Build())
+	return &StatusCmd{}
+}
+
+func (c *Compat) Incr(ctx context.Context, key string) *IntCmd {
+	c.client.Do(ctx, c.client.B().Incr().Key(key).Build())
+	return &IntCmd{}
+}
+
+// TxPipelined runs fn on a pipeline the adapter sends as MULTI ... EXEC.
+func (c *Compat) TxPipelined(ctx context.Context, fn func(Pipeliner) error) error {
+	return fn(&Pipeline{Compat: c})
+}
+
+type Pipeline struct{ *Compat }
+
+func (p *Pipeline) Len() int { return 0 }
