@@ -109,9 +109,17 @@ var SingleKeyParams = map[string]bool{
 	"destKey": true, "sourceKey": true, "dst": true, "store": true, "stream": true,
 }
 
-// SingleKeyArgs reads the parameters go-redis names as keys, for tag checks.
+// singleKeyFields are go-redis's single-key methods that take their key in
+// a field of an arguments struct, by method: the parameter and the field.
+var singleKeyFields = map[string][2]string{"XAdd": {"a", "Stream"}}
+
+// SingleKeyArgs reads the parameters go-redis names as keys, and the key
+// fields of its arguments structs, for tag checks and transactions.
 func SingleKeyArgs(site *Site) []keymodel.Arg {
 	var out []keymodel.Arg
+	if f, ok := singleKeyFields[site.Method]; ok {
+		out = append(out, field(f[0], f[1])(site)...)
+	}
 	params := site.Sig.Params()
 	for i := range params.Len() {
 		if name := params.At(i).Name(); SingleKeyParams[name] {

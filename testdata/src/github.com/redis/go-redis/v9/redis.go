@@ -168,6 +168,8 @@ type Cmdable interface {
 	StringCmdable
 	GenericCmdable
 	Ping(ctx context.Context) *StatusCmd
+	XAdd(ctx context.Context, a *XAddArgs) *StringCmd
+	ZRem(ctx context.Context, key string, members ...interface{}) *IntCmd
 	SUnionStore(ctx context.Context, destination string, keys ...string) *IntCmd
 	SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd
 	BLPop(ctx context.Context, timeout time.Duration, keys ...string) *StringSliceCmd
@@ -335,3 +337,12 @@ func (c *ClusterClient) PSubscribe(ctx context.Context, channels ...string) *Pub
 func (c *Client) Subscribe(ctx context.Context, channels ...string) *PubSub         { return nil }
 func (c *Client) PSubscribe(ctx context.Context, channels ...string) *PubSub        { return nil }
 func (c cmdable) ConfigSet(ctx context.Context, parameter, value string) *StatusCmd { return nil }
+
+type XAddArgs struct {
+	Stream string
+	Values interface{}
+}
+
+func (c cmdable) XAdd(ctx context.Context, a *XAddArgs) *StringCmd { return nil }
+
+func (c cmdable) ZRem(ctx context.Context, key string, members ...interface{}) *IntCmd { return nil }
