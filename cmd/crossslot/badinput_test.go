@@ -28,8 +28,10 @@ func TestBadInput(t *testing.T) {
 		{"a path that matches nothing", []string{"./nosuchdir"}, mod, 3, "some packages could not be analyzed"},
 		{"unknown check", []string{"-checks", "all,-emptytags", "./..."}, ".", 2, `-checks: unknown check "emptytags"; the checks are crossslot, emptytag, doubletag, unclosedtag`},
 		{"unknown check to fail on", []string{"-fail", "SA1000", "./..."}, ".", 2, `-fail: unknown check "sa1000"`},
-		{"unknown format", []string{"-f", "xml", "./..."}, ".", 2, `unsupported output format "xml"`},
-		{"unknown check to explain", []string{"-explain", "crosslot"}, ".", 1, `no check named "crosslot"`},
+		{"unknown format", []string{"-f", "xml", "./..."}, ".", 2, `unsupported output format "xml"; the formats are text, stylish, json and sarif`},
+		{"unknown check to explain", []string{"-explain", "crosslot"}, ".", 2, `no check named "crosslot"`},
+		{"mistyped subcommand", []string{"kyes", "./..."}, ".", 2, `unknown subcommand "kyes" (did you mean "keys"?)`},
+		{"lsp with arguments", []string{"lsp", "./..."}, ".", 2, "crossslot lsp: takes no arguments"},
 		{"readiness: unknown flag", []string{"readiness", "-bogus"}, ".", 2, "flag provided but not defined: -bogus"},
 		{"readiness: malformed code", []string{"readiness", "./..."}, mod, 3, "bad.go:4:1: syntax error: unexpected EOF"},
 	} {
@@ -99,4 +101,25 @@ func scratchModule(t *testing.T, file, text string) string {
 // brokenModule is a module with a type error: crossslot cannot analyze it.
 func brokenModule(t *testing.T) string {
 	return scratchModule(t, "broken.go", "package broken\n\nfunc f() int { return \"x\" }\n")
+}
+
+// TestHelp: crossslot help names every subcommand, and lsp -h says what
+// the language server takes; both exit 0.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"lsp", "-h"}} {
+		out, err := exec.Command(crossslotBin, args...).CombinedOutput()
+		if err != nil {
+			t.Errorf("crossslot %v: %v\n%s", args, err, out)
+			continue
+		}
+		want := []string{"keys", "readiness", "coverage", "lsp", "-explain", "-vettool"}
+		if args[0] == "lsp" {
+			want = []string{"usage: crossslot lsp", "standard input"}
+		}
+		for _, w := range want {
+			if !strings.Contains(string(out), w) {
+				t.Errorf("crossslot %v: output lacks %q:\n%s", args, w, out)
+			}
+		}
+	}
 }

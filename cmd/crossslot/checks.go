@@ -80,5 +80,5 @@ func explain(stdout, stderr io.Writer, name string) int {
 		names = append(names, c.Name)
 	}
 	fmt.Fprintf(stderr, "crossslot: no check named %q; the checks are %s\n", name, strings.Join(names, ", "))
-	return 1
+	return exitUsage
 }

@@ -28,6 +28,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -51,10 +52,21 @@ func main() {
 	}
 	if len(os.Args) > 1 {
 		switch os.Args[1] {
+		case "help":
+			if len(os.Args) == 2 {
+				fmt.Print(overview)
+				return
+			}
 		case "lsp":
 			if len(os.Args) == 2 {
 				os.Exit(lsp.Serve(os.Stdin, os.Stdout, lsp.Options{Version: version()}))
 			}
+			if helpArg(os.Args[2:]) {
+				fmt.Print(lspUsage)
+				return
+			}
+			fmt.Fprint(os.Stderr, "crossslot lsp: takes no arguments\n"+lspUsage)
+			os.Exit(exitUsage)
 		case "coverage":
 			os.Exit(coverageReport(os.Args[2:], os.Stdout, os.Stderr))
 		case "keys":
@@ -66,7 +78,80 @@ func main() {
 	if driverProtocol(os.Args[1:]) {
 		unitchecker.Main(analyzer.Analyzer) // exits
 	}
+	if len(os.Args) > 1 {
+		if near, ok := mistypedSubcommand(os.Args[1]); ok {
+			fmt.Fprintf(os.Stderr, "crossslot: unknown subcommand %q (did you mean %q?)\n%s", os.Args[1], near, overview)
+			os.Exit(exitUsage)
+		}
+	}
 	os.Exit(standalone(os.Args[1:]))
+}
+
+// overview is what crossslot help prints: the modes and subcommands.
+const overview = `crossslot reports Redis Cluster CROSSSLOT bugs, malformed hash tags and what else
+a cluster refuses, in Go code that uses go-redis, rueidis, valkey-go, redigo or GLIDE.
+
+Usage:
+  crossslot [flags] packages            analyze packages (crossslot -h lists the flags)
+  crossslot -explain CHECK              what a check finds and how to fix it
+  crossslot -list-checks                the checks
+  go vet -vettool="$(go tool -n crossslot)" ./...
+                                        the same analysis as a vet tool
+  crossslot keys [flags] packages       the key families the code builds (crossslot keys -h)
+  crossslot readiness [flags] packages  what else breaks on a cluster (crossslot readiness -h)
+  crossslot coverage FILE               sum a -crossslot.coverage report
+  crossslot lsp                         a language server for editors, beside gopls
+  crossslot help                        this text
+`
+
+// lspUsage is what crossslot lsp -h prints.
+const lspUsage = `usage: crossslot lsp
+  Serves the Language Server Protocol on standard input and output; an editor starts it
+  beside gopls. It takes no flags: settings come from the editor (initializationOptions).
+`
+
+// helpArg reports arguments that ask for help.
+func helpArg(args []string) bool {
+	return len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help")
+}
+
+// subcommands are crossslot's words before the packages.
+var subcommands = []string{"help", "lsp", "keys", "readiness", "coverage"}
+
+// mistypedSubcommand reports a first argument that is no package pattern
+// a user writes (no '.', '/' or '-') and is one or two edits away from a
+// subcommand: "kyes", "readines".
+func mistypedSubcommand(arg string) (string, bool) {
+	if arg == "" || strings.ContainsAny(arg, "./-=") {
+		return "", false
+	}
+	for _, s := range subcommands {
+		if arg != s && editDistance(arg, s) <= 2 {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// editDistance is the Levenshtein distance of two short words.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // driverProtocol reports whether go vet or go fix is running the tool: they

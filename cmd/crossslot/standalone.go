@@ -44,11 +44,15 @@ func standalone(args []string) int {
 			return cmd.Execute() // lintcmd's own answers, not an analysis
 		}
 	}
-	switch fs.Lookup("f").Value.String() {
+	switch f := fs.Lookup("f").Value.String(); f {
 	case "text", "stylish", "json", "sarif":
 		return report(cmd, fs, cfg, args)
+	case "null", "binary":
+		return cmd.Execute() // lintcmd's own: nothing, or its stream for -merge
+	default:
+		fmt.Fprintf(os.Stderr, "crossslot: unsupported output format %q; the formats are text, stylish, json and sarif\n", f)
+		return exitUsage
 	}
-	return cmd.Execute() // null, binary (for -merge), or a format lintcmd rejects
 }
 
 // newStandalone is lintcmd's command with crossslot's checks and analyzer

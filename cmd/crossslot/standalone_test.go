@@ -129,7 +129,7 @@ func TestExplain(t *testing.T) {
 		}
 	}
 	_, stderr, code := runIn(t, ".", os.Environ(), crossslotBin, "-explain", "SA1000")
-	if code != 1 || !strings.Contains(stderr, `no check named "SA1000"; the checks are crossslot, emptytag, doubletag, unclosedtag`) {
+	if code != exitUsage || !strings.Contains(stderr, `no check named "SA1000"; the checks are crossslot, emptytag, doubletag, unclosedtag`) {
 		t.Errorf("-explain SA1000: exit %d, stderr %q", code, stderr)
 	}
 	stdout, _, code := runIn(t, ".", os.Environ(), crossslotBin, "-list-checks")
