@@ -92,3 +92,12 @@ func mapMadeHere(ctx context.Context, rdb *goredis.ClusterClient) {
 		return nil
 	})
 }
+
+// Sharded channels of one template over two values: two slots.
+func shardedRooms(ctx context.Context, rdb *goredis.ClusterClient, a, b string) {
+	rdb.SSubscribe(ctx, "room:{"+a+"}", "room:{"+b+"}")        // want `SSubscribe channels "room:\{<a>\}" and "room:\{<b>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b`
+	rdb.SSubscribe(ctx, "room:{"+a+"}", "room:{"+a+"}:typing") // one room's tag
+	conn := cluster.Get()
+	conn.Do("SSUBSCRIBE", "room:{"+a+"}", "room:{"+b+"}")        // want `SSUBSCRIBE channels "room:\{<a>\}" and "room:\{<b>\}" are on different hash slots`
+	conn.Do("SSUBSCRIBE", "room:{"+a+"}", "room:{"+a+"}:typing") // one room's tag
+}
