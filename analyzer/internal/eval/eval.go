@@ -364,6 +364,8 @@ func fieldOf(v ssa.Value) (ssa.Value, int) {
 		}
 	case *ssa.Field:
 		return v.X, v.Field
+	case *ssa.FieldAddr:
+		return v.X, v.Field // a struct field's address: s.opts in s.opts.Prefix
 	}
 	return nil, 0
 }
