@@ -212,18 +212,8 @@ func keyBuilders(files []*ast.File, info *types.Info) map[*types.Func]*ast.FuncD
 // oneValue is a key's only unknown part, when the key has one, never empty
 // and never a brace, and its text has no brace.
 func oneValue(k keymodel.Key) (keymodel.Part, bool) {
-	var u keymodel.Part
-	n := 0
-	for _, p := range k {
-		switch {
-		case p.Unknown:
-			u = p
-			n++
-		case strings.ContainsAny(p.Text, "{}"):
-			return keymodel.Part{}, false
-		}
-	}
-	return u, n == 1 && u.NoBrace && u.NonEmpty
+	u, ok := soleValue(k)
+	return u, ok && u.NoBrace && u.NonEmpty
 }
 
 // tagged is the key with its one unknown part in braces.

@@ -41,7 +41,7 @@ func commandKeys(c *Site, elems []eval.Element) []keymodel.Arg {
 	}
 	argv := make([]commands.Arg, len(elems))
 	for i, el := range elems {
-		argv[i].Text, argv[i].Known = constText(ssaread.UnwrapInterface(el.Value))
+		argv[i].Text, argv[i].Known = ssaread.ConstText(ssaread.UnwrapInterface(el.Value))
 	}
 	pos, ok := cmd.Keys(argv)
 	if !ok {
@@ -56,17 +56,6 @@ func commandKeys(c *Site, elems []eval.Element) []keymodel.Arg {
 		out = append(out, c.KeyArg(v, elems[i].At))
 	}
 	return out
-}
-
-// constText is a string or integer constant as the command line holds it.
-func constText(v ssa.Value) (string, bool) {
-	if s, ok := ssaread.ConstString(v); ok {
-		return s, true
-	}
-	if n, ok := ssaread.ConstInt(v); ok {
-		return strconv.FormatInt(n, 10), true
-	}
-	return "", false
 }
 
 // channelArgs reads sharded channels, which hash like keys.
@@ -158,7 +147,7 @@ func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Ran
 	}
 	argv = make([]commands.Arg, len(elems))
 	for i, el := range elems {
-		argv[i].Text, argv[i].Known = constText(ssaread.UnwrapInterface(el.Value))
+		argv[i].Text, argv[i].Known = ssaread.ConstText(ssaread.UnwrapInterface(el.Value))
 	}
 	if !argv[0].Known {
 		return "", nil, nil, false
@@ -289,7 +278,7 @@ func builtLine(b builtCommand) []commands.Arg {
 			}
 			for _, v := range values {
 				var a commands.Arg
-				a.Text, a.Known = constText(ssaread.UnwrapInterface(v))
+				a.Text, a.Known = ssaread.ConstText(ssaread.UnwrapInterface(v))
 				argv = append(argv, a)
 			}
 		}

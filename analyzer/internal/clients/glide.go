@@ -241,7 +241,7 @@ func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
 			return commands.Arg{}
 		}
 		var a commands.Arg
-		a.Text, a.Known = constText(v)
+		a.Text, a.Known = ssaread.ConstText(v)
 		return a
 	}
 	switch c.Method {
@@ -279,7 +279,7 @@ func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
 			} else if elems, ok := c.ElementsOfParam(param); ok {
 				for _, el := range elems {
 					var a commands.Arg
-					a.Text, a.Known = constText(el.Value)
+					a.Text, a.Known = ssaread.ConstText(el.Value)
 					argv = append(argv, a)
 				}
 			}
@@ -395,7 +395,7 @@ func optionWords(c *Site, words map[string]string, params ...string) ([]commands
 			continue
 		}
 		var a commands.Arg
-		a.Text, a.Known = constText(call.Call.Args[1])
+		a.Text, a.Known = ssaread.ConstText(call.Call.Args[1])
 		out = append(out, commands.Arg{Text: word, Known: true}, a)
 	}
 	return out, true

@@ -146,7 +146,7 @@ func (e *Evaluator) stdlibCall(call *ssa.Call, depth int, visiting map[ssa.Value
 	}
 	rest := make([]string, 0, len(args)-1)
 	for _, a := range args[1:] {
-		c, ok := constText(a)
+		c, ok := ssaread.ConstText(a)
 		if !ok {
 			return nil, false
 		}
@@ -159,18 +159,6 @@ func (e *Evaluator) stdlibCall(call *ssa.Call, depth int, visiting map[ssa.Value
 		}
 	}
 	return e.applied(name, f, e.eval(s, depth, visiting), rest, call), true
-}
-
-// constText is a constant argument as text: a string, or an integer in
-// decimal.
-func constText(v ssa.Value) (string, bool) {
-	if s, ok := ssaread.ConstString(v); ok {
-		return s, true
-	}
-	if n, ok := ssaread.ConstInt(v); ok {
-		return strconv.FormatInt(n, 10), true
-	}
-	return "", false
 }
 
 // bytesOfString is s of []byte(s).

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -264,4 +265,16 @@ func IsAppend(call ssa.CallCommon) bool {
 	}
 	recv := fn.Signature.Recv().Type()
 	return IsNamed(recv, "github.com/gomodule/redigo/redis", "Args") || IsNamed(recv, "github.com/garyburd/redigo/redis", "Args")
+}
+
+// ConstText is a string or integer constant as text (an integer in
+// decimal), as a command line or a function's constant argument holds it.
+func ConstText(v ssa.Value) (string, bool) {
+	if s, ok := ConstString(v); ok {
+		return s, true
+	}
+	if n, ok := ConstInt(v); ok {
+		return strconv.FormatInt(n, 10), true
+	}
+	return "", false
 }
