@@ -204,10 +204,30 @@ func (r *Package) singleNodeFromCallers(p *ssa.Parameter, depth int) bool {
 
 func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
 	fn := p.Parent()
-	if fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() || fn.Signature.Recv() != nil {
+	literal := fn.Parent() != nil
+	if !literal && (fn.Object() == nil || fn.Object().Exported() || fn.Signature.Recv() != nil) {
 		return false
 	}
 	index := slices.Index(fn.Params, p)
+	if literal {
+		calls, ok := literalCalls(fn)
+		if !ok || len(calls) == 0 {
+			return false
+		}
+		for _, call := range calls {
+			// A function literal's caller may hand it a client a type
+			// check ruled a cluster out: scan(ctx, s.rdb) where
+			// s.rdb.(*redis.ClusterClient) failed, scan(ctx, node) per node.
+			if index >= len(call.Call.Args) {
+				return false
+			}
+			arg := call.Call.Args[index]
+			if !r.singleNodeAt(arg, depth) && !guardedOnOneNode(call, arg) {
+				return false
+			}
+		}
+		return true
+	}
 	calls := 0
 	for _, g := range r.Functions() {
 		for _, b := range g.Blocks {
@@ -229,6 +249,88 @@ func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
 		}
 	}
 	return calls > 0
+}
+
+// literalCalls lists the calls of a function literal without captured
+// values, held in a local variable (scan := func(...) {...}) that is only
+// called, in its function or in the literals inside it that capture it;
+// ok is false when the literal or the variable is used otherwise.
+func literalCalls(fn *ssa.Function) ([]*ssa.Call, bool) {
+	if len(fn.FreeVars) > 0 {
+		return nil, false // a closure: made as a value of its own, not followed
+	}
+	parent := fn.Parent()
+	var cell *ssa.Alloc
+	var calls []*ssa.Call
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			for _, op := range instr.Operands(nil) {
+				if *op != ssa.Value(fn) {
+					continue
+				}
+				switch instr := instr.(type) {
+				case *ssa.Call:
+					if instr.Call.Value != ssa.Value(fn) {
+						return nil, false
+					}
+					calls = append(calls, instr)
+				case *ssa.Store:
+					alloc, ok := instr.Addr.(*ssa.Alloc)
+					if !ok || cell != nil {
+						return nil, false
+					}
+					cell = alloc
+				default:
+					return nil, false
+				}
+			}
+		}
+	}
+	if cell == nil {
+		return calls, true
+	}
+	// The variable's loads, here and through the literals that capture it.
+	var loadsOf func(v ssa.Value) bool
+	loadsOf = func(v ssa.Value) bool {
+		for _, ref := range *v.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ref.Val == ssa.Value(fn) && ref.Addr == v {
+					continue
+				}
+				return false // assigned another function, or stored elsewhere
+			case *ssa.UnOp:
+				if ref.Op != token.MUL {
+					return false
+				}
+				for _, use := range *ref.Referrers() {
+					call, ok := use.(*ssa.Call)
+					if !ok || call.Call.Value != ssa.Value(ref) {
+						return false
+					}
+					calls = append(calls, call)
+				}
+			case *ssa.MakeClosure:
+				inner, ok := ref.Fn.(*ssa.Function)
+				if !ok {
+					return false
+				}
+				for i, b := range ref.Bindings {
+					if b == v && !loadsOf(inner.FreeVars[i]) {
+						return false
+					}
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !loadsOf(cell) {
+		return nil, false
+	}
+	return calls, true
 }
 
 // callbackOfSingleNode reports whether fn is a function literal that its
