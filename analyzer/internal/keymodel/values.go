@@ -227,8 +227,8 @@ func otherValues(a, b Key) bool {
 	}
 	for _, p := range pa {
 		for _, q := range pb {
-			if p.Base != "" && p.Base == q.Base {
-				return false
+			if p.Base != "" && p.Base == q.Base && (p.ID != q.ID || p.Offset != q.Offset) {
+				return false // t and t-1: not two free values
 			}
 		}
 	}

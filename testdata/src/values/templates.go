@@ -2,6 +2,7 @@ package values
 
 import (
 	"context"
+	"fmt"
 
 	goredis "github.com/redis/go-redis/v9"
 	"github.com/redis/rueidis"
@@ -100,4 +101,19 @@ func shardedRooms(ctx context.Context, rdb *goredis.ClusterClient, a, b string) 
 	conn := cluster.Get()
 	conn.Do("SSUBSCRIBE", "room:{"+a+"}", "room:{"+b+"}")        // want `SSUBSCRIBE channels "room:\{<a>\}" and "room:\{<b>\}" are on different hash slots`
 	conn.Do("SSUBSCRIBE", "room:{"+a+"}", "room:{"+a+"}:typing") // one room's tag
+}
+
+// Two values beside an integer they share: "unread:<rider>:<trip>" and
+// "unread:<driver>:<trip>" differ where the rider and the driver stand.
+type conversation struct {
+	Trip   int64
+	Rider  string
+	Driver string
+}
+
+func twoValuesBesideOne(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, conv conversation) {
+	rdb.Del(ctx, fmt.Sprintf("unread:%s:%d", conv.Rider, conv.Trip), fmt.Sprintf("unread:%s:%d", conv.Driver, conv.Trip))                       // want `Del keys "unread:<conv.Rider>:<conv.Trip>" and "unread:<conv.Driver>:<conv.Trip>" are on different hash slots for all but about 1 in 16384 pairs of different values of conv.Rider and conv.Driver`
+	rdb.Del(ctx, fmt.Sprintf("unread:{%d}:%s", conv.Trip, conv.Rider), fmt.Sprintf("unread:{%d}:%s", conv.Trip, conv.Driver))                   // the trip's tag
+	rdb.Del(ctx, fmt.Sprintf("n:%d", conv.Trip), fmt.Sprintf("n:%d", conv.Trip-1))                                                              // want `Del keys "n:<conv.Trip>" and "n:<conv.Trip - 1>" are on different hash slots`
+	c.Do(ctx, c.B().Del().Key(fmt.Sprintf("unread:%s:%d", conv.Rider, conv.Trip), fmt.Sprintf("unread:%s:%d", conv.Driver, conv.Trip)).Build()) // want `DEL keys "unread:<conv.Rider>:<conv.Trip>" and "unread:<conv.Driver>:<conv.Trip>" are on different hash slots`
 }
