@@ -158,6 +158,15 @@ var AdapterPackages = map[string]string{
 	"github.com/valkey-io/valkey-go/valkeycompat": "valkey-go",
 }
 
+// AdapterImplementation is each adapter's client type: a call through the
+// adapter's interface whose value the analysis cannot follow runs its
+// method (the adapter's other implementations, its pipelines and its
+// caching client, send the same commands).
+var AdapterImplementation = map[string]string{
+	"github.com/redis/rueidis/rueidiscompat":      "Compat",
+	"github.com/valkey-io/valkey-go/valkeycompat": "Compat",
+}
+
 // adapterTransactional reports an adapter's call that opens a
 // transaction or pipeline (TxPipelined, TxPipeline, Watch, Pipelined,
 // Pipeline), or queues a command on its Pipeliner or Tx.

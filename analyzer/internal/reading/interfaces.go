@@ -482,7 +482,7 @@ func (r *Package) concreteMethod(common *ssa.CallCommon) *types.Func {
 	}
 	_, fn, ok := r.Eval.MadeBy(v)
 	if !ok || fn.Pkg == nil {
-		return nil
+		return adapterMethod(common)
 	}
 	s := r.summaryOf(fn)
 	if s == nil || s.concrete.Name == "" {
@@ -499,4 +499,26 @@ func (r *Package) concreteMethod(common *ssa.CallCommon) *types.Func {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, common.Method.Pkg(), common.Method.Name())
 	impl, _ := obj.(*types.Func)
 	return impl
+}
+
+// adapterMethod is the method a call through a go-redis-compatible
+// adapter's own interface runs, wherever the value came from (a field main
+// fills, a parameter): the adapter's client type, the one that implements
+// its interface (clients.AdapterPackages). Nil for any other call.
+func adapterMethod(common *ssa.CallCommon) *types.Func {
+	m := common.Method
+	if m == nil || m.Pkg() == nil {
+		return nil
+	}
+	impl := clients.AdapterImplementation[m.Pkg().Path()]
+	if impl == "" || !types.IsInterface(common.Value.Type()) {
+		return nil
+	}
+	tn, ok := m.Pkg().Scope().Lookup(impl).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
+	f, _ := obj.(*types.Func)
+	return f
 }
