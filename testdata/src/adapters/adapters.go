@@ -59,6 +59,6 @@ type engine struct{ legacy rueidiscompat.Cmdable }
 func newEngine(legacy rueidiscompat.Cmdable) *engine { return &engine{legacy: legacy} }
 
 func (e *engine) compare(ctx context.Context, a, b string) {
-	e.legacy.MGet(ctx, "mult:"+a, "mult:"+b)           // want `MGET keys "mult:<a>" and "mult:<b>" are on different hash slots .*in rueidiscompat.Compat.MGet`
+	e.legacy.MGet(ctx, "mult:"+a, "mult:"+b)             // want `MGET keys "mult:<a>" and "mult:<b>" are on different hash slots .*in rueidiscompat.Compat.MGet`
 	e.legacy.MGet(ctx, "mult:{"+a+"}", "mult:{"+a+"}:x") // one tag
 }
