@@ -162,8 +162,8 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 				found |= callsClient // a pending call (program.go)
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
-			case fn.Pkg() != nil && clients.IsClientCode(fn.Pkg().Path()):
-				found |= callsClient
+			case fn.Pkg() != nil && (clients.IsClientCode(fn.Pkg().Path()) || clients.AdapterPackages[fn.Pkg().Path()] != ""):
+				found |= callsClient // a client, or a go-redis-compatible adapter of one
 			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
 				found |= callsClient
 			}
