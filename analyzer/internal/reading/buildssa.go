@@ -92,7 +92,7 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDec
 			if calls&callsClient != 0 && fn != nil {
 				wrappers = append(wrappers, fn)
 			}
-			keep[fd] = calls != 0 || (fn != nil && (returnsKeys(fn.Signature()) || mapsToKeys(fn.Signature())))
+			keep[fd] = calls != 0 || (fn != nil && (returnsKeys(fn.Signature()) || mapsToKeys(fn.Signature()) || picksPipeline(fn.Signature())))
 		}
 	}
 	// A call through an interface method with several implementations is
@@ -268,4 +268,20 @@ func calleeOf(info *types.Info, fun ast.Expr) *types.Func {
 func identOf(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	return id
+}
+
+// picksPipeline reports a signature that may pick a client or pipeline out
+// of a slice of them it is given (see summary.picksFrom).
+func picksPipeline(sig *types.Signature) bool {
+	if sig.Results().Len() != 1 || !clients.PipelineType(sig.Results().At(0).Type()) {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if pipelines(sig.Params().At(i).Type()) {
+			if _, ok := sig.Params().At(i).Type().Underlying().(*types.Slice); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -60,6 +60,12 @@ type summary struct {
 	// constructor (rueidiscompat.NewAdapter returns *Compat as Cmdable),
 	// whose methods calls through the interface run.
 	concrete concreteType
+	// picksFrom > 0 says the function returns, on some path, the first
+	// element of its slice parameter number picksFrom (a connection picker:
+	// func conn(cs ...redis.Cmdable) redis.Cmdable { if len(cs) > 0 {
+	// return cs[0] }; return s.rdb }): a command on its result is queued
+	// on what its caller passes there.
+	picksFrom int
 }
 
 // A concreteType names a named type of a function's package, or a pointer
@@ -124,7 +130,7 @@ type ScriptKey struct {
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
 	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 ||
-		s.singleNodeResult || len(s.singleNodeCallbacks) > 0 || s.concrete.Name != "")
+		s.singleNodeResult || len(s.singleNodeCallbacks) > 0 || s.concrete.Name != "" || s.picksFrom > 0)
 }
 
 // keyFacts carries a function's summary to the packages that import it, so
@@ -145,6 +151,7 @@ type keyFacts struct {
 	SingleNode          bool  // returns a single-node client
 	SingleNodeCallbacks []int // parameters run as a single-node client's callback
 	Concrete            concreteType
+	PicksFrom           int // returns element 0 of this slice parameter on some path
 }
 
 type factKey []factPart
@@ -207,6 +214,9 @@ func FactTypes() []analysis.Fact { return []analysis.Fact{new(keyFacts), new(pen
 //	runs p2 on one node
 func (f *keyFacts) String() string {
 	var out []string
+	if f.PicksFrom > 0 {
+		out = append(out, fmt.Sprintf("picks p%d[0]", f.PicksFrom))
+	}
 	if f.Concrete.Name != "" {
 		star := ""
 		if f.Concrete.Pointer {
@@ -312,7 +322,7 @@ func (s *summary) fact() *keyFacts {
 			DB: fw.problem.DB, Library: int(fw.library), Where: fw.where, Client: fw.client, Params: fw.params})
 	}
 	f.SingleNode, f.SingleNodeCallbacks = s.singleNodeResult, s.singleNodeCallbacks
-	f.Concrete = s.concrete
+	f.Concrete, f.PicksFrom = s.concrete, s.picksFrom
 	return f
 }
 
@@ -380,7 +390,7 @@ func (f *keyFacts) summary() *summary {
 			library: clients.Library(fw.Library), where: fw.Where, client: fw.Client, params: fw.Params})
 	}
 	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks
-	s.concrete = f.Concrete
+	s.concrete, s.picksFrom = f.Concrete, f.PicksFrom
 	return s
 }
 

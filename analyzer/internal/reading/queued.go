@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -29,7 +30,7 @@ func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
 		if site := r.clientCall(call); site != nil {
-			root := clients.ClientRoot(site.Receiver())
+			root := r.pickedRoot(clients.ClientRoot(site.Receiver()))
 			if site.Method == "TxPipelined" {
 				if cb := ssaread.CallbackArg(common); cb != nil {
 					cmds, via := r.queuedOn(cb)
@@ -71,7 +72,7 @@ func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []ro
 		if called.via != nil && called.obj != nil {
 			via = append(slices.Clip(via), implChoice{Method: called.via.FullName(), Impl: called.obj.FullName()})
 		}
-		out = append(out, rootedCommand{keymodel.QueuedCommand{Method: q.method, Keys: keys}, clients.ClientRoot(common.Args[q.client-1]), call, via})
+		out = append(out, rootedCommand{keymodel.QueuedCommand{Method: q.method, Keys: keys}, firstOfSlice(clients.ClientRoot(common.Args[q.client-1])), call, via})
 	}
 	return out
 }
@@ -83,7 +84,7 @@ func (r *Package) queuedOf(fn *ssa.Function) []sink {
 	var out []sink
 	for _, c := range r.commandsOnPipelines(fn) {
 		p, ok := c.root.(*ssa.Parameter)
-		if !ok || p.Parent() != fn || !clients.PipelineType(p.Type()) || len(c.Keys) == 0 {
+		if !ok || p.Parent() != fn || !pipelines(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
 		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys, via: c.via, worlds: c.Worlds})
@@ -108,4 +109,41 @@ func (r *Package) queuedOn(cb *ssa.Function) ([]keymodel.QueuedCommand, [][]impl
 		}
 	}
 	return out, via
+}
+
+// pickedRoot is, for a client that a connection picker returns (see
+// summary.picksFrom), the slice the call gives the picker: a command on
+// s.conn(cs...) is queued on cs[0] when the caller passes one.
+func (r *Package) pickedRoot(v ssa.Value) ssa.Value {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return v
+	}
+	s := r.calleeSummary(&call.Call)
+	if s == nil || s.picksFrom == 0 || s.picksFrom > len(call.Call.Args) {
+		return v
+	}
+	return call.Call.Args[s.picksFrom-1]
+}
+
+// firstOfSlice is, for a slice of clients the caller builds (a variadic
+// argument, conn(ctx, id, p)), its first element's client; v otherwise.
+func firstOfSlice(v ssa.Value) ssa.Value {
+	if _, ok := v.Type().Underlying().(*types.Slice); !ok {
+		return v
+	}
+	elems, ok := ssaread.SliceElements(v)
+	if !ok || len(elems) == 0 {
+		return v
+	}
+	return clients.ClientRoot(ssaread.UnwrapInterface(elems[0]))
+}
+
+// pipelines reports a pipeline type, or a slice of them (a picker's
+// variadic ...redis.Cmdable).
+func pipelines(t types.Type) bool {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		return clients.PipelineType(s.Elem())
+	}
+	return clients.PipelineType(t)
 }

@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"go/token"
 	"go/types"
 
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
@@ -34,7 +35,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	r.summarizing[fn] = true
 	defer delete(r.summarizing, fn)
 	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
-		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn), concrete: r.concreteResult(fn)}
+		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn), concrete: r.concreteResult(fn), picksFrom: picksFrom(fn)}
 	s.result, s.byDefault, s.option = r.resultKeys(fn)
 	if s.elems == nil {
 		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
@@ -432,4 +433,38 @@ func (r *Package) concreteResult(fn *ssa.Function) concreteType {
 		}
 	}
 	return concreteType{}
+}
+
+// picksFrom is the number of the slice parameter of pipelines or clients
+// whose first element fn returns on some path (see summary.picksFrom), 0
+// when it returns none.
+func picksFrom(fn *ssa.Function) int {
+	results := fn.Signature.Results()
+	if results.Len() != 1 || !clients.PipelineType(results.At(0).Type()) {
+		return 0
+	}
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if p, ok := firstElementOf(ret.Results[0]); ok {
+			return ssaread.ParamIndex(p)
+		}
+	}
+	return 0
+}
+
+// firstElementOf is the slice parameter v is element 0 of: cs[0].
+func firstElementOf(v ssa.Value) (*ssa.Parameter, bool) {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return nil, false
+	}
+	ia, ok := load.X.(*ssa.IndexAddr)
+	if !ok || !ssaread.IsConstInt(ia.Index, 0) {
+		return nil, false
+	}
+	p, ok := ia.X.(*ssa.Parameter)
+	return p, ok
 }
