@@ -138,7 +138,7 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 	if GoRedisPackages[m.Pkg().Path()] {
 		return m
 	}
-	if AdapterPackages[m.Pkg().Path()] != "" && adapterTransactional(common, m) {
+	if IsAdapter(m.Pkg().Path()) && adapterTransactional(common, m) {
 		return m
 	}
 	if common.IsInvoke() {
@@ -147,25 +147,26 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 	return nil
 }
 
-// AdapterPackages are the clients' go-redis-compatible adapters, by the
-// client under them. Their plain commands are read through their own code
-// (wrappers, see reading's interfaces.go); their transactions and
-// pipelines are read as go-redis's, a table: the adapter queues a command
-// on its pipeline by code the analysis does not follow (its own command
-// buffer), and its methods have go-redis's names and parameters.
-var AdapterPackages = map[string]string{
-	"github.com/redis/rueidis/rueidiscompat":      "rueidis",
-	"github.com/valkey-io/valkey-go/valkeycompat": "valkey-go",
+// Adapters are the clients' go-redis-compatible adapters, by package. Their
+// plain commands are read through their own code (wrappers, see reading's
+// interfaces.go); their transactions and pipelines are read as go-redis's,
+// a table: the adapter queues a command on its pipeline by code the
+// analysis does not follow (its own command buffer), and its methods have
+// go-redis's names and parameters.
+var Adapters = map[string]Adapter{
+	"github.com/redis/rueidis/rueidiscompat":      {Client: "rueidis", Impl: "Compat"},
+	"github.com/valkey-io/valkey-go/valkeycompat": {Client: "valkey-go", Impl: "Compat"},
 }
 
-// AdapterImplementation is each adapter's client type: a call through the
-// adapter's interface whose value the analysis cannot follow runs its
-// method (the adapter's other implementations, its pipelines and its
-// caching client, send the same commands).
-var AdapterImplementation = map[string]string{
-	"github.com/redis/rueidis/rueidiscompat":      "Compat",
-	"github.com/valkey-io/valkey-go/valkeycompat": "Compat",
-}
+// An Adapter is the client library under an adapter, for messages, and
+// its client type: a call through the adapter's interface whose value the
+// analysis cannot follow runs that type's method (the adapter's other
+// implementations, its pipelines and its caching client, send the same
+// commands).
+type Adapter struct{ Client, Impl string }
+
+// IsAdapter reports an adapter's package.
+func IsAdapter(path string) bool { _, ok := Adapters[path]; return ok }
 
 // adapterTransactional reports an adapter's call that opens a
 // transaction or pipeline (TxPipelined, TxPipeline, Watch, Pipelined,
@@ -281,7 +282,7 @@ func PipelineType(t types.Type) bool {
 	if !ok || named.Obj().Pkg() == nil {
 		return false
 	}
-	if AdapterPackages[named.Obj().Pkg().Path()] != "" {
+	if IsAdapter(named.Obj().Pkg().Path()) {
 		return named.Obj().Name() == "Pipeliner" || named.Obj().Name() == "Tx"
 	}
 	if !GoRedisPackages[named.Obj().Pkg().Path()] {
@@ -296,8 +297,8 @@ func PipelineType(t types.Type) bool {
 // TransactionFate says what the module's go-redis does with a transaction
 // across slots, told from the package itself: v9.11.0 added ErrCrossSlot.
 func TransactionFate(m *types.Func) string {
-	if client := AdapterPackages[m.Pkg().Path()]; client != "" {
-		return "the adapter's " + client + " cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"
+	if a, ok := Adapters[m.Pkg().Path()]; ok {
+		return "the adapter's " + a.Client + " cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"
 	}
 	if m.Pkg().Path() == "github.com/redis/go-redis/v9" && m.Pkg().Scope().Lookup("ErrCrossSlot") != nil {
 		return "go-redis v9.11+ rejects this transaction (ErrCrossSlot)"

@@ -27,13 +27,13 @@ var clientUsers = []string{
 	"github.com/redis/rueidis/rueidislimiter", "github.com/redis/rueidis/om",
 	"github.com/valkey-io/valkey-go/valkeyprob", "github.com/valkey-io/valkey-go/valkeylock", "github.com/valkey-io/valkey-go/valkeyaside",
 	"github.com/valkey-io/valkey-go/valkeylimiter", "github.com/valkey-io/valkey-go/om",
-	// The go-redis-compatible adapters: read through their own code, as a
-	// module's wrappers are.
-	"github.com/redis/rueidis/rueidiscompat", "github.com/valkey-io/valkey-go/valkeycompat",
 }
 
 func IsClientCode(path string) bool {
 	path = strings.TrimSuffix(path, "_test") // the client's own tests too
+	if IsAdapter(path) {
+		return false // read through its own code, as a module's wrappers are (see Adapters)
+	}
 	for _, m := range clientUsers {
 		if path == m || strings.HasPrefix(path, m+"/") {
 			return false

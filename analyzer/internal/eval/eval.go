@@ -307,16 +307,15 @@ func (e *Evaluator) objectOf(v ssa.Value) (root ssa.Value, path string, foreign 
 		v, f = e.underlying(x)
 		foreign = foreign || f
 	}
-	if alloc, ok := v.(*ssa.Alloc); ok && path != "" {
-		if p, ok := spilledCopy(alloc); ok {
-			v = p // a value receiver's fields, read from its local copy
-		}
-	}
+	// A value receiver read from the local copy SSA makes of it: its fields
+	// (path set, the copy itself), or the copy passed on whole (a load).
+	copied := v
 	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && path == "" {
-		if alloc, ok := load.X.(*ssa.Alloc); ok {
-			if p, ok := spilledCopy(alloc); ok {
-				v = p // the local copy itself, passed on whole
-			}
+		copied = load.X
+	}
+	if alloc, ok := copied.(*ssa.Alloc); ok && (path != "" || copied != v) {
+		if p, ok := spilledCopy(alloc); ok {
+			v = p
 		}
 	}
 	return v, path, foreign
@@ -471,13 +470,9 @@ func (e *Evaluator) loopElement(v ssa.Value) (slice string, ok bool) {
 	if phi, ok := variant(v, 0); ok {
 		return e.id(phi), true // one to one with an open loop's index
 	}
-	if key, ok := v.(*ssa.Extract); ok && key.Index == 1 {
-		if next, ok := key.Tuple.(*ssa.Next); ok && !next.IsString {
-			if rng, ok := next.Iter.(*ssa.Range); ok {
-				if m, _ := e.underlying(rng.X); !isMadeHere(m) {
-					return e.id(rng.X), true // an input map's key: another in each iteration
-				}
-			}
+	if m, ok := rangedMap(v); ok {
+		if u, _ := e.underlying(m); !isMadeHere(u) {
+			return e.id(m), true // an input map's key: another in each iteration
 		}
 	}
 	load, ok := v.(*ssa.UnOp)
@@ -691,10 +686,8 @@ func (e *Evaluator) Show(v ssa.Value) string {
 		if name, ok := e.Source.Assigned[v.Tuple.Pos()]; ok && v.Index == 0 && v.Tuple.Pos().IsValid() {
 			return name // the first of a call's results, by the variable that holds it
 		}
-		if next, ok := v.Tuple.(*ssa.Next); ok && v.Index == 1 && !next.IsString {
-			if rng, ok := next.Iter.(*ssa.Range); ok {
-				return e.rangeKeyOf(e.Show(rng.X)) // a map's key, by the range statement's name
-			}
+		if m, ok := rangedMap(v); ok {
+			return e.rangeKeyOf(e.Show(m)) // a map's key, by the range statement's name
 		}
 	case *ssa.Call:
 		if name, ok := e.Source.Assigned[v.Pos()]; ok {
@@ -731,6 +724,23 @@ func (e *Evaluator) rangeKey(index *ssa.Phi, bound string) string {
 		}
 	}
 	return name
+}
+
+// rangedMap is the map v is the key of in a range over it.
+func rangedMap(v ssa.Value) (ssa.Value, bool) {
+	key, ok := v.(*ssa.Extract)
+	if !ok || key.Index != 1 {
+		return nil, false
+	}
+	next, ok := key.Tuple.(*ssa.Next)
+	if !ok || next.IsString {
+		return nil, false
+	}
+	rng, ok := next.Iter.(*ssa.Range)
+	if !ok {
+		return nil, false
+	}
+	return rng.X, true
 }
 
 // rangeKeyOf is the key's name of the one range statement over x, "…" when

@@ -210,37 +210,39 @@ func (e *Evaluator) applied(name string, f stringFunc, alts []keymodel.Key, rest
 	if call != nil {
 		show = e.Show(call)
 	}
+	// whole is f of the key as one value, where its shape is not kept.
+	whole := func(k keymodel.Key) keymodel.Key {
+		return keymodel.UnknownKey(keymodel.Part{ID: verb + "(" + keyIdentity(k) + ")", Show: show, NoBrace: f.noBrace})
+	}
 	out := make([]keymodel.Key, 0, len(alts))
 	for _, k := range alts {
-		if text, ok := k.Known(); ok {
-			r, ok := f.apply(text, rest)
-			if !ok {
-				return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: verb + "(" + keyIdentity(k) + ")", Show: show})}
-			}
-			out = append(out, keymodel.TextKey(r))
-			continue
-		}
-		if len(k) == 1 {
+		switch {
+		case len(k) == 1 && k[0].Unknown:
 			out = append(out, keymodel.Key{derived(verb, f, k[0], show)})
-			continue
-		}
-		if f.pieceWise {
-			var pieces []keymodel.Key
+		case f.pieceWise || len(k) <= 1: // known text is one piece
+			pieces := make([]keymodel.Key, 0, len(k))
 			for _, p := range k {
-				if !p.Unknown {
-					r, ok := f.apply(p.Text, rest)
-					if !ok {
-						return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: verb + "(" + keyIdentity(k) + ")", Show: show})}
-					}
-					pieces = append(pieces, keymodel.TextKey(r))
+				if p.Unknown {
+					pieces = append(pieces, keymodel.Key{derived(verb, f, p, "")})
 					continue
 				}
-				pieces = append(pieces, keymodel.Key{derived(verb, f, p, "")})
+				r, ok := f.apply(p.Text, rest)
+				if !ok {
+					return []keymodel.Key{whole(k)}
+				}
+				pieces = append(pieces, keymodel.TextKey(r))
+			}
+			if len(k) == 0 {
+				r, ok := f.apply("", rest)
+				if !ok {
+					return []keymodel.Key{whole(k)}
+				}
+				pieces = append(pieces, keymodel.TextKey(r))
 			}
 			out = append(out, keymodel.Concat(pieces...))
-			continue
+		default:
+			out = append(out, whole(k))
 		}
-		out = append(out, keymodel.UnknownKey(keymodel.Part{ID: verb + "(" + keyIdentity(k) + ")", Show: show, NoBrace: f.noBrace}))
 	}
 	return out
 }

@@ -162,7 +162,7 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 				found |= callsClient // a pending call (program.go)
 			case fn.Pkg() == pass.Pkg:
 				local = append(local, fn)
-			case fn.Pkg() != nil && (clients.IsClientCode(fn.Pkg().Path()) || clients.AdapterPackages[fn.Pkg().Path()] != ""):
+			case fn.Pkg() != nil && (clients.IsClientCode(fn.Pkg().Path()) || clients.IsAdapter(fn.Pkg().Path())):
 				found |= callsClient // a client, or a go-redis-compatible adapter of one
 			case pass.ImportObjectFact(fn.Origin(), new(keyFacts)):
 				found |= callsClient
@@ -277,10 +277,8 @@ func picksPipeline(sig *types.Signature) bool {
 		return false
 	}
 	for i := range sig.Params().Len() {
-		if pipelines(sig.Params().At(i).Type()) {
-			if _, ok := sig.Params().At(i).Type().Underlying().(*types.Slice); ok {
-				return true
-			}
+		if s, ok := sig.Params().At(i).Type().Underlying().(*types.Slice); ok && clients.PipelineType(s.Elem()) {
+			return true
 		}
 	}
 	return false

@@ -504,17 +504,17 @@ func (r *Package) concreteMethod(common *ssa.CallCommon) *types.Func {
 // adapterMethod is the method a call through a go-redis-compatible
 // adapter's own interface runs, wherever the value came from (a field main
 // fills, a parameter): the adapter's client type, the one that implements
-// its interface (clients.AdapterPackages). Nil for any other call.
+// its interface (clients.Adapters). Nil for any other call.
 func adapterMethod(common *ssa.CallCommon) *types.Func {
 	m := common.Method
 	if m == nil || m.Pkg() == nil {
 		return nil
 	}
-	impl := clients.AdapterImplementation[m.Pkg().Path()]
-	if impl == "" || !types.IsInterface(common.Value.Type()) {
+	a, ok := clients.Adapters[m.Pkg().Path()]
+	if !ok || !types.IsInterface(common.Value.Type()) {
 		return nil
 	}
-	tn, ok := m.Pkg().Scope().Lookup(impl).(*types.TypeName)
+	tn, ok := m.Pkg().Scope().Lookup(a.Impl).(*types.TypeName)
 	if !ok {
 		return nil
 	}
