@@ -2,7 +2,9 @@ package analyzer
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // checks is the table of checks. Each row is one diagnostic category: its
@@ -101,7 +103,12 @@ type Check struct {
 
 // Checks returns every check, documented by doc.go's "# Check NAME"
 // sections, in the order of the table.
-func Checks() []Check {
+func Checks() []Check { return slices.Clone(documentedChecks()) }
+
+// documentedChecks is computed on first use, not at start: go vet starts the
+// tool once per package of the build, and most of those runs never read
+// the documentation.
+var documentedChecks = sync.OnceValue(func() []Check {
 	sections := docSections()
 	var out []Check
 	for _, c := range checks {
@@ -117,15 +124,38 @@ func Checks() []Check {
 		out = append(out, doc)
 	}
 	return out
-}
+})
 
 // analysisDoc derives Analyzer.Doc from doc.go, so -help and the package
 // documentation say the same: the "# Analyzer crossslot" section, without its
 // "crossslot: " prefix, and its examples.
 func analysisDoc() string {
-	sections := docSections()
-	text := strings.Replace(sections["Analyzer crossslot"], "crossslot: ", "", 1)
-	return text + "\n\n# Examples\n\n" + sections["Examples"]
+	text := strings.Replace(docSection("Analyzer crossslot"), "crossslot: ", "", 1)
+	return text + "\n\n# Examples\n\n" + docSection("Examples")
+}
+
+// docSection is one section of doc.go's package comment, as docSections
+// gives it, found without splitting the rest: the analyzer's Doc is made
+// in every run of the tool.
+func docSection(heading string) string {
+	start := strings.Index(doc, "\n// # "+heading+"\n")
+	if start < 0 {
+		return ""
+	}
+	body := doc[start+len("\n// # "+heading+"\n"):]
+	if end := strings.Index(body, "\n// # "); end >= 0 {
+		body = body[:end+1]
+	} else if end := strings.Index(body, "\npackage "); end >= 0 {
+		body = body[:end+1]
+	}
+	var b strings.Builder
+	for line := range strings.Lines(body) {
+		if !strings.HasPrefix(line, "//") {
+			break
+		}
+		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
+	}
+	return strings.Trim(b.String(), "\n")
 }
 
 // docSections splits doc.go's package comment at its "# " headings and

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/crossslot/crossslot/analyzer"
@@ -21,9 +22,7 @@ import (
 // readinessChecks are the rows of the readiness summary, in the order of
 // the table of checks: the CROSSSLOT check (multi-key commands and
 // transactions), then what else a cluster refuses or does differently.
-var readinessChecks = readinessRows()
-
-func readinessRows() []string {
+var readinessChecks = sync.OnceValue(func() []string {
 	var out []string
 	for _, c := range analyzer.Checks() {
 		if c.Readiness {
@@ -31,7 +30,7 @@ func readinessRows() []string {
 		}
 	}
 	return out
-}
+})
 
 // readinessReport runs the analysis over packages and prints, per module,
 // what moving to a cluster breaks: each check's call sites, how many are
@@ -232,7 +231,7 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		if mod, ok := idx.dirs[filepath.Dir(f.Pos.File)]; ok {
 			s := get(mod)
 			s.reported = append(s.reported, f)
-			if !slices.Contains(readinessChecks, f.Check) {
+			if !slices.Contains(readinessChecks(), f.Check) {
 				s.others[f.Check]++
 			}
 		}
@@ -264,7 +263,7 @@ func (s *moduleReadiness) text(w io.Writer) {
 	fmt.Fprintf(w, "cluster readiness of %s (%s with Redis calls)\n\n", s.module, packagesText(s.packages))
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "check\tsites\tfine\treported\tundecided\t")
-	for _, check := range readinessChecks {
+	for _, check := range readinessChecks() {
 		r := s.rows[check]
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
 	}
@@ -288,7 +287,7 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	fmt.Fprintf(w, "%s with Redis calls, checked by crossslot.\n\n", capitalized(packagesText(s.packages)))
 	fmt.Fprintln(w, "| check | sites | fine | reported | undecided |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|")
-	for _, check := range readinessChecks {
+	for _, check := range readinessChecks() {
 		r := s.rows[check]
 		fmt.Fprintf(w, "| `%s` | %d | %d | %d | %d |\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
 	}

@@ -109,7 +109,7 @@ func TestReadinessSummary(t *testing.T) {
 	if counts == "" || !strings.Contains(text, "\n"+counts+"\n") || !strings.Contains(md, "\n"+strings.ToUpper(counts[:1])+counts[1:]+" (`crossslot keys` lists them).\n") {
 		t.Errorf("the readiness summary lacks the key inventory's counts %q:\n%s\n%s", counts, text, md)
 	}
-	for _, check := range readinessChecks {
+	for _, check := range readinessChecks() {
 		row := regexp.MustCompile(`(?m)^\s*` + check + `\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$`).FindStringSubmatch(text)
 		mdRow := regexp.MustCompile("(?m)^\\| `" + check + "` \\| (\\d+) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$").FindStringSubmatch(md)
 		if row == nil || mdRow == nil {

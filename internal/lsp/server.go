@@ -710,20 +710,20 @@ func (s *server) log(typ int, msg string) {
 // a check whose findings fail the standalone command's run by default
 // (-fail), else a warning.
 func severity(check string) finding.Severity {
-	if errorChecks[check] {
+	if errorChecks()[check] {
 		return finding.Error
 	}
 	return finding.Warning
 }
 
 // errorChecks are the checks the table marks Error.
-var errorChecks = func() map[string]bool {
+var errorChecks = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, c := range analyzer.Checks() {
 		m[c.Name] = c.Error
 	}
 	return m
-}()
+})
 
 // toRange converts a span to LSP's 0-based lines and columns (bytes, which
 // are UTF-16 code units for the ASCII that keys and code mostly are).
