@@ -64,6 +64,61 @@ func MakesClusterClient(call *ssa.Call, ev *eval.Evaluator) bool {
 	return false
 }
 
+// StartsClusterProof reports whether naming obj may start a proof that a
+// client talks to a cluster: its type holds a cluster client type
+// (IsClusterClientType; a function's results, a slice's elements), or it is
+// a constructor MakesClusterClient reads. Every expression a proof starts
+// from names one: a value of a cluster client type is a variable, a field,
+// a call or a conversion naming one.
+func StartsClusterProof(obj types.Object) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		if pkg := obj.Pkg(); pkg != nil {
+			switch path := pkg.Path(); {
+			case GoRedisPackages[path] && (obj.Name() == "NewClusterClient" || obj.Name() == "NewUniversalClient"),
+				builderModules[path] && obj.Name() == "NewClient",
+				path == rediscPath:
+				return true
+			}
+		}
+		return holdsClusterType(obj.Signature().Results(), 0)
+	case *types.Var, *types.TypeName:
+		return holdsClusterType(obj.Type(), 0)
+	}
+	return false
+}
+
+// holdsClusterType: t is a cluster client type or is made of one.
+func holdsClusterType(t types.Type, depth int) bool {
+	if t == nil || depth > 4 {
+		return false
+	}
+	if IsClusterClientType(t) {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return holdsClusterType(u.Elem(), depth+1)
+	case *types.Slice:
+		return holdsClusterType(u.Elem(), depth+1)
+	case *types.Array:
+		return holdsClusterType(u.Elem(), depth+1)
+	case *types.Map:
+		return holdsClusterType(u.Elem(), depth+1)
+	case *types.Chan:
+		return holdsClusterType(u.Elem(), depth+1)
+	case *types.Signature:
+		return holdsClusterType(u.Results(), depth+1)
+	case *types.Tuple:
+		for v := range u.Variables() {
+			if holdsClusterType(v.Type(), depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // MakesSingleNodeClient reports a call that surely makes a client of one
 // server although its type could hold a cluster client: go-redis's
 // NewUniversalClient given a MasterName (a Sentinel group: one master) or

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -16,19 +17,27 @@ import (
 // facts, and lists its source functions and their literals in source order.
 // Bodies that cannot matter are left out (see bodiesToBuild): SSA treats such
 // a function as external, as it does assembly.
-func buildSSA(pass *analysis.Pass, impls *implementations) (*ssa.Package, []*ssa.Function) {
+//
+// unchecked are the functions (literals included) of _test.go files whose
+// calls are not checked (see bodiesToBuild): built for what they write, if
+// at all, and not walked.
+func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (pkg *ssa.Package, funcs []*ssa.Function, unchecked map[*ssa.Function]bool) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, withBodies(pass.Files, bodiesToBuild(pass, impls)), pass.TypesInfo, false)
+	keep, testsOff := bodiesToBuild(pass, impls, includeTests)
+	pkg = prog.CreatePackage(pass.Pkg, withBodies(pass.Files, keep), pass.TypesInfo, false)
 	pkg.Build()
-	var funcs []*ssa.Function
-	var add func(f *ssa.Function)
-	add = func(f *ssa.Function) {
+	unchecked = map[*ssa.Function]bool{}
+	var add func(f *ssa.Function, off bool)
+	add = func(f *ssa.Function, off bool) {
 		funcs = append(funcs, f)
+		if off {
+			unchecked[f] = true
+		}
 		for _, anon := range f.AnonFuncs {
-			add(anon)
+			add(anon, off)
 		}
 	}
 	for _, file := range pass.Files {
@@ -36,13 +45,13 @@ func buildSSA(pass *analysis.Pass, impls *implementations) (*ssa.Package, []*ssa
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 					if f := prog.FuncValue(fn); f != nil {
-						add(f)
+						add(f, testsOff[fd])
 					}
 				}
 			}
 		}
 	}
-	return pkg, funcs
+	return pkg, funcs, unchecked
 }
 
 // withBodies copies the files, leaving out the bodies of functions not in
@@ -74,8 +83,24 @@ func withBodies(files []*ast.File, keep map[*ast.FuncDecl]bool) []*ast.File {
 //   - may write what package variables and fields are read from (see
 //     stores): a string or struct through anything but a local variable, a
 //     package variable, an address taken, a struct of the package made.
-func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDecl]bool {
-	keep := map[*ast.FuncDecl]bool{}
+//
+// Unless tests are included, a body in a _test.go file whose clients cannot
+// be proved to be cluster clients (see testOffCluster and clusterMentions)
+// matters only for what it may write: its calls are not checked, and
+// nothing outside the tests calls it.
+func bodiesToBuild(pass *analysis.Pass, impls *implementations, includeTests bool) (keep, testsOff map[*ast.FuncDecl]bool) {
+	keep = map[*ast.FuncDecl]bool{}
+	testsOff = map[*ast.FuncDecl]bool{}
+	var clusters *clusterMentions // read for the first test body
+	testOff := func(fd *ast.FuncDecl) bool {
+		if includeTests || !strings.HasSuffix(pass.Fset.Position(fd.Pos()).Filename, "_test.go") {
+			return false
+		}
+		if clusters == nil {
+			clusters = newClusterMentions(pass)
+		}
+		return !clusters.in(fd.Body)
+	}
 	callers := map[*types.Func][]*ast.FuncDecl{} // the package's calls, callee to callers
 	var wrappers []*types.Func
 	for _, f := range pass.Files {
@@ -86,6 +111,11 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDec
 			}
 			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
 			calls, local := scanBody(pass, impls, fd.Body)
+			if testOff(fd) {
+				keep[fd] = calls&writesState != 0
+				testsOff[fd] = true
+				continue
+			}
 			for _, callee := range local {
 				callers[callee] = append(callers[callee], fd)
 			}
@@ -123,7 +153,7 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations) map[*ast.FuncDec
 			}
 		}
 	}
-	return keep
+	return keep, testsOff
 }
 
 // What scanBody finds in a body.

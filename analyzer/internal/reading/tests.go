@@ -1,10 +1,15 @@
 package reading
 
 import (
+	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/clients"
 )
 
 // Tests mostly run on one server or on miniredis (which answers cluster
@@ -20,4 +25,112 @@ func (r *Package) testOffCluster(pos token.Pos, client ssa.Value) bool {
 		return false
 	}
 	return !r.is(client, cluster)
+}
+
+// clusterMentions tells which bodies may hold a client proved to be a
+// cluster client (see provedCluster and allOrigins): those that name what a
+// proof starts from (clients.StartsClusterProof), or read a holder, a field
+// or package variable that some assignment of the package fills with an
+// expression that does, directly or through another holder. Nothing else
+// can be proved a cluster client.
+type clusterMentions struct {
+	info    *types.Info
+	starts  map[types.Object]bool
+	holders map[*types.Var]bool
+}
+
+func newClusterMentions(pass *analysis.Pass) *clusterMentions {
+	m := &clusterMentions{info: pass.TypesInfo, starts: map[types.Object]bool{}, holders: map[*types.Var]bool{}}
+	for changed := true; changed; {
+		changed = false
+		fill := func(v *types.Var, ok bool, value ast.Expr) {
+			if ok && !m.holders[v] && m.in(value) {
+				m.holders[v] = true
+				changed = true
+			}
+		}
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.AssignStmt:
+					for i, lhs := range n.Lhs {
+						v, ok := heldIn(m.info, lhs)
+						if len(n.Rhs) == len(n.Lhs) {
+							fill(v, ok, n.Rhs[i])
+						} else if len(n.Rhs) == 1 {
+							fill(v, ok, n.Rhs[0])
+						}
+					}
+				case *ast.ValueSpec:
+					for i, name := range n.Names {
+						v, ok := heldIn(m.info, name)
+						if len(n.Values) == len(n.Names) {
+							fill(v, ok, n.Values[i])
+						} else if len(n.Values) == 1 {
+							fill(v, ok, n.Values[0])
+						}
+					}
+				case *ast.CompositeLit:
+					t := m.info.TypeOf(n)
+					if t == nil {
+						return true
+					}
+					st, ok := t.Underlying().(*types.Struct)
+					if !ok {
+						return true
+					}
+					for i, elt := range n.Elts {
+						if kv, ok := elt.(*ast.KeyValueExpr); ok {
+							v, ok := heldIn(m.info, kv.Key)
+							fill(v, ok, kv.Value)
+						} else if i < st.NumFields() {
+							fill(st.Field(i), true, elt)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return m
+}
+
+// in: the syntax n names what a cluster proof starts from, or reads a
+// holder.
+func (m *clusterMentions) in(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		obj := m.info.Uses[id]
+		if obj == nil {
+			return true
+		}
+		if v, ok := obj.(*types.Var); ok && m.holders[v] {
+			found = true
+			return false
+		}
+		starts, seen := m.starts[obj]
+		if !seen {
+			starts = clients.StartsClusterProof(obj)
+			m.starts[obj] = starts
+		}
+		found = starts
+		return !found
+	})
+	return found
+}
+
+// heldIn is the field or package variable an assignment to e fills.
+func heldIn(info *types.Info, e ast.Expr) (*types.Var, bool) {
+	var v *types.Var
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		v, _ = info.ObjectOf(e).(*types.Var)
+	case *ast.SelectorExpr:
+		v, _ = info.ObjectOf(e.Sel).(*types.Var)
+	}
+	return v, v != nil && (v.IsField() || v.Pkg() != nil && v.Parent() == v.Pkg().Scope())
 }

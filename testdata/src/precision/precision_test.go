@@ -45,3 +45,32 @@ func TestOnCluster(t *testing.T) {
 	failover := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"localhost:7000", "localhost:7001"}, MasterName: "m"})
 	failover.Del(ctx, "key1", "key2")
 }
+
+// A cluster client a test reads from a package variable or a field that the
+// package fills with one (through another holder, too) is a cluster client:
+// the test is checked, though its own body names no cluster.
+var (
+	sharedCluster redis.UniversalClient
+	sharedAgain   redis.UniversalClient
+	sharedServer  redis.UniversalClient
+)
+
+func init() {
+	sharedCluster = redis.NewClusterClient(&redis.ClusterOptions{Addrs: []string{"localhost:7000"}})
+	sharedAgain = sharedCluster
+	sharedServer = redis.NewClient(&redis.Options{Addr: "localhost:6379"})
+}
+
+type suite struct{ rdb redis.Cmdable }
+
+func newSuite() *suite {
+	return &suite{rdb: redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"localhost:7000", "localhost:7001"}})}
+}
+
+func TestThroughHolders(t *testing.T) {
+	ctx := context.Background()
+	sharedCluster.MGet(ctx, "key1", "key2") // want `MGet keys "key1" \(slot 9189\) and "key2" \(slot 4998\)`
+	sharedAgain.Del(ctx, "key1", "key2")    // want `Del keys "key1" \(slot 9189\) and "key2" \(slot 4998\)`
+	newSuite().rdb.Del(ctx, "key1", "key2") // want `Del keys "key1" \(slot 9189\) and "key2" \(slot 4998\)`
+	sharedServer.Del(ctx, "key1", "key2")
+}
