@@ -127,7 +127,7 @@ func glideCustomCommand(site *Site) {
 }
 
 func isGlidePackage(path string) bool {
-	return path == glidePath || strings.HasPrefix(path, glidePath+"/")
+	return InModule(path, glidePath)
 }
 
 // isGlideClient reports GLIDE's clients and their interfaces.

@@ -35,16 +35,22 @@ func IsClientCode(path string) bool {
 		return false // read through its own code, as a module's wrappers are (see Adapters)
 	}
 	for _, m := range clientUsers {
-		if path == m || strings.HasPrefix(path, m+"/") {
+		if InModule(path, m) {
 			return false
 		}
 	}
 	for _, m := range clientModules {
-		if path == m || strings.HasPrefix(path, m+"/") {
+		if InModule(path, m) {
 			return true
 		}
 	}
 	return false
+}
+
+// InModule reports whether the package path is module's, or one of its
+// packages. It does not allocate: it runs for every call the package makes.
+func InModule(path, module string) bool {
+	return strings.HasPrefix(path, module) && (len(path) == len(module) || path[len(module)] == '/')
 }
 
 // IsClientMethod reports a method (or function) of a client library's own

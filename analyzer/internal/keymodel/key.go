@@ -76,22 +76,38 @@ func UnknownKey(p Part) Key {
 
 // Concat joins keys, keeping them normalized.
 func Concat(ks ...Key) Key {
-	var out Key
+	n := 0
+	for _, k := range ks {
+		n += len(k)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make(Key, 0, n)
 	for _, k := range ks {
 		for _, p := range k {
-			if !p.Unknown {
-				if p.Text == "" {
-					continue
-				}
-				if n := len(out); n > 0 && !out[n-1].Unknown {
-					out[n-1].Text += p.Text
-					continue
-				}
-			}
-			out = append(out, p)
+			out = out.appendPart(p)
 		}
 	}
+	if len(out) == 0 {
+		return nil
+	}
 	return out
+}
+
+// appendPart appends p to k, keeping it normalized: known text joins the
+// known text before it, empty text is dropped. k's own array is written.
+func (k Key) appendPart(p Part) Key {
+	if !p.Unknown {
+		if p.Text == "" {
+			return k
+		}
+		if n := len(k); n > 0 && !k[n-1].Unknown {
+			k[n-1].Text += p.Text
+			return k
+		}
+	}
+	return append(k, p)
 }
 
 // Product concatenates every alternative of a with every one of b.

@@ -32,6 +32,9 @@ func (k Key) openBrace() (pos bracePos, found, ok bool) {
 func (k Key) tagAfter(open bracePos) (tag Key, end bracePos, closed, ok bool) {
 	for i := open.part; i < len(k); i++ {
 		p := k[i]
+		if tag == nil {
+			tag = make(Key, 0, len(k)-i) // at most the parts left
+		}
 		if p.Unknown {
 			if !p.NoBrace {
 				return nil, bracePos{}, false, false
@@ -45,10 +48,9 @@ func (k Key) tagAfter(open bracePos) (tag Key, end bracePos, closed, ok bool) {
 			start = open.off + 1
 		}
 		if j := strings.IndexByte(text[start:], '}'); j >= 0 {
-			tag = Concat(tag, TextKey(text[start:start+j]))
-			return tag, bracePos{i, start + j}, true, true
+			return tag.appendPart(Part{Text: text[start : start+j]}), bracePos{i, start + j}, true, true
 		}
-		tag = Concat(tag, TextKey(text[start:]))
+		tag = tag.appendPart(Part{Text: text[start:]})
 	}
 	return nil, bracePos{}, false, true
 }
@@ -200,16 +202,18 @@ func (k Key) tagTemplate() (Key, bool) {
 		if open < 0 {
 			continue
 		}
-		var tag Key
-		rest := k[i:]
-		rest = append(Key{{Text: p.Text[open+1:]}}, rest[1:]...)
-		for _, q := range rest {
+		inside := p.Text[open+1:]
+		if end := strings.IndexByte(inside, '}'); end >= 0 {
+			return Key(nil).appendPart(Part{Text: inside[:end]}), true
+		}
+		tag := Key(nil).appendPart(Part{Text: inside})
+		for _, q := range k[i+1:] {
 			if !q.Unknown {
 				if end := strings.IndexByte(q.Text, '}'); end >= 0 {
-					return Concat(tag, TextKey(q.Text[:end])), true
+					return tag.appendPart(Part{Text: q.Text[:end]}), true
 				}
 			}
-			tag = Concat(tag, Key{q})
+			tag = tag.appendPart(q)
 		}
 		return nil, false
 	}

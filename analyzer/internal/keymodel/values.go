@@ -196,15 +196,19 @@ func hasText(k Key) bool {
 // the value at its start (named in leading), and the others, ids (named
 // in ids).
 func (k Key) assumeAllNamed() (out Key, ids, leading []string) {
-	out = append(Key(nil), k...)
-	for i, p := range out {
-		switch {
-		case !p.Unknown || p.NoBrace:
-		case i == 0:
-			out[i].NoBrace = true
+	out = k
+	copied := false
+	for i, p := range k {
+		if !p.Unknown || p.NoBrace {
+			continue
+		}
+		if !copied {
+			out, copied = append(Key(nil), k...), true // copied on the first change
+		}
+		out[i].NoBrace = true
+		if i == 0 {
 			leading = append(leading, p.Show)
-		default:
-			out[i].NoBrace = true
+		} else {
 			ids = append(ids, p.Show)
 		}
 	}

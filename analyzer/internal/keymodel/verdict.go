@@ -73,7 +73,8 @@ func SameAssumingNoBrace(x, y Arg) bool {
 // plainValues is the key with every value taken to hold no brace and not
 // to be empty.
 func (k Key) plainValues() Key {
-	out, _ := k.assumeAll()
+	assumed, _ := k.assumeAll()
+	out := append(Key(nil), assumed...) // assumeAll may give k itself
 	for i := range out {
 		if out[i].Unknown {
 			out[i].NonEmpty = true
@@ -231,17 +232,27 @@ func soleTagValue(k Key) (string, bool) {
 // withValue is the key with the value id taken to be "" (set false) or
 // taken to be non-empty (set true).
 func (k Key) withValue(id string, set bool) Key {
-	var parts []Key
+	changes := false
+	for _, p := range k {
+		if p.Unknown && p.ID == id && (!set || !p.NonEmpty) {
+			changes = true
+			break
+		}
+	}
+	if !changes {
+		return k // keys are never written in place: the key itself will do
+	}
+	out := make(Key, 0, len(k))
 	for _, p := range k {
 		switch {
 		case !p.Unknown || p.ID != id:
-			parts = append(parts, Key{p})
+			out = out.appendPart(p)
 		case set:
 			p.NonEmpty = true
-			parts = append(parts, Key{p})
+			out = out.appendPart(p)
 		}
 	}
-	return Concat(parts...)
+	return out
 }
 
 // assumeIDs returns the key with every unknown value that follows known text
@@ -250,14 +261,17 @@ func (k Key) withValue(id string, set bool) Key {
 // very start of a key (a namespace, cfg.Prefix+"jobs") is left as it is:
 // prefixes such as "{bull}:" carry a tag by design.
 func (k Key) assumeIDs() (Key, []string) {
-	out := append(Key(nil), k...)
+	out := k
 	var names []string
 	afterText := false
-	for i, p := range out {
+	for i, p := range k {
 		switch {
 		case !p.Unknown:
 			afterText = afterText || p.Text != ""
 		case afterText && !p.NoBrace && !p.Braces:
+			if names == nil {
+				out = append(Key(nil), k...) // copied on the first change
+			}
 			out[i].NoBrace = true
 			names = append(names, p.Show)
 		}

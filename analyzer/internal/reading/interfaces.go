@@ -99,7 +99,7 @@ func goModPath(pass *analysis.Pass) string {
 // inModule reports whether the package is one of the module's.
 func (im *implementations) inModule(p *types.Package) bool {
 	path := strings.TrimSuffix(p.Path(), "_test")
-	return path == im.module || strings.HasPrefix(path, im.module+"/")
+	return clients.InModule(path, im.module)
 }
 
 // projectMethod is the interface method an interface call calls when the
