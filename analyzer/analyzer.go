@@ -110,7 +110,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	r := reading.Read(pass, opts)
 	var coverage *Coverage
 	var inventory *Inventory
-	if need == reading.CallsAndSummaries {
+	if need == reading.CallsAndSummaries && !cfg.FactsOnly {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
 		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage}
 		units := newCheckUnits(up)

@@ -51,6 +51,12 @@ type Config struct {
 	// OnInventory, when set, is given each package's Inventory, for a front
 	// end that holds them (the language server's hover). No flag.
 	OnInventory func(*Inventory)
+	// FactsOnly says the driver runs the package for its facts alone, as
+	// go vet runs a dependency of the packages it vets (the unit's
+	// VetxOnly), and drops its diagnostics: no check runs, the package's
+	// functions are summarized for the packages that import it. No flag:
+	// a front end sets it.
+	FactsOnly bool
 }
 
 // readingOptions are the settings the shared reading needs.

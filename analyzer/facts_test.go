@@ -22,7 +22,11 @@ const factBudget = 4 << 10
 // package's facts, objects in name order, as the drivers ship them.
 func encodedFacts(t *testing.T) map[string][]byte {
 	t.Helper()
-	results := analysistest.Run(t, testdata(t), analyzer.Analyzer, "travel/keys", "travel/store", "travel")
+	return encodedFactsOf(t, analysistest.Run(t, testdata(t), analyzer.Analyzer, "travel/keys", "travel/store", "travel"))
+}
+
+func encodedFactsOf(t *testing.T, results []*analysistest.Result) map[string][]byte {
+	t.Helper()
 	out := map[string][]byte{}
 	for _, r := range results {
 		type named struct {
@@ -95,3 +99,30 @@ func TestFactsRoundTripDeterministicAndSmall(t *testing.T) {
 		t.Errorf("%d packages have facts, want the builder and the wrapper packages", withFacts)
 	}
 }
+
+// TestFactsOnly: run for its facts alone (go vet's dependencies), the
+// analyzer exports the facts of a whole run, on packages whose facts carry
+// keys, wrappers, forwards, adapters and pickers.
+func TestFactsOnly(t *testing.T) {
+	pkgs := []string{"travel/keys", "travel/store", "travel", "summaries/...", "forwards/...", "adapters/...", "tx/...", "params/..."}
+	whole := encodedFactsOf(t, analysistest.Run(ignoreExpectations{}, testdata(t), analyzer.New(&analyzer.Config{}), pkgs...))
+	alone := encodedFactsOf(t, analysistest.Run(ignoreExpectations{}, testdata(t), analyzer.New(&analyzer.Config{FactsOnly: true}), pkgs...))
+	withFacts := 0
+	for pkg, b := range whole {
+		if !bytes.Equal(b, alone[pkg]) {
+			t.Errorf("%s: facts alone differ from the whole run's (%d bytes, want %d)", pkg, len(alone[pkg]), len(b))
+		}
+		if len(b) > 0 {
+			withFacts++
+		}
+	}
+	if withFacts < 5 {
+		t.Errorf("%d packages have facts, want the fixtures' builders and wrappers", withFacts)
+	}
+}
+
+// ignoreExpectations runs the analyzer without checking its diagnostics
+// against the fixtures' want comments: a facts-only run reports none.
+type ignoreExpectations struct{}
+
+func (ignoreExpectations) Errorf(string, ...any) {}

@@ -28,6 +28,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -76,7 +77,7 @@ func main() {
 		}
 	}
 	if driverProtocol(os.Args[1:]) {
-		unitchecker.Main(analyzer.Analyzer) // exits
+		unitchecker.Main(analyzer.New(&analyzer.Config{FactsOnly: factsOnly(os.Args[1:])})) // exits
 	}
 	if len(os.Args) > 1 {
 		if near, ok := mistypedSubcommand(os.Args[1]); ok {
@@ -157,6 +158,21 @@ func editDistance(a, b string) int {
 // driverProtocol reports whether go vet or go fix is running the tool: they
 // ask for its version (-V=full) and flags (-flags), then pass one *.cfg file
 // per package. "help" is unitchecker's too.
+// factsOnly reports a unit go vet runs for facts alone (a dependency of the
+// packages it vets): its diagnostics are dropped, so no check need run.
+// A unit that cannot be read is left to unitchecker, which says why.
+func factsOnly(args []string) bool {
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	data, err := os.ReadFile(args[len(args)-1])
+	if err != nil {
+		return false
+	}
+	var unit struct{ VetxOnly bool }
+	return json.Unmarshal(data, &unit) == nil && unit.VetxOnly
+}
+
 func driverProtocol(args []string) bool {
 	if len(args) == 0 {
 		return false
