@@ -17,27 +17,18 @@ import (
 // facts, and lists its source functions and their literals in source order.
 // Bodies that cannot matter are left out (see bodiesToBuild): SSA treats such
 // a function as external, as it does assembly.
-//
-// unchecked are the functions (literals included) of _test.go files whose
-// calls are not checked (see bodiesToBuild): built for what they write, if
-// at all, and not walked.
-func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (pkg *ssa.Package, funcs []*ssa.Function, unchecked map[*ssa.Function]bool) {
+func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (pkg *ssa.Package, funcs []*ssa.Function) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	keep, testsOff := bodiesToBuild(pass, impls, includeTests)
-	pkg = prog.CreatePackage(pass.Pkg, withBodies(pass.Files, keep), pass.TypesInfo, false)
+	pkg = prog.CreatePackage(pass.Pkg, withBodies(pass.Files, bodiesToBuild(pass, impls, includeTests)), pass.TypesInfo, false)
 	pkg.Build()
-	unchecked = map[*ssa.Function]bool{}
-	var add func(f *ssa.Function, off bool)
-	add = func(f *ssa.Function, off bool) {
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
 		funcs = append(funcs, f)
-		if off {
-			unchecked[f] = true
-		}
 		for _, anon := range f.AnonFuncs {
-			add(anon, off)
+			add(anon)
 		}
 	}
 	for _, file := range pass.Files {
@@ -45,13 +36,13 @@ func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (p
 			if fd, ok := decl.(*ast.FuncDecl); ok {
 				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
 					if f := prog.FuncValue(fn); f != nil {
-						add(f, testsOff[fd])
+						add(f)
 					}
 				}
 			}
 		}
 	}
-	return pkg, funcs, unchecked
+	return pkg, funcs
 }
 
 // withBodies copies the files, leaving out the bodies of functions not in
@@ -86,11 +77,11 @@ func withBodies(files []*ast.File, keep map[*ast.FuncDecl]bool) []*ast.File {
 //
 // Unless tests are included, a body in a _test.go file whose clients cannot
 // be proved to be cluster clients (see testOffCluster and clusterMentions)
-// matters only for what it may write: its calls are not checked, and
-// nothing outside the tests calls it.
-func bodiesToBuild(pass *analysis.Pass, impls *implementations, includeTests bool) (keep, testsOff map[*ast.FuncDecl]bool) {
-	keep = map[*ast.FuncDecl]bool{}
-	testsOff = map[*ast.FuncDecl]bool{}
+// does not matter: its calls are not checked, nothing outside the tests
+// calls it, and what it writes (a test's options, its fixtures' fields) is
+// not what the package's own code runs with.
+func bodiesToBuild(pass *analysis.Pass, impls *implementations, includeTests bool) map[*ast.FuncDecl]bool {
+	keep := map[*ast.FuncDecl]bool{}
 	var clusters *clusterMentions // read for the first test body
 	testOff := func(fd *ast.FuncDecl) bool {
 		if includeTests || !strings.HasSuffix(pass.Fset.Position(fd.Pos()).Filename, "_test.go") {
@@ -109,13 +100,11 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations, includeTests boo
 			if !ok || fd.Body == nil {
 				continue
 			}
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			calls, local := scanBody(pass, impls, fd.Body)
 			if testOff(fd) {
-				keep[fd] = calls&writesState != 0
-				testsOff[fd] = true
 				continue
 			}
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			calls, local := scanBody(pass, impls, fd.Body)
 			for _, callee := range local {
 				callers[callee] = append(callers[callee], fd)
 			}
@@ -153,7 +142,7 @@ func bodiesToBuild(pass *analysis.Pass, impls *implementations, includeTests boo
 			}
 		}
 	}
-	return keep, testsOff
+	return keep
 }
 
 // What scanBody finds in a body.

@@ -52,8 +52,7 @@ type Package struct {
 	Options   Options
 	Eval      *eval.Evaluator
 	ssaPkg    *ssa.Package
-	funcs     []*ssa.Function        // source functions and their literals, in source order
-	unchecked map[*ssa.Function]bool // functions of tests whose calls are not checked (see buildSSA)
+	funcs     []*ssa.Function // source functions and their literals, in source order
 	summaries map[*ssa.Function]*summary
 	// summarizing: the functions whose summaries are being computed.
 	summarizing map[*ssa.Function]bool
@@ -114,10 +113,10 @@ type programReading struct {
 func Read(pass *analysis.Pass, opts Options) *Package {
 	impls := newImplementations(pass)
 	impls.outOfSight = opts.Pending
-	pkg, funcs, unchecked := buildSSA(pass, impls, opts.IncludeTests)
+	pkg, funcs := buildSSA(pass, impls, opts.IncludeTests)
 	src := eval.IndexSource(pass.Files)
 	r := &Package{
-		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs, unchecked: unchecked, impls: impls,
+		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs, impls: impls,
 		summaries:   map[*ssa.Function]*summary{},
 		summarizing: map[*ssa.Function]bool{},
 		calls: callReading{

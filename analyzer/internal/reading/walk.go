@@ -111,9 +111,6 @@ type Visitor interface {
 // unless the options include them, and so are calls in _test.go files
 // whose client is not proved to be a cluster client.
 func (r *Package) Walk(fn *ssa.Function, v Visitor) {
-	if r.unchecked[fn] {
-		return // a test's calls that no cluster client can reach (see buildSSA)
-	}
 	r.commandsIn(fn, func(site *clients.Site) {
 		if r.testOffCluster(site.Common.Pos(), site.Client()) {
 			return
