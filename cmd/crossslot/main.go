@@ -31,8 +31,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/crossslot/crossslot/analyzer"
@@ -77,7 +79,7 @@ func main() {
 		}
 	}
 	if driverProtocol(os.Args[1:]) {
-		unitchecker.Main(analyzer.New(&analyzer.Config{FactsOnly: factsOnly(os.Args[1:])})) // exits
+		unitchecker.Main(vetUnit(analyzer.New(&analyzer.Config{FactsOnly: factsOnly(os.Args[1:])}))) // exits
 	}
 	if len(os.Args) > 1 {
 		if near, ok := mistypedSubcommand(os.Args[1]); ok {
@@ -158,6 +160,25 @@ func editDistance(a, b string) int {
 // driverProtocol reports whether go vet or go fix is running the tool: they
 // ask for its version (-V=full) and flags (-flags), then pass one *.cfg file
 // per package. "help" is unitchecker's too.
+// vetUnit is the analyzer as go vet runs it: one process per package,
+// which ends with the package. Its analysis lets the heap grow to five
+// times what is live before collecting (GOGC=400), as the compiler does for
+// its short runs: what the analysis allocates (SSA, keys) is garbage by the
+// end, and each collection would mark the type checker's heap again. The
+// type checking before it keeps the default. A process the user gave a
+// GOGC keeps theirs.
+func vetUnit(a *analysis.Analyzer) *analysis.Analyzer {
+	if os.Getenv("GOGC") != "" {
+		return a
+	}
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+		return run(pass)
+	}
+	return a
+}
+
 // factsOnly reports a unit go vet runs for facts alone (a dependency of the
 // packages it vets): its diagnostics are dropped, so no check need run.
 // A unit that cannot be read is left to unitchecker, which says why.

@@ -7,9 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer"
 	"github.com/crossslot/crossslot/internal/cmdtest"
@@ -118,4 +121,55 @@ func prefetchFixtureModules() *sync.WaitGroup {
 		}()
 	}
 	return &wg
+}
+
+// TestVetUnit: go vet's unit runs the analysis with a collector that lets
+// the heap grow (GOGC=400) and restores the setting after it; a GOGC the
+// user set is kept.
+func TestVetUnit(t *testing.T) {
+	var during int
+	probe := func() *analysis.Analyzer {
+		return &analysis.Analyzer{Name: "probe", Doc: "probe", Run: func(*analysis.Pass) (any, error) {
+			during = debug.SetGCPercent(-1)
+			debug.SetGCPercent(during)
+			return nil, nil
+		}}
+	}
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	if _, err := vetUnit(probe()).Run(nil); err != nil {
+		t.Fatal(err)
+	}
+	if during != 400 {
+		t.Errorf("GC percent during the analysis = %d, want 400", during)
+	}
+	if after := debug.SetGCPercent(100); after != 100 {
+		t.Errorf("GC percent after the analysis = %d, want 100 restored", after)
+	}
+	t.Setenv("GOGC", "50")
+	during = 0
+	vetUnit(probe()).Run(nil)
+	if during != 100 {
+		t.Errorf("with GOGC set, GC percent during the analysis = %d, want the process's own (100)", during)
+	}
+}
+
+// TestFactsOnlyUnit: a unit go vet runs for facts alone is told apart from
+// one it vets; a config that cannot be read is left to unitchecker.
+func TestFactsOnlyUnit(t *testing.T) {
+	dir := t.TempDir()
+	for name, want := range map[string]bool{`{"VetxOnly": true}`: true, `{"VetxOnly": false}`: false, `{}`: false, `not json`: false} {
+		cfg := filepath.Join(dir, "unit.cfg")
+		if err := os.WriteFile(cfg, []byte(name), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		if got := factsOnly([]string{"-flag", cfg}); got != want {
+			t.Errorf("factsOnly of %s = %v, want %v", name, got, want)
+		}
+	}
+	if factsOnly([]string{filepath.Join(dir, "missing.cfg")}) || factsOnly([]string{"-V=full"}) {
+		t.Error("factsOnly of a missing config or no config = true, want false")
+	}
 }
