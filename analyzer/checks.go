@@ -129,10 +129,10 @@ var documentedChecks = sync.OnceValue(func() []Check {
 // analysisDoc derives Analyzer.Doc from doc.go, so -help and the package
 // documentation say the same: the "# Analyzer crossslot" section, without its
 // "crossslot: " prefix, and its examples.
-func analysisDoc() string {
+var analysisDoc = sync.OnceValue(func() string {
 	text := strings.Replace(docSection("Analyzer crossslot"), "crossslot: ", "", 1)
 	return text + "\n\n# Examples\n\n" + docSection("Examples")
-}
+})
 
 // docSection is one section of doc.go's package comment, as docSections
 // gives it, found without splitting the rest: the analyzer's Doc is made
@@ -149,6 +149,7 @@ func docSection(heading string) string {
 		body = body[:end+1]
 	}
 	var b strings.Builder
+	b.Grow(len(body))
 	for line := range strings.Lines(body) {
 		if !strings.HasPrefix(line, "//") {
 			break

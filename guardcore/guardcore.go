@@ -571,16 +571,16 @@ func tagProblem(k string) string {
 // lower holds the command table by lower-case name, as go-redis sends names,
 // so that the common lookup does not allocate.
 var lower = func() map[string]commands.Command {
-	m := make(map[string]commands.Command, 2*(len(commands.Table)+len(commands.Newer)))
+	m := make(map[string]commands.Command, 2*(len(commands.Table())+len(commands.Newer())))
 	add := func(name string) {
 		c, _ := commands.Lookup(name)
 		m[strings.ToLower(name)] = c
 		m[strings.ToUpper(name)] = c // as rueidis and redigo users write them
 	}
-	for name := range commands.Table {
+	for name := range commands.Table() {
 		add(name)
 	}
-	for name := range commands.Newer {
+	for name := range commands.Newer() {
 		add(name)
 	}
 	return m

@@ -12,7 +12,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
+
+// Table holds every command with keys, by upper-case name, from the
+// generated table. It is made on first use: most runs of the tool (go vet
+// starts one per package of the build) look up no command.
+var Table = sync.OnceValue(table)
 
 // A KeySpec is one of a command's key specs: where its search begins (an
 // index, or after a keyword) and how keys are found from there (a range, or
@@ -42,10 +48,10 @@ type Command struct {
 // else among the Newer ones.
 func Lookup(name string) (Command, bool) {
 	upper := strings.ToUpper(name)
-	c, ok := Table[upper]
+	c, ok := Table()[upper]
 	if !ok {
 		var n NewerCommand
-		n, ok = Newer[upper]
+		n, ok = Newer()[upper]
 		c = n.Command
 	}
 	c.Name = upper

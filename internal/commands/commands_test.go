@@ -114,11 +114,11 @@ func TestTableMatchesServer(t *testing.T) {
 	}
 	var diff []string
 	for name, cmd := range live {
-		if got, ok := Table[name]; !ok || !reflect.DeepEqual(got, cmd) {
+		if got, ok := Table()[name]; !ok || !reflect.DeepEqual(got, cmd) {
 			diff = append(diff, fmt.Sprintf("%s: committed %+v, server %+v", name, got, cmd))
 		}
 	}
-	for name := range Table {
+	for name := range Table() {
 		if _, ok := live[name]; !ok {
 			diff = append(diff, name+": committed, unknown to the server")
 		}
@@ -194,8 +194,8 @@ func TestNewerCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	for name := range Newer {
-		if _, ok := Table[name]; ok {
+	for name := range Newer() {
+		if _, ok := Table()[name]; ok {
 			t.Errorf("%s is in the generated table and in Newer", name)
 		}
 		reply, err := c.Do("COMMAND", "INFO", name)

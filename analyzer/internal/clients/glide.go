@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -34,37 +35,39 @@ const glidePath = "github.com/valkey-io/valkey-glide/go/v2"
 
 // glideMultiKey is where the keys of GLIDE's multi-key methods are, by the
 // names of their parameters (as base_client.go names them).
-var glideMultiKey = map[string]KeyRule{
-	"MGet": params("keys"), "Exists": params("keys"), "Touch": params("keys"), "Watch": params("keys"),
-	"Del": params("keys"), "Unlink": params("keys"), "MSet": mapKeys("keyValueMap"),
+var glideMultiKey = sync.OnceValue(func() map[string]KeyRule {
+	return map[string]KeyRule{
+		"MGet": params("keys"), "Exists": params("keys"), "Touch": params("keys"), "Watch": params("keys"),
+		"Del": params("keys"), "Unlink": params("keys"), "MSet": mapKeys("keyValueMap"),
 
-	"MSetNX": mapKeys("keyValueMap"), "Rename": params("key", "newKey"), "RenameNX": params("key", "newKey"),
-	"Copy": params("source", "destination"), "CopyWithOptions": params("source", "destination"),
-	"SMove": params("source", "destination"), "LMove": params("source", "destination"), "BLMove": params("source", "destination"),
-	"SUnion": params("keys"), "SInter": params("keys"), "SDiff": params("keys"), "SInterCard": params("keys"), "SInterCardLimit": params("keys"),
-	"SUnionStore": params("destination", "keys"), "SInterStore": params("destination", "keys"), "SDiffStore": params("destination", "keys"),
-	"BLPop": params("keys"), "BRPop": params("keys"), "LMPop": params("keys"), "LMPopCount": params("keys"),
-	"BLMPop": params("keys"), "BLMPopCount": params("keys"),
-	"ZDiff": params("keys"), "ZDiffWithScores": params("keys"), "ZDiffStore": params("destination", "keys"),
-	"ZInterCard": params("keys"), "ZInterCardWithOptions": params("keys"), "ZMPop": params("keys"), "ZMPopWithOptions": params("keys"),
-	"BZMPop": params("keys"), "BZMPopWithOptions": params("keys"), "BZPopMin": params("keys"), "BZPopMax": params("keys"),
-	"ZRangeStore": params("destination", "key"),
-	"PfCount":     params("keys"), "PfMerge": params("destination", "sourceKeys"),
-	"BitOp": params("destination", "keys"),
-	"LCS":   params("key1", "key2"), "LCSLen": params("key1", "key2"), "LCSWithOptions": params("key1", "key2"),
-	"XRead": mapKeys("keysAndIds"), "XReadWithOptions": mapKeys("keysAndIds"),
-	"XReadGroup": mapKeys("keysAndIds"), "XReadGroupWithOptions": mapKeys("keysAndIds"),
-	"SortStore": params("key", "destination"), "SortStoreWithOptions": params("key", "destination"),
-	"GeoSearchStore": params("destinationKey", "sourceKey"), "GeoSearchStoreWithResultOptions": params("destinationKey", "sourceKey"),
-	"GeoSearchStoreWithInfoOptions": params("destinationKey", "sourceKey"), "GeoSearchStoreWithFullOptions": params("destinationKey", "sourceKey"),
-	"FCallWithKeysAndArgs": params("keys"), "FCallReadOnlyWithKeysAndArgs": params("keys"),
-	"InvokeScriptWithOptions": scriptOptionKeys,
-	"ZUnion":                  field("keys", "Keys"), "ZInter": field("keys", "Keys"),
-	"ZUnionWithScores": field("keysOrWeightedKeys", "Keys"), "ZInterWithScores": field("keysOrWeightedKeys", "Keys"),
-	"ZUnionStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")), "ZInterStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
-	"ZUnionStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
-	"ZInterStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
-}
+		"MSetNX": mapKeys("keyValueMap"), "Rename": params("key", "newKey"), "RenameNX": params("key", "newKey"),
+		"Copy": params("source", "destination"), "CopyWithOptions": params("source", "destination"),
+		"SMove": params("source", "destination"), "LMove": params("source", "destination"), "BLMove": params("source", "destination"),
+		"SUnion": params("keys"), "SInter": params("keys"), "SDiff": params("keys"), "SInterCard": params("keys"), "SInterCardLimit": params("keys"),
+		"SUnionStore": params("destination", "keys"), "SInterStore": params("destination", "keys"), "SDiffStore": params("destination", "keys"),
+		"BLPop": params("keys"), "BRPop": params("keys"), "LMPop": params("keys"), "LMPopCount": params("keys"),
+		"BLMPop": params("keys"), "BLMPopCount": params("keys"),
+		"ZDiff": params("keys"), "ZDiffWithScores": params("keys"), "ZDiffStore": params("destination", "keys"),
+		"ZInterCard": params("keys"), "ZInterCardWithOptions": params("keys"), "ZMPop": params("keys"), "ZMPopWithOptions": params("keys"),
+		"BZMPop": params("keys"), "BZMPopWithOptions": params("keys"), "BZPopMin": params("keys"), "BZPopMax": params("keys"),
+		"ZRangeStore": params("destination", "key"),
+		"PfCount":     params("keys"), "PfMerge": params("destination", "sourceKeys"),
+		"BitOp": params("destination", "keys"),
+		"LCS":   params("key1", "key2"), "LCSLen": params("key1", "key2"), "LCSWithOptions": params("key1", "key2"),
+		"XRead": mapKeys("keysAndIds"), "XReadWithOptions": mapKeys("keysAndIds"),
+		"XReadGroup": mapKeys("keysAndIds"), "XReadGroupWithOptions": mapKeys("keysAndIds"),
+		"SortStore": params("key", "destination"), "SortStoreWithOptions": params("key", "destination"),
+		"GeoSearchStore": params("destinationKey", "sourceKey"), "GeoSearchStoreWithResultOptions": params("destinationKey", "sourceKey"),
+		"GeoSearchStoreWithInfoOptions": params("destinationKey", "sourceKey"), "GeoSearchStoreWithFullOptions": params("destinationKey", "sourceKey"),
+		"FCallWithKeysAndArgs": params("keys"), "FCallReadOnlyWithKeysAndArgs": params("keys"),
+		"InvokeScriptWithOptions": scriptOptionKeys,
+		"ZUnion":                  field("keys", "Keys"), "ZInter": field("keys", "Keys"),
+		"ZUnionWithScores": field("keysOrWeightedKeys", "Keys"), "ZInterWithScores": field("keysOrWeightedKeys", "Keys"),
+		"ZUnionStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")), "ZInterStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
+		"ZUnionStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
+		"ZInterStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
+	}
+})
 
 // GlideSplitReads and GlideSplitWrites are the methods GLIDE's core splits
 // per slot on a cluster client: a read is merged and fine; a write does
@@ -93,7 +96,7 @@ func glideCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 		return glideBatchCall(common, ev)
 	}
 	site := NewSite(ev, common, m.Signature())
-	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
+	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey()[m.Name()]
 	glideCustomCommand(site)
 	if site.Rule != nil && !GlideSplitReads[site.Method] && !GlideSplitWrites[site.Method] {
 		site.Fate = glideRefused
@@ -223,7 +226,7 @@ func glideBatchCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 		return nil
 	}
 	site := NewSite(ev, common, m.Signature())
-	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey[m.Name()]
+	site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey()[m.Name()]
 	glideCustomCommand(site)
 	if site.Rule != nil {
 		site.Fate = glideRefused

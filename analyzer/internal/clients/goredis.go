@@ -25,7 +25,7 @@ var GoRedisPackages = map[string]bool{
 
 // MultiKeyMethods says where each go-redis method that can carry two or more
 // keys takes them, as go-redis v9.23.0's source does.
-var MultiKeyMethods = multiKeyRules()
+var MultiKeyMethods = sync.OnceValue(multiKeyRules) // made on first use: most runs of the tool read no client call
 
 func multiKeyRules() map[string]KeyRule {
 	return map[string]KeyRule{

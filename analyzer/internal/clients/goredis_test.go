@@ -26,13 +26,13 @@ func TestTableCoversReferenceMethods(t *testing.T) {
 		t.Fatalf("reference list has %d methods, want 85", len(names))
 	}
 	for _, name := range names {
-		if _, ok := MultiKeyMethods[name]; !ok {
+		if _, ok := MultiKeyMethods()[name]; !ok {
 			t.Errorf("multi-key method %s is missing from the table", name)
 		}
 	}
 	// Beyond the 85: Script's methods, WATCH and raw commands.
 	for _, name := range []string{"Run", "RunRO", "Watch", "Do"} {
-		if _, ok := MultiKeyMethods[name]; !ok {
+		if _, ok := MultiKeyMethods()[name]; !ok {
 			t.Errorf("%s is missing from the table", name)
 		}
 	}
@@ -44,7 +44,7 @@ func TestTableCoversReferenceMethods(t *testing.T) {
 // several keys too.
 func TestMethodsAgreeWithCommandTable(t *testing.T) {
 	matched := 0
-	for name := range MultiKeyMethods {
+	for name := range MultiKeyMethods() {
 		cmd, ok := commands.Lookup(name)
 		if !ok {
 			continue // no command of that name (Run, BitOpAnd, JSONMGet, ...)

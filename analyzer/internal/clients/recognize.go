@@ -17,7 +17,7 @@ func Recognize(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 	var site *Site
 	if m := GoRedisMethod(common); m != nil {
 		site = NewSite(ev, common, m.Signature())
-		site.Method, site.Rule = m.Name(), MultiKeyMethods[m.Name()]
+		site.Method, site.Rule = m.Name(), MultiKeyMethods()[m.Name()]
 	} else if site = redigoCall(common, ev); site == nil {
 		if site = glideCall(common, ev); site == nil {
 			site = builderCall(call, ev)
