@@ -41,55 +41,62 @@ type clusterMentions struct {
 
 func newClusterMentions(pass *analysis.Pass) *clusterMentions {
 	m := &clusterMentions{info: pass.TypesInfo, starts: map[types.Object]bool{}, holders: map[*types.Var]bool{}}
-	for changed := true; changed; {
-		changed = false
-		fill := func(v *types.Var, ok bool, value ast.Expr) {
-			if ok && !m.holders[v] && m.in(value) {
-				m.holders[v] = true
-				changed = true
-			}
+	type fill struct {
+		holder *types.Var
+		value  ast.Expr
+	}
+	var fills []fill // every assignment to a field or package variable
+	add := func(target ast.Expr, value ast.Expr) {
+		if v, ok := heldIn(m.info, target); ok {
+			fills = append(fills, fill{v, value})
 		}
-		for _, f := range pass.Files {
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.AssignStmt:
-					for i, lhs := range n.Lhs {
-						v, ok := heldIn(m.info, lhs)
-						if len(n.Rhs) == len(n.Lhs) {
-							fill(v, ok, n.Rhs[i])
-						} else if len(n.Rhs) == 1 {
-							fill(v, ok, n.Rhs[0])
-						}
-					}
-				case *ast.ValueSpec:
-					for i, name := range n.Names {
-						v, ok := heldIn(m.info, name)
-						if len(n.Values) == len(n.Names) {
-							fill(v, ok, n.Values[i])
-						} else if len(n.Values) == 1 {
-							fill(v, ok, n.Values[0])
-						}
-					}
-				case *ast.CompositeLit:
-					t := m.info.TypeOf(n)
-					if t == nil {
-						return true
-					}
-					st, ok := t.Underlying().(*types.Struct)
-					if !ok {
-						return true
-					}
-					for i, elt := range n.Elts {
-						if kv, ok := elt.(*ast.KeyValueExpr); ok {
-							v, ok := heldIn(m.info, kv.Key)
-							fill(v, ok, kv.Value)
-						} else if i < st.NumFields() {
-							fill(st.Field(i), true, elt)
-						}
+	}
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if len(n.Rhs) == len(n.Lhs) {
+						add(lhs, n.Rhs[i])
+					} else if len(n.Rhs) == 1 {
+						add(lhs, n.Rhs[0])
 					}
 				}
-				return true
-			})
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if len(n.Values) == len(n.Names) {
+						add(name, n.Values[i])
+					} else if len(n.Values) == 1 {
+						add(name, n.Values[0])
+					}
+				}
+			case *ast.CompositeLit:
+				t := m.info.TypeOf(n)
+				if t == nil {
+					return true
+				}
+				st, ok := t.Underlying().(*types.Struct)
+				if !ok {
+					return true
+				}
+				for i, elt := range n.Elts {
+					if kv, ok := elt.(*ast.KeyValueExpr); ok {
+						add(kv.Key, kv.Value)
+					} else if i < st.NumFields() {
+						fills = append(fills, fill{st.Field(i), elt})
+					}
+				}
+			}
+			return true
+		})
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range fills {
+			if !m.holders[f.holder] && m.in(f.value) {
+				m.holders[f.holder] = true
+				changed = true
+			}
 		}
 	}
 	return m
