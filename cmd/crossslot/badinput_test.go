@@ -34,6 +34,8 @@ func TestBadInput(t *testing.T) {
 		{"lsp with arguments", []string{"lsp", "./..."}, ".", 2, "crossslot lsp: takes no arguments"},
 		{"readiness: unknown flag", []string{"readiness", "-bogus"}, ".", 2, "flag provided but not defined: -bogus"},
 		{"readiness: malformed code", []string{"readiness", "./..."}, mod, 3, "bad.go:4:1: syntax error: unexpected EOF"},
+		{"keys: malformed code", []string{"keys", "./..."}, mod, 3, "bad.go:4:1: syntax error: unexpected EOF"},
+		{"keys: help names every format", []string{"keys", "-h"}, ".", 2, "usage: crossslot keys [-f text|md|json|html]"},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		cmd.Dir = tc.dir
@@ -51,6 +53,9 @@ func TestBadInput(t *testing.T) {
 		}
 		if strings.Contains(string(out), "panic:") || strings.Contains(string(out), "goroutine ") {
 			t.Errorf("%s: panicked:\n%s", tc.name, out)
+		}
+		if strings.Contains(string(out), ":0:0:") {
+			t.Errorf("%s: a message has no position but is printed with one (:0:0:):\n%s", tc.name, out)
 		}
 	}
 }

@@ -51,7 +51,7 @@ type keysReport struct {
 
 // keysCommand lists the key families of packages.
 //
-//	crossslot keys [-f text|json] [-slot N] [-key TEXT] [packages]
+//	crossslot keys [-f text|md|json|html] [-slot N] [-key TEXT] [packages]
 func keysCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("crossslot keys", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -59,7 +59,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	slotFlag := fs.String("slot", "", "list only the families whose keys can land on hash `slot` N (0 to 16383)")
 	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: crossslot keys [-f text|json] [-slot N] [-key TEXT] [packages]")
+		fmt.Fprintln(stderr, "usage: crossslot keys [-f text|md|json|html] [-slot N] [-key TEXT] [packages]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -137,7 +137,7 @@ func analyzeForKeys(pkgs []string, stderr io.Writer) ([]analyzer.KeyUse, error) 
 	}
 	if len(notAnalyzed) > 0 {
 		for _, f := range notAnalyzed {
-			fmt.Fprintf(stderr, "%s: %s\n", where(f.Pos), strings.TrimSpace(f.Message))
+			fmt.Fprintln(stderr, located(f.Pos, strings.TrimSpace(f.Message)))
 		}
 		return nil, &exitError{exitNotAnalyzed, errors.New("some packages could not be analyzed")}
 	}

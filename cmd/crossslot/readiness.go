@@ -249,6 +249,15 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 }
 
 // where is a finding's place relative to the working directory.
+// located prefixes a message with its position, when it has one: a
+// package that could not be loaded may have none.
+func located(p finding.Position, message string) string {
+	if p.File == "" {
+		return message
+	}
+	return where(p) + ": " + message
+}
+
 func where(p finding.Position) string {
 	file := p.File
 	if wd, err := os.Getwd(); err == nil {
