@@ -65,9 +65,12 @@ type Options struct {
 // A Violation is a command, or a transaction, that a cluster would refuse,
 // or a key with a malformed tag.
 type Violation struct {
-	Command string   // "MGET", or "MULTI/EXEC MGET" for a transaction's command
+	Command string   // "MGET", or "MULTI/EXEC" for a transaction's keys
 	Keys    []string // the two keys on different slots, or the key with a malformed tag
 	Slots   []int
+	// KeyCommands, for a transaction's keys, is the command that sent
+	// each ("INCRBY", "DECRBY"): a transaction's keys may come from two.
+	KeyCommands []string
 	// Problem is "crossslot", "emptytag", "unclosedtag" or "doubletag"; or
 	// what else a
 	// cluster refuses (see Refusal): "database" (SELECT n, MOVE, SWAPDB,
@@ -101,7 +104,11 @@ func (v Violation) String() string {
 			s = fmt.Sprintf("%s script's %s key %q (slot %d) and the declared key %q (slot %d)", v.Command, v.Script, v.Keys[1], v.Slots[1], v.Keys[0], v.Slots[0])
 		}
 	case "crossslot":
-		s = fmt.Sprintf("%s keys %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
+		if len(v.KeyCommands) == 2 {
+			s = fmt.Sprintf("%s keys %q (slot %d, %s) and %q (slot %d, %s)", v.Command, v.Keys[0], v.Slots[0], v.KeyCommands[0], v.Keys[1], v.Slots[1], v.KeyCommands[1])
+		} else {
+			s = fmt.Sprintf("%s keys %q (slot %d) and %q (slot %d)", v.Command, v.Keys[0], v.Slots[0], v.Keys[1], v.Slots[1])
+		}
 	case "emptytag":
 		s = fmt.Sprintf("%s key %q has an empty hash tag {}, so the whole key is hashed", v.Command, v.Keys[0])
 	case "unclosedtag":
@@ -222,9 +229,10 @@ func (c *Checker) Sampled() bool {
 
 // A Tx is a transaction's first key so far; the zero Tx starts one.
 type Tx struct {
-	key  string
-	slot int
-	set  bool
+	key     string
+	command string // the command that sent key
+	slot    int
+	set     bool
 }
 
 // A Line is a command line as a client holds it, the command's name first.
@@ -445,29 +453,30 @@ func (c *Checker) judge(command string, keys []string, tx *Tx) error {
 	if tx == nil && c.target.ProxySplits(command) {
 		return nil // the target's proxy splits it by slot outside a transaction
 	}
-	var first string
+	first, firstCommand := "", command
 	var firstSlot int
 	haveFirst := false
 	if tx != nil && tx.set {
-		first, firstSlot, haveFirst = tx.key, tx.slot, true
+		first, firstCommand, firstSlot, haveFirst = tx.key, tx.command, tx.slot, true
 	}
 	for _, k := range keys {
 		s := slotcalc.Slot(k)
 		if !haveFirst {
 			first, firstSlot, haveFirst = k, s, true
 			if tx != nil {
-				tx.key, tx.slot, tx.set = k, s, true
+				tx.key, tx.command, tx.slot, tx.set = k, command, s, true
 			}
 			continue
 		}
 		if s == firstSlot {
 			continue
 		}
-		name := command
-		if tx != nil {
-			name = "MULTI/EXEC " + command
+		if tx == nil {
+			return c.refuse(c.violation(command, "crossslot", []string{first, k}, []int{firstSlot, s}))
 		}
-		return c.refuse(c.violation(name, "crossslot", []string{first, k}, []int{firstSlot, s}))
+		v := c.violation("MULTI/EXEC", "crossslot", []string{first, k}, []int{firstSlot, s})
+		v.KeyCommands = []string{firstCommand, command}
+		return c.refuse(v)
 	}
 	return nil
 }

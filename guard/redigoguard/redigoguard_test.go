@@ -150,7 +150,7 @@ func TestExecAbortNamesTheRefusal(t *testing.T) {
 	c.Send("INCR", "visits:2") // refused
 	_, err = c.Do("EXEC")
 	var abort *redigoguard.AbortError
-	want := fmt.Sprintf(`EXECABORT Transaction discarded because of previous errors (crossslot guard: MULTI/EXEC INCR keys "visits:1" (slot 5949) and "visits:2" (slot 10078) at %s:%d)`,
+	want := fmt.Sprintf(`EXECABORT Transaction discarded because of previous errors (crossslot guard: MULTI/EXEC keys "visits:1" (slot 5949, INCR) and "visits:2" (slot 10078, INCR) at %s:%d)`,
 		thisTestFile(), lineOf(t, `c.Send("INCR", "visits:2") // refused`))
 	if !errors.As(err, &abort) || err.Error() != want {
 		t.Errorf("EXEC: %v\nwant %s", err, want)
