@@ -17,12 +17,16 @@ import (
 // facts, and lists its source functions and their literals in source order.
 // Bodies that cannot matter are left out (see bodiesToBuild): SSA treats such
 // a function as external, as it does assembly.
-func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (pkg *ssa.Package, funcs []*ssa.Function) {
+//
+// built is the package's syntax as SSA was built from it: the bodies left
+// out are gone.
+func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (pkg *ssa.Package, funcs []*ssa.Function, built []*ast.File) {
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, p := range pass.Pkg.Imports() {
 		prog.CreatePackage(p, nil, nil, true)
 	}
-	pkg = prog.CreatePackage(pass.Pkg, withBodies(pass.Files, bodiesToBuild(pass, impls, includeTests)), pass.TypesInfo, false)
+	built = withBodies(pass.Files, bodiesToBuild(pass, impls, includeTests))
+	pkg = prog.CreatePackage(pass.Pkg, built, pass.TypesInfo, false)
 	pkg.Build()
 	var add func(f *ssa.Function)
 	add = func(f *ssa.Function) {
@@ -42,7 +46,7 @@ func buildSSA(pass *analysis.Pass, impls *implementations, includeTests bool) (p
 			}
 		}
 	}
-	return pkg, funcs
+	return pkg, funcs, built
 }
 
 // withBodies copies the files, leaving out the bodies of functions not in

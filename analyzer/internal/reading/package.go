@@ -113,8 +113,8 @@ type programReading struct {
 func Read(pass *analysis.Pass, opts Options) *Package {
 	impls := newImplementations(pass)
 	impls.outOfSight = opts.Pending
-	pkg, funcs := buildSSA(pass, impls, opts.IncludeTests)
-	src := eval.IndexSource(pass.Files)
+	pkg, funcs, built := buildSSA(pass, impls, opts.IncludeTests)
+	src := eval.IndexSource(built)
 	r := &Package{
 		Pass: pass, Options: opts, ssaPkg: pkg, funcs: funcs, impls: impls,
 		summaries:   map[*ssa.Function]*summary{},
