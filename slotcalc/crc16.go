@@ -12,32 +12,12 @@ const poly = 0x1021
 // non-zero high half exactly when one of the bytes is a '{', so the kernel
 // learns whether a key may have a hash tag from the lookups that hash it,
 // with no separate scan.
-var crcTables = makeTables()
-
-func makeTables() *[16][256]uint32 {
-	t := new([16][256]uint32)
-	for b := range 256 {
-		crc := uint16(b) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ poly
-			} else {
-				crc <<= 1
-			}
-		}
-		t[0][b] = uint32(crc)
-	}
-	for k := 1; k < 16; k++ {
-		for b := range 256 {
-			prev := uint16(t[k-1][b])
-			t[k][b] = uint32(prev<<8 ^ uint16(t[0][prev>>8]))
-		}
-	}
-	for k := range 16 {
-		t[k]['{'] |= 1 << (16 + k)
-	}
-	return t
-}
+//
+// The tables are data in the binary (crc16_tables.go, written by
+// TestCRCTables from makeTables with CROSSSLOT_WRITE_TABLES=1), not computed
+// at start: a tool that links this package starts once per package go vet
+// checks.
+var crcTables = &crcTableData
 
 // CRC16 returns the XMODEM CRC16 of p, the checksum Redis hashes keys with.
 func CRC16(p []byte) uint16 { return UpdateCRC16(0, p) }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -21,7 +22,7 @@ const configName = "staticcheck.conf"
 // staticcheckName matches staticcheck's own check names and globs (SA1000,
 // -ST*, S1*, QF1001, U1000), which a staticcheck.conf shared with staticcheck
 // holds and crossslot has no use for.
-var staticcheckName = regexp.MustCompile(`(?i)^-?(SA|S|ST|QF|U)(\d+|\d*\*)$`)
+var staticcheckName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^-?(SA|S|ST|QF|U)(\d+|\d*\*)$`) })
 
 // configPaths lists where a file of a name may apply to the packages in
 // dir and below: in dir and its parents, and in the directories below dir
@@ -126,7 +127,7 @@ func checkConfigs(dir string) error {
 			continue // lintcmd reports syntax errors itself, as "config"
 		}
 		for _, name := range conf.Checks {
-			if staticcheckName.MatchString(strings.TrimSpace(name)) {
+			if staticcheckName().MatchString(strings.TrimSpace(name)) {
 				continue
 			}
 			if err := checkList(name); err != nil {

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/crossslot/crossslot/analyzer"
 	"github.com/crossslot/crossslot/slotcalc"
@@ -249,13 +250,13 @@ func matching(families []*keyFamily, key string) []*keyFamily {
 	return out
 }
 
-var valuePart = regexp.MustCompile(`<[^<>]*>`)
+var valuePart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^<>]*>`) })
 
 func templatePattern(template string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString("^")
 	last := 0
-	for _, m := range valuePart.FindAllStringIndex(template, -1) {
+	for _, m := range valuePart().FindAllStringIndex(template, -1) {
 		b.WriteString(regexp.QuoteMeta(template[last:m[0]]))
 		b.WriteString(".*")
 		last = m[1]
@@ -343,7 +344,7 @@ func (c familyCounts) String() string {
 // outside it (feed:{global}:<id>): every value's key on one slot, a hot
 // slot by construction (the opt-in hottag check's finding).
 func (f *keyFamily) hot() bool {
-	return f.TagKind == "constant" && valuePart.MatchString(f.Template)
+	return f.TagKind == "constant" && valuePart().MatchString(f.Template)
 }
 
 // writeKeysMarkdown prints the families as a migration document: one
