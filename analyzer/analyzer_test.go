@@ -193,7 +193,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("check %s: text has no example", c.Name)
 		}
 	}
-	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag,database,sortpattern,onenode,shardedpubsub,keyspace"; got != want {
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag,database,sortpattern,onenode,shardedpubsub,keyspace,directive"; got != want {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }

@@ -33,6 +33,7 @@ var checks = []check{
 	{Name: CategoryOneNode, Targets: "every target but a proxy, which runs them on every shard; on `valkey:9.1` the fix names CLUSTERSCAN", Units: units(clusterProblems), Readiness: true},
 	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Readiness: true},
 	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Readiness: true},
+	{Name: CategoryDirective}, // reported as the directives are read (see honourIgnores), by no unit
 }
 
 // A check is one row of the table.

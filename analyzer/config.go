@@ -88,4 +88,8 @@ const (
 	CategorySortPattern   = "sortpattern"
 	CategoryOneNode       = "onenode"
 	CategoryShardedPubSub = "shardedpubsub"
+
+	// A directive that cannot be honoured (ignore.go); the standalone
+	// command also reports a //lint:ignore that silenced nothing under it.
+	CategoryDirective = "directive"
 )

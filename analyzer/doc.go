@@ -411,4 +411,17 @@
 // -crossslot.include-single-node is set.
 //
 //	rdb.PSubscribe(ctx, "__keyevent@0__:expired") // PSUBSCRIBE "__keyevent@0__:expired" on a cluster client listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them; run it on each master with ForEachMaster
+//
+// # Check directive
+//
+// directive: a //crossslot:ignore directive that cannot be honoured, or a //lint:ignore that silenced nothing
+//
+// A //crossslot:ignore directive names the checks it silences, then says
+// why: //crossslot:ignore crossslot one shard in this deployment. One
+// without a reason silences nothing, and one that names something that is
+// not a check (crossslot -list-checks lists them) silences only the checks
+// it names; both are reported here. The standalone command also reports
+// here a //lint:ignore directive that silenced nothing.
+//
+//	rdb.Get(ctx, "user:1") //crossslot:ignore crosslot one shard in this deployment // //crossslot:ignore names "crosslot", which is not a check; crossslot -list-checks lists them
 package analyzer

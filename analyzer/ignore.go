@@ -52,14 +52,14 @@ func readIgnores(pass *analysis.Pass, report func(analysis.Diagnostic)) ignores 
 				}
 				fields := strings.Fields(rest)
 				if len(fields) < 2 {
-					report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: CategoryCrossSlot,
+					report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: CategoryDirective,
 						Message: ignoreDirective + " needs the checks it silences and a reason; write it as " + ignoreDirective + " crossslot one shard in this deployment"})
 					continue
 				}
 				checks := strings.Split(fields[0], ",")
 				for _, name := range checks {
 					if !known[name] {
-						report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: CategoryCrossSlot,
+						report(analysis.Diagnostic{Pos: c.Pos(), End: c.End(), Category: CategoryDirective,
 							Message: fmt.Sprintf("%s names %q, which is not a check; crossslot -list-checks lists them", ignoreDirective, name)})
 					}
 				}

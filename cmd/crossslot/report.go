@@ -16,11 +16,12 @@ import (
 	"github.com/crossslot/crossslot/internal/finding"
 )
 
-// categoryDirective is the category of a //lint:ignore or //lint:file-ignore
-// directive that silenced nothing. lintcmd names it "staticcheck" and always
-// fails the run on it; crossslot names it for what it is and lets -fail
-// decide, like any check.
-const categoryDirective = "directive"
+// categoryDirective is the check of directives (analyzer.CategoryDirective):
+// a //crossslot:ignore that cannot be honoured, and a //lint:ignore or
+// //lint:file-ignore that silenced nothing, which lintcmd names
+// "staticcheck" and always fails the run on; crossslot names it for what it
+// is and lets -fail decide, like any check.
+const categoryDirective = analyzer.CategoryDirective
 
 // ourCategory is a lintcmd category as crossslot names it.
 func ourCategory(category string) string {
@@ -128,9 +129,9 @@ func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args [
 }
 
 // failSet is the categories a -fail list selects: checks by name, "all" (or
-// "*") for every check and stale directives, "-name" to take one out.
+// "*") for every check, directives included, "-name" to take one out.
 func failSet(list string) map[string]bool {
-	all := []string{categoryDirective}
+	var all []string
 	for _, c := range analyzer.Checks() {
 		all = append(all, c.Name)
 	}

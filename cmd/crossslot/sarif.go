@@ -25,7 +25,6 @@ func sarifRun(cwd string, args []string) finding.SARIFRun {
 	for _, c := range analyzer.Checks() {
 		run.Rules = append(run.Rules, finding.Rule{ID: c.Name, Title: c.Title, Help: c.Text, HelpURI: docURL, Error: c.Error})
 	}
-	run.Rules = append(run.Rules, finding.Rule{ID: categoryDirective, Title: "A //lint:ignore directive that silences nothing", Help: "Remove the directive, or name the check it is for.", HelpURI: docURL})
 	return run
 }
 

@@ -19,8 +19,8 @@ import (
 // category, and writes the findings itself (report).
 func standalone(args []string) int {
 	cmd, fs, cfg, a := newStandalone(args) // exits 2 with usage on a bad flag
-	for name, extra := range map[string][]string{"checks": nil, "fail": {categoryDirective}} {
-		if err := checkList(fs.Lookup(name).Value.String(), extra...); err != nil {
+	for _, name := range []string{"checks", "fail"} {
+		if err := checkList(fs.Lookup(name).Value.String()); err != nil {
 			fmt.Fprintf(os.Stderr, "crossslot: -%s: %v\n", name, err)
 			return 2
 		}
