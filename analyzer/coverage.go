@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"encoding/json"
+	"go/token"
 	"os"
 	"sort"
 	"strings"
@@ -23,6 +24,12 @@ type Coverage struct {
 	Reported     int            `json:"reported"`     // crossslot findings
 	Undecided    int            `json:"undecided"`
 	Reasons      map[string]int `json:"reasons,omitempty"` // why undecided, counted
+	// Assumed counts the proved batches whose keys share one hash tag of
+	// one value ("acct:{"+id+"}:balance" and ":ledger"): one slot unless
+	// that value is empty or starts with '}', which is taken not to be.
+	Assumed int `json:"assumed,omitempty"`
+	// UndecidedAt is where each undecided batch is, and why.
+	UndecidedAt []Site `json:"undecided_at,omitempty"`
 	// OutOfSight counts calls through the module's interfaces whose
 	// implementation is in a package this one does not import: go vet
 	// does not decide them; the standalone command and golangci-lint do,
@@ -35,6 +42,15 @@ type Coverage struct {
 	// Readiness counts the call sites of the readiness checks (database,
 	// sortpattern, onenode, shardedpubsub) by check.
 	Readiness map[string]Tally `json:"readiness,omitempty"`
+}
+
+// A Site is where a batch is: its call, or the call that opens its
+// transaction; Reason says why it is undecided.
+type Site struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Reason string `json:"reason"`
 }
 
 // A Tally counts one readiness check's call sites: fine on a cluster,
@@ -76,14 +92,13 @@ const (
 	reasonInput        = "a key list from input"
 	reasonUnknownPart  = "a key part the analyzer does not follow"
 	reasonBrace        = "a value that may hold a brace or make the tag empty"
-	reasonSameTag      = "one tag by construction, unless its value is empty or starts with '}'"
 	reasonOtherValues  = "keys of different unknown values"
 	reasonAlternatives = "too many alternatives"
 	reasonNearSure     = "near-sure only (proofs-only)"
 )
 
-// count records one batch: reported, proved on one slot, or why not.
-func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported bool, claims keymodel.Claims) {
+// count records one batch, at at: reported, proved on one slot, or why not.
+func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported bool, claims keymodel.Claims, at token.Position) {
 	if transaction {
 		c.Transactions++
 	} else {
@@ -94,9 +109,12 @@ func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported bool, c
 		c.Reported++
 		return
 	}
-	reason := undecidedReason(keys, claims)
+	reason, assumed := undecidedReason(keys, claims)
 	if reason == "" {
 		c.Proved++
+		if assumed {
+			c.Assumed++
+		}
 		return
 	}
 	c.Undecided++
@@ -104,18 +122,26 @@ func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported bool, c
 		c.Reasons = map[string]int{}
 	}
 	c.Reasons[reason]++
+	c.UndecidedAt = append(c.UndecidedAt, Site{File: at.Filename, Line: at.Line, Column: at.Column, Reason: reason})
 }
 
 // undecidedReason says why keys are not proved to share a slot, "" when
-// they are.
-func undecidedReason(keys []keymodel.Arg, claims keymodel.Claims) string {
+// they are; assumed says a pair is proved only by taking one tag of one
+// value ("{"+id+"}" in both) to be neither empty nor to start with '}'.
+func undecidedReason(keys []keymodel.Arg, claims keymodel.Claims) (reason string, assumed bool) {
+	reason, assumed = undecidedPairs(keys, claims)
+	return reason, assumed && reason == ""
+}
+
+func undecidedPairs(keys []keymodel.Arg, claims keymodel.Claims) (string, bool) {
+	assumed := false
 	proofsOnly := !claims.NearSure
 	for _, k := range keys {
 		switch {
 		case k.Spread > 0:
-			return reasonParameter
+			return reasonParameter, false
 		case k.Unread != "":
-			return reasonInput
+			return reasonInput, false
 		}
 	}
 	for j := 1; j < len(keys); j++ {
@@ -123,18 +149,17 @@ func undecidedReason(keys []keymodel.Arg, claims keymodel.Claims) string {
 			if keymodel.Unproved(keys[i], keys[j]) == "" {
 				continue
 			}
-			if _, ok := keymodel.Differ(keys[i], keys[j], claims); !ok && !proofsOnly {
-				return keyReason(keys[i], keys[j])
+			if keymodel.SameTagTemplate(keys[i], keys[j]) {
+				assumed = true // one tag of one value: one slot, unless that value is "" or starts with '}'
+				continue
 			}
-			if proofsOnly {
-				if allNear(keys[i], keys[j]) {
-					return reasonNearSure
-				}
+			if proofsOnly && allNear(keys[i], keys[j]) {
+				return reasonNearSure, false
 			}
-			return keyReason(keys[i], keys[j])
+			return keyReason(keys[i], keys[j]), false
 		}
 	}
-	return ""
+	return "", assumed
 }
 
 func allNear(x, y keymodel.Arg) bool {
@@ -161,9 +186,6 @@ func keyReason(x, y keymodel.Arg) string {
 				return reasonParameter
 			}
 		}
-	}
-	if keymodel.SameTagTemplate(x, y) {
-		return reasonSameTag
 	}
 	for _, k := range []keymodel.Arg{x, y} {
 		for _, alt := range k.Alts {
@@ -239,6 +261,8 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 		total.Undecided += c.Undecided
 		total.Panics += c.Panics
 		total.OutOfSight += c.OutOfSight
+		total.Assumed += c.Assumed
+		total.UndecidedAt = append(total.UndecidedAt, c.UndecidedAt...)
 		for r, n := range c.Reasons {
 			total.Reasons[r] += n
 		}

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
@@ -33,7 +34,7 @@ func (u commandSlots) Command(c *reading.Command) {
 		fate = c.Site.Fate
 		switch c.Split {
 		case reading.SplitRead:
-			u.pass.coverage.count(false, nil, false, u.pass.cfg.claims()) // split by slot and merged: fine
+			u.pass.coverage.count(false, nil, false, u.pass.cfg.claims(), token.Position{}) // split by slot and merged: fine
 			return
 		case reading.SplitWrite:
 			fate, fix = splitWrite, splitWriteRemedy
@@ -62,5 +63,16 @@ func (u commandSlots) Command(c *reading.Command) {
 	if found {
 		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
 	}
-	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims())
+	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims(), u.pass.pass.Fset.Position(commandPos(c)))
+}
+
+// commandPos is where a command is sent: its call, or the wrapper's call.
+func commandPos(c *reading.Command) token.Pos {
+	switch {
+	case c.Site != nil:
+		return c.Site.CallPos().Pos
+	case c.Wrapper != nil && c.Wrapper.Call != nil:
+		return c.Wrapper.Call.Pos()
+	}
+	return token.NoPos
 }

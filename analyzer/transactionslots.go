@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/token"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -57,9 +58,9 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	}
 	switch {
 	case found:
-		u.pass.coverage.count(true, nil, true, u.pass.cfg.claims())
+		u.pass.coverage.count(true, nil, true, u.pass.cfg.claims(), token.Position{})
 	case len(t.Commands) > 0: // nothing queued is no batch
-		u.pass.coverage.count(true, keysOfBatch(t.Commands), false, u.pass.cfg.claims())
+		u.pass.coverage.count(true, keysOfBatch(t.Commands), false, u.pass.cfg.claims(), u.pass.pass.Fset.Position(t.At.Pos))
 	}
 }
 

@@ -71,6 +71,9 @@ func coverageReport(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	if total.Assumed > 0 {
+		fmt.Fprintf(stdout, "\nproved includes %d whose keys share one hash tag of one value: one slot, unless that value is empty or starts with '}'\n", total.Assumed)
+	}
 	if len(total.Reasons) > 0 {
 		fmt.Fprintln(stdout, "\nundecided, by reason:")
 		reasons := make([]string, 0, len(total.Reasons))

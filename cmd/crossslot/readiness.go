@@ -178,6 +178,10 @@ type moduleReadiness struct {
 	others   map[string]int
 	reported []finding.Finding
 	keys     familyCounts // the key inventory's counts (crossslot keys)
+	// assumed counts the fine multi-key sites whose keys share one tag of
+	// one value; undecided is where the undecided ones are, and why.
+	assumed   int
+	undecided []analyzer.Site
 }
 
 // isCheck reports whether a finding's code is a check's, not a directive's
@@ -223,6 +227,8 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		for check, t := range c.Readiness {
 			s.rows[check] = s.rows[check].Plus(t)
 		}
+		s.assumed += c.Assumed
+		s.undecided = append(s.undecided, c.UndecidedAt...)
 	}
 	for _, f := range findings {
 		if !isCheck(f.Check) {
@@ -241,6 +247,10 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		s := byModule[mod]
 		sort.SliceStable(s.reported, func(i, j int) bool {
 			a, b := s.reported[i].Pos, s.reported[j].Pos
+			return a.File < b.File || a.File == b.File && a.Line < b.Line
+		})
+		sort.SliceStable(s.undecided, func(i, j int) bool {
+			a, b := s.undecided[i], s.undecided[j]
 			return a.File < b.File || a.File == b.File && a.Line < b.Line
 		})
 		out = append(out, s)
@@ -280,7 +290,16 @@ func (s *moduleReadiness) text(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t-\t-\t%d\t-\t\n", check, s.others[check])
 	}
 	tw.Flush()
+	if s.assumed > 0 {
+		fmt.Fprintf(w, "\n%s\n", s.assumption())
+	}
 	fmt.Fprintf(w, "\n%s\n", s.keys)
+	if len(s.undecided) > 0 {
+		fmt.Fprintf(w, "\nundecided (%d):\n", len(s.undecided))
+		for _, u := range s.undecided {
+			fmt.Fprintf(w, "  %s: %s\n", where(finding.Position{File: u.File, Line: u.Line, Column: u.Column}), u.Reason)
+		}
+	}
 	if len(s.reported) == 0 {
 		fmt.Fprintln(w, "\nnothing reported")
 		return
@@ -303,7 +322,16 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	for _, check := range s.otherRows() {
 		fmt.Fprintf(w, "| `%s` | - | - | %d | - |\n", check, s.others[check])
 	}
+	if s.assumed > 0 {
+		fmt.Fprintf(w, "\n%s\n", capitalized(s.assumption()))
+	}
 	fmt.Fprintf(w, "\n%s (`crossslot keys` lists them).\n", capitalized(s.keys.String()))
+	if len(s.undecided) > 0 {
+		fmt.Fprintf(w, "\n**Undecided (%d)**\n\n", len(s.undecided))
+		for _, u := range s.undecided {
+			fmt.Fprintf(w, "- `%s`: %s\n", where(finding.Position{File: u.File, Line: u.Line, Column: u.Column}), u.Reason)
+		}
+	}
 	if len(s.reported) == 0 {
 		fmt.Fprintln(w, "\nNothing reported.")
 		return
@@ -312,6 +340,16 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	for _, f := range s.reported {
 		fmt.Fprintf(w, "- [ ] `%s` **%s**: %s\n", where(f.Pos), f.Check, strings.ReplaceAll(f.Message, "|", "\\|"))
 	}
+}
+
+// assumption says once what the fine count of the crossslot row takes for
+// granted.
+func (s *moduleReadiness) assumption() string {
+	sites := "sites"
+	if s.assumed == 1 {
+		sites = "site"
+	}
+	return fmt.Sprintf("fine includes %d %s whose keys share one hash tag of one value (\"acct:{<id>}:balance\", \"acct:{<id>}:ledger\"): one slot, unless that value is empty or starts with '}'", s.assumed, sites)
 }
 
 func packagesText(n int) string {

@@ -202,3 +202,62 @@ func sameTargetAsServer(t *testing.T, dir, addr string) {
 		t.Fatalf("%s says target %s, and the server at %s is %s: make them agree", f.Path, f.Target, addr, live)
 	}
 }
+
+// TestReadinessAssumptionAndUndecidedSites: keys that share one hash tag of
+// one value, as the fixes advise, count as fine, with the assumption said
+// once; every undecided site is listed with its reason, in both forms.
+func TestReadinessAssumptionAndUndecidedSites(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(readinessDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"context"
+	"os"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+	redigo "github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
+)
+
+var (
+	_ rueidis.Client
+	_ redigo.Conn
+	_ *redisc.Cluster
+)
+
+func main() {
+	ctx, rdb, acct := context.Background(), redis.NewClusterClient(&redis.ClusterOptions{}), os.Args[1]
+	rdb.MGet(ctx, "acct:{"+acct+"}:balance", "acct:{"+acct+"}:ledger")
+	rdb.MGet(ctx, strings.Fields(os.Getenv("KEYS"))...)
+}
+`), 0o644)
+	env := cmdtest.ModuleEnv()
+	text, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "./...")
+	if code != 0 {
+		t.Fatalf("crossslot readiness: exit %d\n%s", code, stderr)
+	}
+	md, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "-md", "./...")
+	if code != 0 {
+		t.Fatalf("crossslot readiness -md: exit %d\n%s", code, stderr)
+	}
+	if row := regexp.MustCompile(`(?m)^\s*crossslot\s+2\s+1\s+0\s+1\s*$`); !row.MatchString(text) {
+		t.Errorf("want the crossslot row 2 sites, 1 fine, 0 reported, 1 undecided:\n%s", text)
+	}
+	assumption := "fine includes 1 site whose keys share one hash tag of one value"
+	if !strings.Contains(text, "\n"+assumption) || !strings.Contains(md, "\nF"+assumption[1:]) {
+		t.Errorf("the reports do not say the assumption once:\n%s\n%s", text, md)
+	}
+	if !strings.Contains(text, "\nundecided (1):\n  main.go:23:2: a key list from input\n") ||
+		!strings.Contains(md, "**Undecided (1)**\n\n- `main.go:23:2`: a key list from input\n") {
+		t.Errorf("the reports do not list the undecided site with its reason:\n%s\n%s", text, md)
+	}
+}
