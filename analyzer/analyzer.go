@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 )
 
 // Analyzer is the crossslot analyzer with default settings, its flags bound.
@@ -45,7 +45,7 @@ type Gate = reading.Gate
 
 // NewGate is the gate of an analyzer made for cfg.
 func NewGate(cfg *Config) *Gate {
-	return &Gate{Pending: cfg.readingOptions(target.Target{}).Pending}
+	return &Gate{Pending: cfg.readingOptions(clustertarget.Target{}).Pending}
 }
 
 // bindFlags binds the settings to flags, named as users type them after

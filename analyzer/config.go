@@ -3,7 +3,7 @@ package analyzer
 import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 )
 
 // Config holds the analyzer's settings.
@@ -42,7 +42,7 @@ type Config struct {
 	WholeProgram bool
 	// Target is what runs the cluster (the flag; when not given, each
 	// package's crossslot.conf): what it refuses besides CROSSSLOT.
-	Target target.Setting
+	Target clustertarget.Setting
 	// Coverage names a file that each package's Coverage is appended to.
 	Coverage string
 	// Inventory names a file that each package's Inventory (its key uses)
@@ -60,7 +60,7 @@ type Config struct {
 }
 
 // readingOptions are the settings the shared reading needs.
-func (cfg *Config) readingOptions(t target.Target) reading.Options {
+func (cfg *Config) readingOptions(t clustertarget.Target) reading.Options {
 	return reading.Options{IncludeSingleNode: cfg.IncludeSingleNode, IncludeTests: cfg.IncludeTests, Claims: cfg.claims(),
 		WholeProgram: cfg.WholeProgram, Pending: cfg.WholeProgram || cfg.Coverage != "", Target: t}
 }

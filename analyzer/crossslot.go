@@ -7,7 +7,7 @@ import (
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 )
 
 // crossSlotCommands is the crossslot check of multi-key commands: a call of
@@ -49,7 +49,7 @@ func (u commandSlots) Command(c *reading.Command) {
 				if u.pass.TopologyOf(c.Site.Client()).OneServer {
 					fate = "" // a plain client's fate is the proxy's, not a cluster client's
 				}
-				fate += fmt.Sprintf("; %s splits only %s across slots", t.Name(), strings.Join(target.ProxySplitNames(), ", "))
+				fate += fmt.Sprintf("; %s splits only %s across slots", t.Name(), strings.Join(clustertarget.ProxySplitNames(), ", "))
 			}
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 )
 
 // A unitKind makes a check unit for one package.
@@ -29,7 +29,7 @@ type unitPass struct {
 	pass      *analysis.Pass
 	source    *eval.Source // the syntax, where fixes find what to edit
 	cfg       *Config
-	target    target.Target // the package's: the flag's or its crossslot.conf's
+	target    clustertarget.Target // the package's: the flag's or its crossslot.conf's
 	coverage  *Coverage
 	inventory *Inventory                    // -crossslot.inventory's: the package's key uses
 	builders  map[*types.Func]*ast.FuncDecl // made when a fix first needs them

@@ -19,9 +19,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crossslot/crossslot/clustertarget"
 	"github.com/crossslot/crossslot/internal/commands"
 	"github.com/crossslot/crossslot/slotcalc"
-	"github.com/crossslot/crossslot/target"
 )
 
 // A Mode says what a guard does with a command whose keys cross slots.
@@ -53,7 +53,7 @@ type Options struct {
 	// call site: what a staging service logs or exports (see Stats).
 	Stats *Stats
 	// Target is what runs the cluster, as the analyzer's -crossslot.target
-	// takes it ("redis:7.0", "valkey:9.0:db16"; see package target): what
+	// takes it ("redis:7.0", "valkey:9.0:db16"; see package clustertarget): what
 	// it refuses besides CROSSSLOT (SORT patterns, databases). "" reads the
 	// crossslot.conf nearest to the working directory, as the analyzer
 	// reads the one nearest to a package (a test runs in its package's
@@ -185,7 +185,7 @@ func (s *Stats) Snapshot() map[string]Count {
 // A Checker checks command lines for one guard.
 type Checker struct {
 	opts   Options
-	target target.Target
+	target clustertarget.Target
 	err    error // a bad Target or crossslot.conf: every Check returns it
 	// library are fragments of the paths of the client's files, and of the
 	// adapter's: Caller skips their frames.
@@ -206,16 +206,16 @@ func New(opts Options, library ...string) *Checker {
 
 // targetOf reads Options.Target, or, when it is "", the crossslot.conf
 // nearest to the working directory.
-func targetOf(given string) (target.Target, error) {
-	var s target.Setting
+func targetOf(given string) (clustertarget.Target, error) {
+	var s clustertarget.Setting
 	if given != "" {
 		if err := s.Set(given); err != nil {
-			return target.Target{}, fmt.Errorf("Options.Target: %w", err)
+			return clustertarget.Target{}, fmt.Errorf("Options.Target: %w", err)
 		}
 	}
 	dir, err := os.Getwd()
 	if err != nil {
-		return target.Latest, nil // no working directory: no file to read
+		return clustertarget.Latest, nil // no working directory: no file to read
 	}
 	return s.For(dir)
 }
@@ -344,7 +344,7 @@ func singleKey[L Line](cmd commands.Command, line L) (string, bool) {
 // refused reads what a cluster refuses besides CROSSSLOT (commands.Refuses,
 // and sharded channels on two slots). The names are compared first, without
 // converting or allocating, as the common commands pass through here.
-func refused[L Line](name string, line L, t target.Target) (Violation, bool) {
+func refused[L Line](name string, line L, t clustertarget.Target) (Violation, bool) {
 	upper := ""
 	for _, n := range refusedNames {
 		if len(n) == len(name) && strings.EqualFold(n, name) {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 )
 
 // configName is the file lintcmd reads the checks of the packages in its
@@ -66,7 +66,7 @@ func configPaths(dir, name string) ([]string, error) {
 // setting (separateCache), so both take this digest in, and an edited
 // target is a new analysis.
 func targetDigest(dir string) string {
-	paths, _ := configPaths(dir, target.FileName) // a walk that fails part way hashes what it saw
+	paths, _ := configPaths(dir, clustertarget.FileName) // a walk that fails part way hashes what it saw
 	h := sha256.New()
 	found := false
 	for _, path := range paths {
@@ -89,7 +89,7 @@ func targetDigest(dir string) string {
 // a finding of nothing and exits 0, so a bad file is caught here first: a
 // usage error, as a bad -crossslot.target is.
 func checkTargets(dir string) error {
-	paths, err := configPaths(dir, target.FileName)
+	paths, err := configPaths(dir, clustertarget.FileName)
 	if err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func checkTargets(dir string) error {
 		if err != nil {
 			continue // none there
 		}
-		if _, err := target.Read(shortPath(path), data); err != nil {
+		if _, err := clustertarget.Read(shortPath(path), data); err != nil {
 			return err
 		}
 	}

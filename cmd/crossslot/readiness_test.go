@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crossslot/crossslot/clustertarget"
 	"github.com/crossslot/crossslot/internal/cmdtest"
 	"github.com/crossslot/crossslot/internal/redistest"
-	"github.com/crossslot/crossslot/target"
 )
 
 // readinessDir is a module, built against the real go-redis v9.23.0, rueidis
@@ -190,11 +190,11 @@ func TestReadinessWithABrokenPackage(t *testing.T) {
 // judges them by the rules of that release.
 func sameTargetAsServer(t *testing.T, dir, addr string) {
 	t.Helper()
-	f, ok, err := target.Find(dir)
+	f, ok, err := clustertarget.Find(dir)
 	if err != nil || !ok {
 		t.Fatalf("%s: crossslot.conf: %v (found %v)", dir, err, ok)
 	}
-	live, err := target.Parse(redistest.ServerTarget(t, addr))
+	live, err := clustertarget.Parse(redistest.ServerTarget(t, addr))
 	if err != nil {
 		t.Fatal(err)
 	}

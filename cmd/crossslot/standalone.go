@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/crossslot/crossslot/analyzer"
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 	"golang.org/x/tools/go/analysis"
 	"honnef.co/go/tools/lintcmd"
 )
@@ -74,7 +74,7 @@ func newStandalone(args []string) (*lintcmd.Command, *flag.FlagSet, *analyzer.Co
 // checkTargetsUnlessGiven checks the crossslot.conf files the run reads:
 // none when -crossslot.target is given.
 func checkTargetsUnlessGiven(cwd string, a *analysis.Analyzer) error {
-	if s, ok := a.Flags.Lookup("target").Value.(*target.Setting); ok && s.Given {
+	if s, ok := a.Flags.Lookup("target").Value.(*clustertarget.Setting); ok && s.Given {
 		return nil
 	}
 	return checkTargets(cwd)

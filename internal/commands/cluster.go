@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crossslot/crossslot/clustertarget"
 	"github.com/crossslot/crossslot/slotcalc"
-	"github.com/crossslot/crossslot/target"
 )
 
 // What a cluster refuses for what a command does, not for its keys' slots,
@@ -56,7 +56,7 @@ var RefusedNames = []string{"SELECT", "MOVE", "SWAPDB", "COPY", "SORT", "SORT_RO
 // and GET (see sortPattern). undecided says that an argument that decides
 // is not known. The databases are judged by the caller, which knows the
 // target's count; DB says which one a refusal needs.
-func Refuses(argv []Arg, t target.Target) (refusals []Refusal, undecided bool) {
+func Refuses(argv []Arg, t clustertarget.Target) (refusals []Refusal, undecided bool) {
 	if len(argv) == 0 || !argv[0].Known {
 		return nil, false
 	}
@@ -122,7 +122,7 @@ func Refuses(argv []Arg, t target.Target) (refusals []Refusal, undecided bool) {
 // patternHashSlot), and GET "#" from Redis 7.4.2 and Valkey 8.1, which stop
 // hashing it as a key name. unknown says that the pattern, or the sorted
 // key it is compared with, is not known.
-func sortPattern(argv []Arg, i int, t target.Target) (r *Refusal, unknown bool) {
+func sortPattern(argv []Arg, i int, t clustertarget.Target) (r *Refusal, unknown bool) {
 	option := strings.ToUpper(argv[i-1].Text)
 	p := argv[i]
 	refusal := func(text, why string) *Refusal {

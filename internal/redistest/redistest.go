@@ -233,7 +233,7 @@ func (c *Conn) Receive() (any, error) {
 	return nil, fmt.Errorf("redistest: unexpected reply %q", line)
 }
 
-// ServerTarget is the target (package target's spelling) of the server at
+// ServerTarget is the target (package clustertarget's spelling) of the server at
 // addr, from INFO server: "redis:7.0.15", "valkey:8.1.1". A guard that
 // agrees with a live server is given it, as its rules depend on the
 // release.

@@ -27,8 +27,8 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/clustertarget"
 	"github.com/crossslot/crossslot/internal/commands"
-	"github.com/crossslot/crossslot/target"
 )
 
 // Besides CROSSSLOT, a cluster refuses or quietly does differently what
@@ -101,7 +101,7 @@ func kindOf(name string) (ProblemKind, bool) {
 // site says whether the call is a site of the readiness checks at all (a
 // command that may need a database, a SORT, a keyspace-wide command), and
 // kind of which, for the coverage report.
-func ClusterProblems(c *clients.Site, t target.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
+func ClusterProblems(c *clients.Site, t clustertarget.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	name, argv, at, ok := clients.CommandLine(c)
 	if !ok {
 		return 0, nil, false
@@ -128,7 +128,7 @@ func glideOnOneNode(c *clients.Site, name string) bool {
 
 // LineProblems is ClusterProblems of a command line a script sends: its
 // name (upper case) first.
-func LineProblems(argv []commands.Arg, t target.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
+func LineProblems(argv []commands.Arg, t clustertarget.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	if len(argv) == 0 || !argv[0].Known {
 		return 0, nil, false
 	}
@@ -137,7 +137,7 @@ func LineProblems(argv []commands.Arg, t target.Target) (kind ProblemKind, probl
 
 // lineProblems judges a command line; at says where each argument is
 // written (nil: at the call, call).
-func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call keymodel.Range, t target.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
+func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call keymodel.Range, t clustertarget.Target) (kind ProblemKind, problems []ClusterProblem, site bool) {
 	if what, ok := commands.LoadsOnOneNode(argv); ok {
 		return OneNode, []ClusterProblem{{Kind: OneNode, What: what, At: call, Whatever: true}}, true
 	}

@@ -1,7 +1,7 @@
 package reading
 
 import (
-	"github.com/crossslot/crossslot/target"
+	"github.com/crossslot/crossslot/clustertarget"
 
 	"fmt"
 	"go/ast"
@@ -39,7 +39,7 @@ type Options struct {
 	Pending bool
 	// Target is what runs the cluster, for what it refuses besides
 	// CROSSSLOT.
-	Target target.Target
+	Target clustertarget.Target
 }
 
 // A Package is the one reading of a package that every check shares: its

@@ -1,4 +1,4 @@
-// Package target says what runs the cluster a program talks to: the server
+// Package clustertarget says what runs the cluster a program talks to: the server
 // (Redis or Valkey) and its release line, how many databases it has, and
 // whether a proxy fronts it. What a cluster refuses depends on it:
 //
@@ -19,7 +19,7 @@
 // setting target, the guards' option and the target line of crossslot.conf
 // take it: SERVER[:VERSION][:dbN], or a proxy's name[:VERSION]. It imports
 // nothing of the analysis, so that the run-time guards share it.
-package target
+package clustertarget
 
 import (
 	"fmt"
