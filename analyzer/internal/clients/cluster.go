@@ -97,15 +97,7 @@ func holdsClusterType(t types.Type, depth int) bool {
 		return true
 	}
 	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return holdsClusterType(u.Elem(), depth+1)
-	case *types.Slice:
-		return holdsClusterType(u.Elem(), depth+1)
-	case *types.Array:
-		return holdsClusterType(u.Elem(), depth+1)
-	case *types.Map:
-		return holdsClusterType(u.Elem(), depth+1)
-	case *types.Chan:
+	case interface{ Elem() types.Type }: // a pointer, slice, array, map or channel
 		return holdsClusterType(u.Elem(), depth+1)
 	case *types.Signature:
 		return holdsClusterType(u.Results(), depth+1)

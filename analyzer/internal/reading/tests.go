@@ -47,7 +47,7 @@ func newClusterMentions(pass *analysis.Pass) *clusterMentions {
 	}
 	var fills []fill // every assignment to a field or package variable
 	add := func(target ast.Expr, value ast.Expr) {
-		if v, ok := heldIn(m.info, target); ok {
+		if v, ok := heldIn(m.info, target); ok && value != nil {
 			fills = append(fills, fill{v, value})
 		}
 	}
@@ -56,19 +56,11 @@ func newClusterMentions(pass *analysis.Pass) *clusterMentions {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
 				for i, lhs := range n.Lhs {
-					if len(n.Rhs) == len(n.Lhs) {
-						add(lhs, n.Rhs[i])
-					} else if len(n.Rhs) == 1 {
-						add(lhs, n.Rhs[0])
-					}
+					add(lhs, valueOf(n.Rhs, i))
 				}
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
-					if len(n.Values) == len(n.Names) {
-						add(name, n.Values[i])
-					} else if len(n.Values) == 1 {
-						add(name, n.Values[0])
-					}
+					add(name, valueOf(n.Values, i))
 				}
 			case *ast.CompositeLit:
 				t := m.info.TypeOf(n)
@@ -128,6 +120,18 @@ func (m *clusterMentions) in(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// valueOf is what the i-th target of an assignment is given: its own value,
+// or the one call that gives them all; nil for none.
+func valueOf(values []ast.Expr, i int) ast.Expr {
+	switch {
+	case i < len(values) && len(values) > 1:
+		return values[i]
+	case len(values) == 1:
+		return values[0]
+	}
+	return nil
 }
 
 // heldIn is the field or package variable an assignment to e fills.
