@@ -28,10 +28,10 @@ var checks = []check{
 	{Name: CategoryMissingKey, Units: units(scriptKeys)},
 	{Name: CategoryHotTag, Units: units(hotTags), OptIn: &optIn{Flag: "hot-tags", On: func(c *Config) *bool { return &c.HotTags },
 		Usage: "also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot"}},
-	{Name: CategoryDatabase, Targets: "every target; `valkey:9.0:dbN` and later accept databases 0 to N-1", Units: units(clusterProblems), Readiness: true},
-	{Name: CategorySortPattern, Targets: "every target, by release: before `redis:7.4` and `valkey:8.0` every pattern; from them a pattern off the sorted key's slot; GET # accepted from `redis:7.4.2` and `valkey:8.1`", Units: units(clusterProblems), Readiness: true},
+	{Name: CategoryDatabase, Targets: "every target; `valkey:9.0:dbN` and later accept databases 0 to N-1", Units: units(clusterProblems), Error: true, Readiness: true},
+	{Name: CategorySortPattern, Targets: "every target, by release: before `redis:7.4` and `valkey:8.0` every pattern; from them a pattern off the sorted key's slot; GET # accepted from `redis:7.4.2` and `valkey:8.1`", Units: units(clusterProblems), Error: true, Readiness: true},
 	{Name: CategoryOneNode, Targets: "every target but a proxy, which runs them on every shard; on `valkey:9.1` the fix names CLUSTERSCAN", Units: units(clusterProblems), Readiness: true},
-	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Readiness: true},
+	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Error: true, Readiness: true},
 	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Readiness: true},
 	{Name: CategoryDirective}, // reported as the directives are read (see honourIgnores), by no unit
 }
@@ -40,8 +40,10 @@ var checks = []check{
 type check struct {
 	Name  string
 	Units []*unitKind
-	// Error: a finding of the check fails the standalone command's run by
-	// default (its -fail list).
+	// Error: the cluster refuses what the check finds (CROSSSLOT, or
+	// another error): its findings are errors, not warnings, in every front
+	// end (the editor, SARIF, the standalone command's formats), and fail
+	// the standalone command's run by default (its -fail list).
 	Error bool
 	// Readiness: the check is a row of `crossslot readiness`.
 	Readiness bool

@@ -66,9 +66,27 @@ func newStandalone(args []string) (*lintcmd.Command, *flag.FlagSet, *analyzer.Co
 	fs := cmd.FlagSet()
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
 	fs.Lookup("f").Usage = "Output `format` (valid choices are 'stylish', 'text', 'json' and 'sarif')"
+	// -fail's default is the table's: the checks it marks as errors, which
+	// the editor and SARIF show as errors too (lintcmd's is "all").
+	failing := errorChecks()
+	fs.Set("fail", failing)
+	fs.Lookup("fail").DefValue = failing
+	fs.Lookup("fail").Usage = "Exit non-zero if any of the provided checks failed; 'all' for every check, 'directive' included"
 	cmd.AddAnalyzers(checks(a)...)
 	cmd.ParseFlags(args)
 	return cmd, fs, cfg, a
+}
+
+// errorChecks lists the checks the table marks as errors, the default of
+// -fail.
+func errorChecks() string {
+	var names []string
+	for _, c := range analyzer.Checks() {
+		if c.Error {
+			names = append(names, c.Name)
+		}
+	}
+	return strings.Join(names, ",")
 }
 
 // checkTargetsUnlessGiven checks the crossslot.conf files the run reads:

@@ -349,7 +349,7 @@ func TestTextAndStylish(t *testing.T) {
 	for _, want := range []string{
 		"/directives/line.go\n",
 		"(23, 15)", "emptytag",
-		"10 problems (4 errors, 0 warnings, 6 ignored)",
+		"10 problems (2 errors, 2 warnings, 6 ignored)",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stylish output lacks %q:\n%s", want, stdout)
