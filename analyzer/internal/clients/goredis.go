@@ -168,6 +168,50 @@ type Adapter struct{ Client, Impl string }
 // IsAdapter reports an adapter's package.
 func IsAdapter(path string) bool { _, ok := Adapters[path]; return ok }
 
+// AdapterMethod is the adapter's client method that a call of m runs: m
+// itself when it is an adapter's interface method, or a project's own
+// interface method declared with the adapter's signature
+//
+//	type store interface{ MGet(ctx context.Context, keys ...string) *valkeycompat.SliceCmd }
+//
+// (its results name the adapter's types); nil for any other method.
+func AdapterMethod(m *types.Func) *types.Func {
+	if m == nil || m.Pkg() == nil {
+		return nil
+	}
+	pkg := m.Pkg()
+	if !IsAdapter(pkg.Path()) {
+		if pkg = adapterPackageIn(m.Signature()); pkg == nil {
+			return nil
+		}
+	}
+	tn, ok := pkg.Scope().Lookup(Adapters[pkg.Path()].Impl).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg, m.Name())
+	impl, ok := obj.(*types.Func)
+	if !ok || !types.Identical(impl.Signature(), m.Signature()) {
+		return nil
+	}
+	return impl
+}
+
+// adapterPackageIn is the adapter package a signature's results name, nil
+// when none does.
+func adapterPackageIn(sig *types.Signature) *types.Package {
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && IsAdapter(named.Obj().Pkg().Path()) {
+			return named.Obj().Pkg()
+		}
+	}
+	return nil
+}
+
 // adapterTransactional reports an adapter's call that opens a
 // transaction or pipeline (TxPipelined, TxPipeline, Watch, Pipelined,
 // Pipeline), or queues a command on its Pipeliner or Tx.

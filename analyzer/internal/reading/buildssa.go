@@ -181,6 +181,8 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 				}
 			case clients.GoRedisShaped(fn): // a project interface of go-redis's methods
 				found |= callsClient
+			case clients.AdapterMethod(fn) != nil: // or of an adapter's
+				found |= callsClient
 			case impls.outOfSightCall(fn):
 				found |= callsClient // a pending call (program.go)
 			case fn.Pkg() == pass.Pkg:

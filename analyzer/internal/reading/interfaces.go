@@ -502,23 +502,13 @@ func (r *Package) concreteMethod(common *ssa.CallCommon) *types.Func {
 }
 
 // adapterMethod is the method a call through a go-redis-compatible
-// adapter's own interface runs, wherever the value came from (a field main
-// fills, a parameter): the adapter's client type, the one that implements
-// its interface (clients.Adapters). Nil for any other call.
+// adapter's own interface, or a project's interface of its methods, runs,
+// wherever the value came from (a field main fills, a parameter): the
+// adapter's client type, the one that implements its interface
+// (clients.Adapters). Nil for any other call.
 func adapterMethod(common *ssa.CallCommon) *types.Func {
-	m := common.Method
-	if m == nil || m.Pkg() == nil {
+	if common.Method == nil || !types.IsInterface(common.Value.Type()) {
 		return nil
 	}
-	a, ok := clients.Adapters[m.Pkg().Path()]
-	if !ok || !types.IsInterface(common.Value.Type()) {
-		return nil
-	}
-	tn, ok := m.Pkg().Scope().Lookup(a.Impl).(*types.TypeName)
-	if !ok {
-		return nil
-	}
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, m.Pkg(), m.Name())
-	f, _ := obj.(*types.Func)
-	return f
+	return clients.AdapterMethod(common.Method)
 }

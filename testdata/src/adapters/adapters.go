@@ -62,3 +62,27 @@ func (e *engine) compare(ctx context.Context, a, b string) {
 	e.legacy.MGet(ctx, "mult:"+a, "mult:"+b)             // want `MGET keys "mult:<a>" and "mult:<b>" are on different hash slots .*in rueidiscompat.Compat.MGet`
 	e.legacy.MGet(ctx, "mult:{"+a+"}", "mult:{"+a+"}:x") // one tag
 }
+
+// A project's own interface of the adapter's methods, filled by main: a call
+// runs the adapter's client method, as one through the adapter's interface.
+type campaignStore interface {
+	MGet(ctx context.Context, keys ...string) *valkeycompat.SliceCmd
+	Rename(ctx context.Context, key, newkey string) *valkeycompat.StatusCmd
+}
+
+type campaigns struct{ db campaignStore }
+
+func newCampaigns(db valkeycompat.Cmdable) *campaigns { return &campaigns{db: db} }
+
+func (c *campaigns) publish(ctx context.Context, a, b string) {
+	c.db.Rename(ctx, "campaign:draft:"+a, "campaign:{"+a+"}:rules") // want `RENAME keys "campaign:draft:<a>" and "campaign:\{<a>\}:rules" are on different hash slots .*in valkeycompat.Compat.Rename`
+	c.db.Rename(ctx, "campaign:{"+a+"}:draft", "campaign:{"+a+"}:rules")
+	c.db.MGet(ctx, "flag:"+a, "flag:"+b) // want `MGET keys "flag:<a>" and "flag:<b>" are on different hash slots .*in valkeycompat.Compat.MGet`
+}
+
+// An interface whose results are the project's own is not the adapter's.
+type flagStore interface {
+	MGet(ctx context.Context, keys ...string) []string
+}
+
+func readFlags(ctx context.Context, s flagStore, a, b string) { s.MGet(ctx, "flag:"+a, "flag:"+b) }
