@@ -86,8 +86,16 @@ const glideRefused = "; the server refuses it (CrossSlot)"
 // or through one of GLIDE's client interfaces.
 func glideCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 	m := ssaread.CalledFunc(common)
-	if m == nil || m.Pkg() == nil || m.Signature().Recv() == nil || !isGlidePackage(m.Pkg().Path()) {
+	if m == nil || m.Pkg() == nil || m.Signature().Recv() == nil {
 		return nil
+	}
+	if !isGlidePackage(m.Pkg().Path()) {
+		if !glideShaped(common, m) {
+			return nil
+		}
+		site := NewSite(ev, common, m.Signature())
+		site.Library, site.Method, site.Rule = Glide, m.Name(), glideMultiKey()[m.Name()]
+		return site
 	}
 	if ssaread.IsNamed(m.Signature().Recv().Type(), glidePath+"/config", "ClusterSubscriptionConfig") && m.Name() == "WithSubscription" {
 		return glideSubscription(common, ev, m)
@@ -131,6 +139,59 @@ func glideCustomCommand(site *Site) {
 
 func isGlidePackage(path string) bool {
 	return InModule(path, glidePath)
+}
+
+// glideShaped reports a call through a project's own interface of GLIDE's
+// client methods: one that declares a multi-key method of GLIDE's by name
+// and takes or returns GLIDE's types in some method (a batch to Exec, a
+// script's options, a models.Result)
+//
+//	type Client interface {
+//		Exec(ctx context.Context, batch pipeline.ClusterBatch, raiseOnError bool) ([]any, error)
+//		SInter(ctx context.Context, keys []string) (map[string]struct{}, error)
+//	}
+//
+// Its keys are where GLIDE's method has them, by parameter name.
+func glideShaped(common *ssa.CallCommon, m *types.Func) bool {
+	return common.IsInvoke() && GlideShaped(common.Value.Type(), m)
+}
+
+// GlideShaped reports a method m of the interface type t that is GLIDE's
+// (see glideShaped).
+func GlideShaped(t types.Type, m *types.Func) bool {
+	if glideMultiKey()[m.Name()] == nil || t == nil {
+		return false
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for i := range iface.NumMethods() {
+		if namesGlideType(iface.Method(i).Signature()) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesGlideType: a parameter or result of sig is, or points to, a type of
+// GLIDE's module.
+func namesGlideType(sig *types.Signature) bool {
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tuple.Variables() {
+			t := v.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if s, ok := t.(*types.Slice); ok {
+				t = s.Elem()
+			}
+			if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && isGlidePackage(n.Obj().Pkg().Path()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isGlideClient reports GLIDE's clients and their interfaces.

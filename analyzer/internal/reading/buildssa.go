@@ -183,6 +183,8 @@ func scanBody(pass *analysis.Pass, impls *implementations, body *ast.BlockStmt) 
 				found |= callsClient
 			case clients.AdapterMethod(fn) != nil: // or of an adapter's
 				found |= callsClient
+			case fn.Signature().Recv() != nil && clients.GlideShaped(fn.Signature().Recv().Type(), fn): // or of GLIDE's
+				found |= callsClient
 			case impls.outOfSightCall(fn):
 				found |= callsClient // a pending call (program.go)
 			case fn.Pkg() == pass.Pkg:
