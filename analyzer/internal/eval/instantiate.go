@@ -309,6 +309,12 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			root, path, foreign := e.objectOf(args[p.Of-1])
 			q := p
 			q.ID, q.Sub, q.Of = e.id(root)+path+p.Sub, path+p.Sub, 0
+			if dot := strings.IndexByte(p.Show, '.'); dot > 0 {
+				// Shown as the caller writes the object (hk(a).m, not the
+				// method's h.m): two objects are two values, and one
+				// written the same way twice is most likely one.
+				q.Show = e.Show(args[p.Of-1]) + p.Show[dot:]
+			}
 			if param, ok := root.(*ssa.Parameter); ok && !foreign {
 				q.Of = ssaread.ParamIndex(param)
 			}

@@ -70,7 +70,7 @@ func twoJobs(ctx context.Context, a, b *jobs) {
 func fromAnotherPackage(ctx context.Context, rdb *goredis.ClusterClient, q *keys.Queue, t *keys.Tagged, other *keys.Queue) {
 	rdb.Rename(ctx, q.PendingKey(), q.ReadyKey()) // want `Rename keys "dq:<q.name>:pending" and "dq:<q.name>:ready" are on different hash slots`
 	rdb.Rename(ctx, t.PendingKey(), t.ReadyKey())
-	rdb.Rename(ctx, q.PendingKey(), other.ReadyKey()) // two queues: two names
+	rdb.Rename(ctx, q.PendingKey(), other.ReadyKey()) // want `Rename keys "dq:<q.name>:pending" and "dq:<other.name>:ready" are on different hash slots for all but about 1 in 16384 pairs of values of q.name and other.name`
 	q.Promote(ctx)
 }
 
@@ -94,4 +94,22 @@ func (a *adapter) construct(ctx context.Context, nsp string) {
 
 func useAdapter(ctx context.Context, a *adapter) {
 	a.construct(ctx, "/") // reported in construct, once, whatever its callers pass
+}
+
+// A key type made by a function: each call's object is its own value, shown
+// as the caller writes it; one written the same way twice is one value.
+type holdKeys struct{ m string }
+
+func hk(m string) holdKeys { return holdKeys{m} }
+
+func (h holdKeys) devices() string { return fmt.Sprintf("fraud:member:{%s}:devices", h.m) }
+func (h holdKeys) previous() string {
+	return fmt.Sprintf("fraud:member:{%s}:devices:prev", h.m)
+}
+
+func sharedDevices(ctx context.Context, rdb *goredis.ClusterClient, a, b string) {
+	rdb.MGet(ctx, hk(a).devices(), hk(b).devices()) // want `MGet keys "fraud:member:\{<hk\(a\).m>\}:devices" and "fraud:member:\{<hk\(b\).m>\}:devices" are on different hash slots for all but about 1 in 16384 pairs of different values`
+	rdb.MGet(ctx, hk(a).devices(), hk(a).previous())
+	h := hk(a)
+	rdb.MGet(ctx, h.devices(), h.previous())
 }

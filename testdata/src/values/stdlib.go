@@ -108,5 +108,5 @@ func (b boardRef) String() string { return "{" + b.Game + "}:" + b.Region } // w
 
 func structStringers(ctx context.Context, rdb *goredis.ClusterClient, id, other boardRef) {
 	rdb.Rename(ctx, "lb:{"+id.Game+"}:"+id.Region+":weekly", fmt.Sprintf("lb:%v:daily", id)) // one game's tag
-	rdb.Rename(ctx, "lb:{"+other.Game+"}:weekly", fmt.Sprintf("lb:%v:daily", id))            // want `Rename keys "lb:\{<other.Game>\}:weekly" and "lb:\{<b.Game>\}:<b.Region>:daily" are on different hash slots`
+	rdb.Rename(ctx, "lb:{"+other.Game+"}:weekly", fmt.Sprintf("lb:%v:daily", id))            // want `Rename keys "lb:\{<other.Game>\}:weekly" and "lb:\{<id.Game>\}:<id.Region>:daily" are on different hash slots`
 }
