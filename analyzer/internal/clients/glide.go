@@ -236,6 +236,10 @@ func mapKeys(name string) KeyRule {
 		for _, ref := range *mk.Referrers() {
 			switch ref := ref.(type) {
 			case *ssa.MapUpdate:
+				if each, of, ok := c.Eval.MapFamily(ref); ok { // a key per element of a loop
+					out = append(out, keymodel.Arg{Alts: each, Family: of, At: c.ArgPos(j)})
+					continue
+				}
 				out = append(out, c.KeyArg(ref.Key, c.ArgPos(j)))
 			case ssa.CallInstruction:
 				if ref.Common() != c.Common {

@@ -537,6 +537,30 @@ func (e *Evaluator) storedFamily(mk *ssa.MakeSlice) (loopFamily, bool) {
 	return loopFamily{loads: loop.loads, added: store.Val, of: "elements of " + e.Show(loop.slice), slice: loop.slice}, true
 }
 
+// MapFamily reads a map a range loop fills, one key per element, in the
+// loop's one-block body:
+//
+//	kv := make(map[string]string, len(ms)); for _, m := range ms { kv["hold:"+m] = why }
+//
+// It returns the key each iteration writes (the element in it, a part
+// that differs from one iteration to the next) and what the loop ranges
+// over, for messages; ok is false for any other map, and for a loop over
+// elements the code fixes.
+func (e *Evaluator) MapFamily(update *ssa.MapUpdate) (each []keymodel.Key, of string, ok bool) {
+	blk := update.Block()
+	if len(blk.Succs) != 1 {
+		return nil, "", false
+	}
+	loop, ok := rangeBodyOf(blk, blk.Succs[0])
+	if !ok {
+		return nil, "", false
+	}
+	if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
+		return nil, "", false
+	}
+	return e.elementKeys(loop.loads, update.Key), "elements of " + e.Show(loop.slice), true
+}
+
 // storedByIndex reads a slice made with the bound of a loop the code does
 // not fix and filled at the loop's index, from 0:
 //
