@@ -181,7 +181,7 @@ func AdapterMethod(m *types.Func) *types.Func {
 	}
 	pkg := m.Pkg()
 	if !IsAdapter(pkg.Path()) {
-		if pkg = adapterPackageIn(m.Signature()); pkg == nil {
+		if pkg = resultPackage(m.Signature(), IsAdapter); pkg == nil {
 			return nil
 		}
 	}
@@ -195,21 +195,6 @@ func AdapterMethod(m *types.Func) *types.Func {
 		return nil
 	}
 	return impl
-}
-
-// adapterPackageIn is the adapter package a signature's results name, nil
-// when none does.
-func adapterPackageIn(sig *types.Signature) *types.Package {
-	for i := range sig.Results().Len() {
-		t := sig.Results().At(i).Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && IsAdapter(named.Obj().Pkg().Path()) {
-			return named.Obj().Pkg()
-		}
-	}
-	return nil
 }
 
 // adapterTransactional reports an adapter's call that opens a
@@ -241,7 +226,7 @@ func goRedisShaped(m *types.Func) *types.Func {
 		return v.(*types.Func)
 	}
 	var out *types.Func
-	if pkg := goRedisPackageIn(m.Signature()); pkg != nil {
+	if pkg := resultPackage(m.Signature(), func(path string) bool { return GoRedisPackages[path] }); pkg != nil {
 		if cmdable, ok := pkg.Scope().Lookup("Cmdable").(*types.TypeName); ok {
 			obj, _, _ := types.LookupFieldOrMethod(cmdable.Type(), false, pkg, m.Name())
 			if gm, ok := obj.(*types.Func); ok && types.Identical(gm.Signature(), m.Signature()) {
@@ -267,15 +252,16 @@ func GoRedisShaped(m *types.Func) bool {
 // cache must not keep alive; an entry goes with its method.
 var shaped sync.Map
 
-// goRedisPackageIn is the go-redis package a signature's results name (its
-// commands return *redis.XCmd), nil when none does.
-func goRedisPackageIn(sig *types.Signature) *types.Package {
+// resultPackage is the package, of those in names, that a signature's
+// results name: go-redis's commands return *redis.XCmd, an adapter's its
+// own *XCmd. Nil when none does.
+func resultPackage(sig *types.Signature, in func(path string) bool) *types.Package {
 	for i := range sig.Results().Len() {
 		t := sig.Results().At(i).Type()
 		if p, ok := t.(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && GoRedisPackages[named.Obj().Pkg().Path()] {
+		if named, ok := types.Unalias(t).(*types.Named); ok && named.Obj().Pkg() != nil && in(named.Obj().Pkg().Path()) {
 			return named.Obj().Pkg()
 		}
 	}
