@@ -106,14 +106,17 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
+	deferring := &deferral{}
+	deferring.install(pass)
 	ignored := honourIgnores(pass, cfg)
 	r := reading.Read(pass, opts)
+	deferring.reading = r
 	var coverage *Coverage
 	var inventory *Inventory
 	if need == reading.CallsAndSummaries && !cfg.FactsOnly {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
 		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage}
-		units := newCheckUnits(up)
+		units := append(checkUnits{wiringUnit{d: deferring}}, newCheckUnits(up)...)
 		if cfg.Inventory != "" || cfg.OnInventory != nil {
 			inventory = &Inventory{Package: pass.Pkg.Path()}
 			up.inventory = inventory
@@ -122,7 +125,10 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		for _, fn := range r.Functions() {
 			r.Walk(fn, units)
 		}
+		deferring.current = nil
 		r.ResolvePending(units)
+		deferring.current = nil
+		r.ResolveWiring(pass.Report)
 		if !cfg.WholeProgram {
 			coverage.OutOfSight = r.Pending()
 		}

@@ -170,10 +170,12 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 	}
 	d := analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
 		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How()+x.inWorld(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, command))),
-		Related: []analysis.RelatedInformation{{
+	}
+	if x.other.At.Pos.IsValid() { // a key of a slice filled elsewhere has no position of its own
+		d.Related = []analysis.RelatedInformation{{
 			Pos: x.other.At.Pos, End: x.other.At.End,
 			Message: "key " + x.other.Alts[0].Quoted() + x.d.SlotOf(x.otherFirst),
-		}},
+		}}
 	}
 	if c.Wrapper != nil {
 		if c.Wrapper.Pos.IsValid() {

@@ -203,7 +203,9 @@ func (*keyFacts) AFact() {}
 
 // FactTypes are the facts the reading exports and imports, for the
 // analyzer's FactTypes.
-func FactTypes() []analysis.Fact { return []analysis.Fact{new(keyFacts), new(pendingFacts)} }
+func FactTypes() []analysis.Fact {
+	return []analysis.Fact{new(keyFacts), new(pendingFacts), new(wiredFacts)}
+}
 
 // String is the fact as analysistest fixtures assert it:
 //

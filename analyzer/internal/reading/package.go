@@ -65,6 +65,7 @@ type Package struct {
 	interfaces interfaceReading
 	scripts    scriptReading
 	program    programReading
+	wiring     wiringReading
 }
 
 // callReading is what the client calls were read as (clientcalls.go): every

@@ -59,6 +59,9 @@ type Transaction struct {
 	// receiver, run one of them, so commands of two implementations of one
 	// method are not judged together. Nil when none did.
 	via [][]implChoice
+	// Wired says where the transaction's client comes from when the
+	// wiring decides it (see WiringOf).
+	Wired Wiring
 }
 
 // InOne says whether commands i and j run in one transaction: not when
@@ -82,6 +85,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			continue
 		}
 		oneNode := r.leftOut(r.talksToOneNode(call, ssaread.ReceiverValue(common)))
+		start := len(out)
 		mark := r.Eval.Mark()
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {
 			for _, w := range r.Eval.Worlds(mark) {
@@ -94,10 +98,11 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 				Fate: "the cluster client panics on it (Mixing no-slot and cross slot commands in DoMulti is prohibited)"})
 		}
 		m := clients.GoRedisMethod(common)
-		if m == nil || oneNode {
-			continue
+		name := ""
+		if m != nil && !oneNode {
+			name = m.Name()
 		}
-		switch m.Name() {
+		switch name {
 		case "TxPipelined":
 			if cb := ssaread.CallbackArg(common); cb != nil {
 				cmds, via := r.queuedOn(cb)
@@ -115,6 +120,12 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 				cmds, via := r.queuedOn(cb)
 				out = append(out, &Transaction{Name: "Watch", Commands: cmds, via: via, Watch: true, Watched: site.KeysOfParam("keys"), At: r.opening(call.Pos()),
 					Fate: "the callback runs on the watched keys' node, where another slot fails with MOVED"})
+			}
+		}
+		if len(out) > start {
+			wired := r.WiringOf(ssaread.ReceiverValue(common))
+			for _, t := range out[start:] {
+				t.Wired = wired
 			}
 		}
 	}

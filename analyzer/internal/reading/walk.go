@@ -36,6 +36,9 @@ type Command struct {
 	// eval.World), for a call of the client whose keys an option or a
 	// field of several writers picks.
 	Worlds []WorldKeys
+	// Wired says where the command's client comes from when the wiring
+	// decides it (see WiringOf): its findings are judged there.
+	Wired Wiring
 }
 
 // Channels says whether the command's keys are sharded pub/sub channels
@@ -116,7 +119,7 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 			return
 		}
 		keys, multi := r.keysOf(site)
-		c := &Command{Method: site.Method, Keys: keys, Multi: multi, Site: site}
+		c := &Command{Method: site.Method, Keys: keys, Multi: multi, Site: site, Wired: r.WiringOf(site.Client())}
 		if multi {
 			c.Split = r.split(site)
 			c.Worlds = r.worldsOf(site)
@@ -130,7 +133,7 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 			return
 		}
 		c := &Command{Method: s.method, Keys: s.keys, Multi: true, Script: s.script, Worlds: s.worlds,
-			Wrapper: &Wrapper{Name: r.CalleeName(s.callee), Where: s.where, Pos: s.pos, Call: call}}
+			Wrapper: &Wrapper{Name: r.CalleeName(s.callee), Where: s.where, Pos: s.pos, Call: call}, Wired: r.WiringOf(s.clientAt())}
 		for _, k := range s.keys {
 			if k.ViaCall {
 				v.Key(c, k)

@@ -1,0 +1,320 @@
+package reading
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+)
+
+// A service's packages are given their client by whoever wires them,
+// usually main:
+//
+//	package searchcache // func New(rdb redis.Cmdable) *Cache; c.rdb.TxPipelined(...)
+//	package main        // searchcache.New(redis.NewClient(&redis.Options{...}))
+//
+// The package that sends the commands cannot tell a cluster client from a
+// single server's: only the wiring can. So a finding on a client that may
+// be either, whose every origin is a parameter of a function the package
+// exports (a constructor, a setter), is not reported there: it is deferred
+// to that function and exported with it as a fact. A package that calls
+// the function judges it with the argument it passes: dropped when the
+// argument talks to one server, deferred again when the argument is a
+// parameter of a function it exports in turn, and otherwise reported, at
+// the command, with the wiring call as a related position. Only packages
+// under an internal directory defer, since only their own module can call
+// them: a library's exported constructor is called by code nobody here
+// sees, so its findings stay where the command is.
+
+// A Wiring is where a client comes from when every origin of it is a
+// parameter of a function the package exports: the functions and their
+// parameters. Nil: the client is decided here, or cannot be deferred.
+type Wiring []WiredParam
+
+// A WiredParam is parameter Param (1-based, the receiver first) of Func.
+type WiredParam struct {
+	Func  *types.Func
+	Param int
+}
+
+// wiredFacts are the findings deferred to an exported function, by its
+// parameter: an object fact on the function.
+type wiredFacts struct {
+	Findings []factWiredFinding
+}
+
+func (*wiredFacts) AFact() {}
+
+func (f *wiredFacts) String() string {
+	var out []string
+	for _, w := range f.Findings {
+		out = append(out, fmt.Sprintf("p%d decides %s at %s:%d", w.Param, w.Diag.Category, filepath.Base(w.Diag.At.File), w.Diag.At.Line))
+	}
+	return strings.Join(out, "; ")
+}
+
+type factWiredFinding struct {
+	Param int
+	Diag  factDiagnostic
+}
+
+// A factDiagnostic is a diagnostic with its positions as file, line and
+// column, for another package's analysis to report.
+type factDiagnostic struct {
+	Category, Message string
+	At                factRange
+	Related           []factRelated
+	Fixes             []factFix
+}
+
+type factRelated struct {
+	At      factRange
+	Message string
+}
+
+type factFix struct {
+	Message string
+	Edits   []factEdit
+}
+
+type factEdit struct {
+	At      factRange
+	NewText []byte
+}
+
+// wiringReading is what the package defers and what it resolved.
+type wiringReading struct {
+	// deferred are the findings deferred to the package's own functions.
+	deferred map[*types.Func][]factWiredFinding
+	// reported are the findings reported here for other packages (or for
+	// this one's deferred ones), against repeats.
+	reported map[string]bool
+}
+
+// defersWiring: the package's exported functions are called only by its
+// own module (it is under an internal directory), and it is not a main
+// package, whose functions nobody calls.
+func (r *Package) defersWiring() bool {
+	if r.Pass.Pkg.Name() == "main" {
+		return false
+	}
+	return slices.Contains(strings.Split(r.Pass.Pkg.Path(), "/"), "internal")
+}
+
+// WiringOf is where the client value v comes from, when the wiring decides
+// it: the package defers, v may be a cluster's client or one server's, and
+// every origin of v is a parameter of a function the package exports.
+func (r *Package) WiringOf(v ssa.Value) Wiring {
+	if v == nil || !r.defersWiring() || r.is(v, cluster) || r.is(v, oneServer) {
+		return nil
+	}
+	var out Wiring
+	ok := r.allOrigins(v, 0, func(o ssa.Value, _ int) bool {
+		p, ok := o.(*ssa.Parameter)
+		if !ok {
+			return false
+		}
+		fn := p.Parent()
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Parent() != nil || !obj.Exported() || !exportedReceiver(obj) {
+			return false
+		}
+		w := WiredParam{Func: obj, Param: ssaread.ParamIndex(p)}
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+		return true
+	}, nil)
+	if !ok {
+		return nil
+	}
+	return out
+}
+
+// exportedReceiver: fn is a function, or a method of an exported type,
+// which other packages can call.
+func exportedReceiver(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return true
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Exported()
+}
+
+// Defer records d as decided by the wiring w.
+func (r *Package) Defer(w Wiring, d analysis.Diagnostic) {
+	r.deferFact(w, r.factDiagnostic(d))
+}
+
+func (r *Package) deferFact(w Wiring, fd factDiagnostic) {
+	if r.wiring.deferred == nil {
+		r.wiring.deferred = map[*types.Func][]factWiredFinding{}
+	}
+	for _, p := range w {
+		if !slices.ContainsFunc(r.wiring.deferred[p.Func], func(g factWiredFinding) bool {
+			return g.Param == p.Param && g.Diag.At == fd.At && g.Diag.Category == fd.Category && g.Diag.Message == fd.Message
+		}) {
+			r.wiring.deferred[p.Func] = append(r.wiring.deferred[p.Func], factWiredFinding{Param: p.Param, Diag: fd})
+		}
+	}
+}
+
+func (r *Package) factDiagnostic(d analysis.Diagnostic) factDiagnostic {
+	rangeOf := func(pos, end token.Pos) factRange {
+		if !pos.IsValid() {
+			return factRange{}
+		}
+		if !end.IsValid() {
+			end = pos
+		}
+		p, e := r.Pass.Fset.Position(pos), r.Pass.Fset.Position(end)
+		return factRange{File: p.Filename, Line: p.Line, Col: p.Column, EndLine: e.Line, EndCol: e.Column}
+	}
+	out := factDiagnostic{Category: d.Category, Message: d.Message, At: rangeOf(d.Pos, d.End)}
+	for _, rel := range d.Related {
+		out.Related = append(out.Related, factRelated{At: rangeOf(rel.Pos, rel.End), Message: rel.Message})
+	}
+	for _, fix := range d.SuggestedFixes {
+		ff := factFix{Message: fix.Message}
+		for _, e := range fix.TextEdits {
+			ff.Edits = append(ff.Edits, factEdit{At: rangeOf(e.Pos, e.End), NewText: e.NewText})
+		}
+		out.Fixes = append(out.Fixes, ff)
+	}
+	return out
+}
+
+// diagnostic is fd as a diagnostic of this analysis; ok is false when a
+// position cannot be found (the file changed since).
+func (r *Package) diagnostic(fd factDiagnostic) (analysis.Diagnostic, bool) {
+	at, ok := r.posOf(fd.At)
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	d := analysis.Diagnostic{Pos: at.Pos, End: at.End, Category: fd.Category, Message: fd.Message}
+	for _, rel := range fd.Related {
+		rat, ok := r.posOf(rel.At)
+		if !ok && rel.At != (factRange{}) {
+			return analysis.Diagnostic{}, false
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: rat.Pos, End: rat.End, Message: rel.Message})
+	}
+	for _, fix := range fd.Fixes {
+		sf := analysis.SuggestedFix{Message: fix.Message}
+		for _, e := range fix.Edits {
+			eat, ok := r.posOf(e.At)
+			if !ok {
+				return analysis.Diagnostic{}, false
+			}
+			sf.TextEdits = append(sf.TextEdits, analysis.TextEdit{Pos: eat.Pos, End: eat.End, NewText: e.NewText})
+		}
+		d.SuggestedFixes = append(d.SuggestedFixes, sf)
+	}
+	return d, true
+}
+
+// wiredFindings are the findings deferred to fn, by this package or, as a
+// fact, by fn's.
+func (r *Package) wiredFindings(fn *types.Func) []factWiredFinding {
+	if fn.Pkg() == r.Pass.Pkg {
+		return r.wiring.deferred[fn]
+	}
+	var f wiredFacts
+	if !r.Pass.ImportObjectFact(fn.Origin(), &f) {
+		return nil
+	}
+	return f.Findings
+}
+
+// ResolveWiring judges the deferred findings at the package's calls of
+// the functions they were deferred to (other packages', then its own, as
+// long as judging defers more), reporting with report those whose client
+// the call decides may be a cluster's; then it exports what stays
+// deferred, on the package's own functions.
+func (r *Package) ResolveWiring(report func(analysis.Diagnostic)) {
+	judged := map[*types.Func]int{} // how many of an own function's findings were judged
+	for round := 0; ; round++ {
+		more := false
+		for _, fn := range r.funcs {
+			for call := range ssaread.CallsIn(fn) {
+				common := call.Common()
+				callee := common.StaticCallee()
+				if callee == nil {
+					continue
+				}
+				obj, ok := callee.Object().(*types.Func)
+				if !ok {
+					continue
+				}
+				from := 0
+				switch {
+				case obj.Pkg() == r.Pass.Pkg:
+					from = judged[obj]
+				case round > 0:
+					continue
+				}
+				findings := r.wiredFindings(obj)
+				if from >= len(findings) {
+					continue
+				}
+				for _, f := range findings[from:] {
+					r.judgeWired(call, common, f, report)
+				}
+			}
+		}
+		for obj, findings := range r.wiring.deferred {
+			if judged[obj] != len(findings) {
+				judged[obj] = len(findings)
+				more = true
+			}
+		}
+		if !more {
+			break
+		}
+	}
+	for obj, findings := range r.wiring.deferred {
+		r.Pass.ExportObjectFact(obj, &wiredFacts{Findings: findings})
+	}
+}
+
+// judgeWired judges one deferred finding at one call of its function.
+func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f factWiredFinding, report func(analysis.Diagnostic)) {
+	if f.Param < 1 || f.Param > len(common.Args) {
+		return
+	}
+	arg := common.Args[f.Param-1]
+	if r.testOffCluster(call.Pos(), arg) || r.leftOut(r.talksToOneNode(call, arg)) {
+		return
+	}
+	if w := r.WiringOf(arg); w != nil {
+		r.deferFact(w, f.Diag)
+		return
+	}
+	key := fmt.Sprintf("%v|%s|%s", f.Diag.At, f.Diag.Category, f.Diag.Message)
+	if r.wiring.reported[key] {
+		return
+	}
+	d, ok := r.diagnostic(f.Diag)
+	if !ok {
+		return
+	}
+	if r.wiring.reported == nil {
+		r.wiring.reported = map[string]bool{}
+	}
+	r.wiring.reported[key] = true
+	d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.Pos(),
+		Message: "its client is given here, to " + r.CalleeName(ssaread.CalledFunc(common))})
+	report(d)
+}

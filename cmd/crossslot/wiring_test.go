@@ -1,0 +1,69 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestWiring: a package under internal/ given its client by a constructor
+// has its cluster findings judged where main wires the client, by go vet
+// (each package in a process of its own, through facts) and by the
+// standalone command alike: reported at the command when the client may be
+// a cluster's, through a package that passes it on, with the wiring call
+// as a related position; silent when main gives a standalone server's
+// client. A malformed tag is reported where it is, and a directive where
+// the command is silences it wherever it is judged. A package outside
+// internal/ keeps its findings where they are.
+func TestWiring(t *testing.T) {
+	var want []string
+	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "lib", "cmd/app"} {
+		want = append(want, markedLines(t, filepath.Join("wiring", dir), "reported")...)
+	}
+	slices.Sort(want)
+	if len(want) < 4 {
+		t.Fatalf("only %d marked lines in the fixture", len(want))
+	}
+	if got := lintJSON(t, "./wiring/..."); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("crossslot reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	var got []string
+	wiredAt := 0
+	for _, byAnalyzer := range vetJSON(t, cliDir, []string{"./wiring/..."}) {
+		for _, d := range byAnalyzer["crossslot"] {
+			file, line := posnFileLine(t, d.Posn)
+			got = append(got, fmt.Sprintf("%s:%d: %s", file, line, d.Category))
+			for _, r := range d.Related {
+				if strings.Contains(r.Posn, filepath.Join("cmd", "app", "main.go")) && strings.Contains(r.Message, "its client is given here, to service.New") {
+					wiredAt++
+				}
+			}
+		}
+	}
+	slices.Sort(got)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("go vet reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if wiredAt != 2 {
+		t.Errorf("go vet named the wiring call in main beside %d findings, want 2", wiredAt)
+	}
+}
+
+// posnFileLine splits go vet's "file:line:col" into the file's base name and
+// the line.
+func posnFileLine(t *testing.T, posn string) (string, int) {
+	t.Helper()
+	parts := strings.Split(posn, ":")
+	if len(parts) < 3 {
+		t.Fatalf("bad position %q", posn)
+	}
+	line, err := strconv.Atoi(parts[len(parts)-2])
+	if err != nil {
+		t.Fatalf("bad position %q", posn)
+	}
+	return filepath.Base(strings.Join(parts[:len(parts)-2], ":")), line
+}

@@ -1,0 +1,25 @@
+// Command app wires the service to a client of several seeds (a cluster,
+// or one server) and the cache to a standalone server.
+package main
+
+import (
+	"context"
+	"os"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"example.com/cli/wiring/internal/localcache"
+	"example.com/cli/wiring/internal/service"
+	"example.com/cli/wiring/lib"
+)
+
+func main() {
+	ctx := context.Background()
+	rdb := redis.NewUniversalClient(&redis.UniversalOptions{Addrs: strings.Split(os.Getenv("REDIS_SEEDS"), ",")})
+	svc := service.New(rdb)
+	_ = svc.Profiles.Pair(ctx)
+	cache := localcache.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")}))
+	_ = cache.Put(ctx, "q", "v")
+	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
+}
