@@ -115,7 +115,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	var inventory *Inventory
 	if need == reading.CallsAndSummaries && !cfg.FactsOnly {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
-		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage}
+		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage, deferral: deferring}
 		units := append(checkUnits{wiringUnit{d: deferring}}, newCheckUnits(up)...)
 		if cfg.Inventory != "" || cfg.OnInventory != nil {
 			inventory = &Inventory{Package: pass.Pkg.Path()}

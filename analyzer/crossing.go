@@ -21,6 +21,7 @@ type crossing struct {
 	otherFirst bool // other comes before at in the command
 	d          keymodel.Difference
 	world      string // the world the keys are read in (see eval.World), "" for all
+	setting    string // the option that world holds at its default, when code out of sight may set it
 }
 
 type crossingKind int
@@ -79,7 +80,7 @@ func (x crossing) inWorld() string {
 func (p *unitPass) worldCrossing(c *reading.Command) (crossing, bool) {
 	for _, w := range c.Worlds {
 		if x, ok := p.commandCrossing(w.Keys, c.Wrapper != nil); ok {
-			x.world = w.Name
+			x.world, x.setting = w.Name, w.Setting
 			return x, true
 		}
 	}

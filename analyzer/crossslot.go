@@ -61,7 +61,7 @@ func (u commandSlots) Command(c *reading.Command) {
 		found = false // different entities' keys, written together without needing one write
 	}
 	if found {
-		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
+		u.pass.reportOnSetting(x.setting, u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
 	}
 	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims(), u.pass.pass.Fset.Position(commandPos(c)))
 }

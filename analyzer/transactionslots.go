@@ -29,24 +29,24 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 		return
 	}
 	x, found := u.pass.transactionCrossing(t.Commands, t.InOne, true)
-	world := ""
+	world, setting := "", ""
 	for _, name := range keymodel.WorldNames(t.Commands) {
 		if found {
 			break
 		}
 		if x, found = u.pass.transactionCrossing(keymodel.InWorld(t.Commands, name), t.InOne, true); found {
-			world = ", " + name
+			world, setting = ", "+name, keymodel.WorldSetting(t.Commands, name)
 		}
 	}
 	switch {
 	case found && x.loop:
-		u.pass.report(analysis.Diagnostic{
+		u.pass.reportOnSetting(setting, analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot, Related: opensHere(t),
 			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s; %s",
 				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs()+world, t.Fate, familyRemedy(transactionBatch, "")),
 		})
 	case found:
-		u.pass.report(analysis.Diagnostic{
+		u.pass.reportOnSetting(setting, analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s; %s",
 				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How()+world, t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
@@ -71,13 +71,13 @@ func (u transactionSlots) watch(t *reading.Transaction) {
 	all := append([]keymodel.QueuedCommand{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
 	watched := func(i, _ int) bool { return i == 0 }
 	x, found := u.pass.transactionCrossing(all, watched, false)
-	world := ""
+	world, setting := "", ""
 	for _, name := range keymodel.WorldNames(all) {
 		if found {
 			break
 		}
 		if x, found = u.pass.transactionCrossing(keymodel.InWorld(all, name), watched, false); found {
-			world = ", " + name
+			world, setting = ", "+name, keymodel.WorldSetting(all, name)
 		}
 	}
 	if !found {
@@ -87,7 +87,7 @@ func (u transactionSlots) watch(t *reading.Transaction) {
 	if t.Batch {
 		remedy = watchBatchRemedy
 	}
-	u.pass.report(analysis.Diagnostic{
+	u.pass.reportOnSetting(setting, analysis.Diagnostic{
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
 			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How()+world, t.Fate, remedy),

@@ -33,9 +33,21 @@ type unitPass struct {
 	coverage  *Coverage
 	inventory *Inventory                    // -crossslot.inventory's: the package's key uses
 	builders  map[*types.Func]*ast.FuncDecl // made when a fix first needs them
+	deferral  *deferral
 }
 
 func (p *unitPass) report(d analysis.Diagnostic) { p.pass.Report(d) }
+
+// reportOnSetting reports a finding that holds while an option stays at
+// its default, setting naming the option when code out of sight may set it
+// (see eval.World.Setting): the deferral judges it where that code is.
+func (p *unitPass) reportOnSetting(setting string, d analysis.Diagnostic) {
+	if p.deferral != nil {
+		p.deferral.setting = setting
+		defer func() { p.deferral.setting = "" }()
+	}
+	p.pass.Report(d)
+}
 
 // keyBuilders are the package's functions, where a fix may find a key's
 // template (see templateFix).

@@ -17,6 +17,10 @@ import (
 type deferral struct {
 	reading *reading.Package
 	current reading.Wiring
+	// setting: the finding being reported holds while this option, which
+	// code out of sight may set, stays at its default (see
+	// unitPass.reportOnSetting).
+	setting string
 	report  func(analysis.Diagnostic)
 }
 
@@ -25,8 +29,7 @@ type deferral struct {
 func (d *deferral) install(pass *analysis.Pass) {
 	d.report = pass.Report
 	pass.Report = func(diag analysis.Diagnostic) {
-		if d.current != nil && d.reading != nil && clusterOnly(diag.Category) {
-			d.reading.Defer(d.current, diag)
+		if d.reading != nil && clusterOnly(diag.Category) && d.reading.Defer(d.current, d.setting, diag) {
 			return
 		}
 		d.report(diag)

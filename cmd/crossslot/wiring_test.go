@@ -15,12 +15,15 @@ import (
 // standalone command alike: reported at the command when the client may be
 // a cluster's, through a package that passes it on, with the wiring call
 // as a related position; silent when main gives a standalone server's
-// client. A malformed tag is reported where it is, and a directive where
+// client. A finding that holds while an option stays at its default is
+// judged by the options the program sets: silent when main sets the
+// exported field, reported when it leaves the options struct it passes at
+// its defaults. A malformed tag is reported where it is, and a directive where
 // the command is silences it wherever it is judged. A package outside
 // internal/ keeps its findings where they are.
 func TestWiring(t *testing.T) {
 	var want []string
-	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "lib", "cmd/app"} {
+	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "lib", "cmd/app"} {
 		want = append(want, markedLines(t, filepath.Join("wiring", dir), "reported")...)
 	}
 	slices.Sort(want)

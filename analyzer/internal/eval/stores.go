@@ -31,6 +31,9 @@ type stores struct {
 	globals  map[*ssa.Global]*globalWrites
 	fields   map[fieldRef]*fieldWrites
 	known    map[fieldRef]fieldValue // a field's template, once evaluated
+	// settings are the options read at their defaults that code out of
+	// sight may set (see Setting), by the name messages give them.
+	settings map[string]string
 }
 
 type globalWrites struct {
@@ -61,7 +64,8 @@ type fieldValue struct {
 // indexStores records every write of the package's variables and fields.
 func indexStores(pkg *ssa.Package, funcs []*ssa.Function, embedded map[types.Object]string) *stores {
 	s := &stores{pkg: pkg.Pkg, embedded: embedded,
-		globals: map[*ssa.Global]*globalWrites{}, fields: map[fieldRef]*fieldWrites{}, known: map[fieldRef]fieldValue{}}
+		globals: map[*ssa.Global]*globalWrites{}, fields: map[fieldRef]*fieldWrites{}, known: map[fieldRef]fieldValue{},
+		settings: map[string]string{}}
 	all := funcs
 	if init := pkg.Func("init"); init != nil {
 		all = append([]*ssa.Function{init}, all...)

@@ -38,6 +38,10 @@ type World struct {
 	// Writer: a field the package writes in several functions holds what
 	// Writer writes (when it writes it at all).
 	Writer *ssa.Function
+	// Setting, with Defaults, names the option as a field other packages
+	// may set ("example.com/svc/internal/tiers.Service.TaggedKeys", see
+	// SettingOf); "" when only this package writes it.
+	Setting string
 }
 
 // Name says the world in a message: "when useHashTag is false, its
@@ -111,12 +115,13 @@ func (e *Evaluator) Worlds(mark int) []World {
 	if len(writers) > maxWorlds {
 		writers = nil // too many ways: not judged one by one
 	}
+	setting := e.stores.settings[option]
 	var out []World
 	for _, w := range writers {
-		out = append(out, World{Writer: w, Defaults: option != "", Option: option})
+		out = append(out, World{Writer: w, Defaults: option != "", Option: option, Setting: setting})
 	}
 	if len(out) == 0 && option != "" {
-		out = append(out, World{Defaults: true, Option: option})
+		out = append(out, World{Defaults: true, Option: option, Setting: setting})
 	}
 	return out
 }
@@ -298,6 +303,9 @@ func (e *Evaluator) fieldDefault(read ssa.Value, t types.Type, index int, depth 
 				}
 			}
 		}
+		if key := SettingOf(t, index); key != "" {
+			e.stores.settings[name] = key
+		}
 		return false, name, true
 	}
 	var first bool
@@ -309,6 +317,24 @@ func (e *Evaluator) fieldDefault(read ssa.Value, t types.Type, index int, depth 
 		first = val
 	}
 	return first, name, true
+}
+
+// SettingOf names field index of struct type t (or a pointer to it) as
+// code in other packages sets it, "pkgpath.Type.Field", when they can: the
+// type and the field are exported. "" otherwise.
+func SettingOf(t types.Type, index int) string {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || !named.Obj().Exported() || named.Obj().Pkg() == nil {
+		return ""
+	}
+	st, ok := named.Origin().Underlying().(*types.Struct)
+	if !ok || index < 0 || index >= st.NumFields() || !st.Field(index).Exported() {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + st.Field(index).Name()
 }
 
 // optionName is a condition's name for messages, "" when it names no

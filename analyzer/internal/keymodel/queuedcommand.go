@@ -15,6 +15,9 @@ type QueuedCommand struct {
 type WorldKeys struct {
 	Name string // for messages: "when useHashTag is false, its default"
 	Keys []Arg
+	// Setting names the option the world holds at its default when code
+	// out of sight may set it (see eval.World.Setting).
+	Setting string
 }
 
 // InWorld is the commands with the keys they hold in the world of that
@@ -43,4 +46,16 @@ func WorldNames(cmds []QueuedCommand) []string {
 		}
 	}
 	return out
+}
+
+// WorldSetting is the Setting of the world of that name (see WorldKeys).
+func WorldSetting(cmds []QueuedCommand, name string) string {
+	for _, c := range cmds {
+		for _, w := range c.Worlds {
+			if w.Name == name {
+				return w.Setting
+			}
+		}
+	}
+	return ""
 }

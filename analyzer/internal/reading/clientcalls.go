@@ -75,7 +75,7 @@ func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
 		if site.Rule != nil {
 			keys = site.Rule
 		}
-		out = append(out, WorldKeys{Name: w.Name(), Keys: keys(&in)})
+		out = append(out, WorldKeys{Name: w.Name(), Keys: keys(&in), Setting: w.Setting})
 	}
 	return out
 }

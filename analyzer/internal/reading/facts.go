@@ -204,7 +204,7 @@ func (*keyFacts) AFact() {}
 // FactTypes are the facts the reading exports and imports, for the
 // analyzer's FactTypes.
 func FactTypes() []analysis.Fact {
-	return []analysis.Fact{new(keyFacts), new(pendingFacts), new(wiredFacts)}
+	return []analysis.Fact{new(keyFacts), new(pendingFacts), new(wiredFacts), new(settingFacts)}
 }
 
 // String is the fact as analysistest fixtures assert it:

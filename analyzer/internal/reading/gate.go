@@ -113,6 +113,9 @@ func reachesClient(pass *analysis.Pass) bool {
 	for _, f := range pass.AllObjectFacts() {
 		withFacts[f.Object.Pkg()] = true
 	}
+	for _, f := range pass.AllPackageFacts() {
+		withFacts[f.Package] = true
+	}
 	for _, imp := range pass.Pkg.Imports() {
 		if clients.IsClientCode(imp.Path()) || withFacts[imp] {
 			return true

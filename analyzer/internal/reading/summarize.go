@@ -344,7 +344,7 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 		var worlds []WorldKeys
 		for _, w := range r.Eval.Worlds(mark) {
 			in := clients.NewSite(r.worldEval(w), common, called.sig)
-			worlds = append(worlds, WorldKeys{Name: w.Name(), Keys: in.InstantiateKeys(sk.keys)})
+			worlds = append(worlds, WorldKeys{Name: w.Name(), Keys: in.InstantiateKeys(sk.keys), Setting: w.Setting})
 		}
 		for _, k := range sk.script {
 			if keys := site.InstantiateKey(k.Key); len(keys) == 1 {
@@ -366,6 +366,7 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 func (r *Package) ExportFacts() {
 	r.exportFunctionFacts()
 	r.exportInterfaceFacts()
+	r.exportSettings()
 }
 
 func (r *Package) exportFunctionFacts() {

@@ -91,7 +91,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			for _, w := range r.Eval.Worlds(mark) {
 				in, _ := clients.DoMultiTransaction(call, r.worldEval(w))
 				for i := range min(len(in), len(cmds)) {
-					cmds[i].Worlds = append(cmds[i].Worlds, WorldKeys{Name: w.Name(), Keys: in[i].Keys})
+					cmds[i].Worlds = append(cmds[i].Worlds, WorldKeys{Name: w.Name(), Keys: in[i].Keys, Setting: w.Setting})
 				}
 			}
 			out = append(out, &Transaction{Name: "DoMulti", Commands: cmds, At: r.opening(call.Pos()),

@@ -2,6 +2,7 @@ package reading
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -62,7 +64,39 @@ func (f *wiredFacts) String() string {
 
 type factWiredFinding struct {
 	Param int
-	Diag  factDiagnostic
+	// Setting, when set, names an option the finding also needs at its
+	// default (see factSettingFinding).
+	Setting string
+	Diag    factDiagnostic
+}
+
+// settingFacts are a package's findings that hold while an option that
+// code out of sight may set stays at its default, for a main package to
+// judge, and the options the package sets ("pkgpath.Type.Field", see
+// eval.SettingOf) to anything but false.
+type settingFacts struct {
+	Findings []factSettingFinding
+	Sets     []string
+}
+
+func (*settingFacts) AFact() {}
+
+func (f *settingFacts) String() string {
+	var out []string
+	for _, s := range f.Findings {
+		out = append(out, fmt.Sprintf("%s at its default decides %s at %s:%d", s.Setting, s.Diag.Category, filepath.Base(s.Diag.At.File), s.Diag.At.Line))
+	}
+	for _, s := range f.Sets {
+		out = append(out, "sets "+s)
+	}
+	return strings.Join(out, "; ")
+}
+
+// A factSettingFinding is a finding that holds while option Setting stays
+// at its default.
+type factSettingFinding struct {
+	Setting string
+	Diag    factDiagnostic
 }
 
 // A factDiagnostic is a diagnostic with its positions as file, line and
@@ -93,9 +127,28 @@ type factEdit struct {
 type wiringReading struct {
 	// deferred are the findings deferred to the package's own functions.
 	deferred map[*types.Func][]factWiredFinding
+	// onSettings are the findings held back for a main package to judge
+	// by the options the program sets.
+	onSettings []factSettingFinding
 	// reported are the findings reported here for other packages (or for
 	// this one's deferred ones), against repeats.
 	reported map[string]bool
+	// sets: the options the package and its imports set (programSets).
+	sets map[string]bool
+}
+
+// defersSettingsOf: t (or what it points to) is a named type of another
+// package that defers its findings on options (see defersWiring), so a
+// write of its fields here matters to it.
+func defersSettingsOf(t types.Type, here *types.Package) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == here || named.Obj().Pkg().Name() == "main" {
+		return false
+	}
+	return slices.Contains(strings.Split(named.Obj().Pkg().Path(), "/"), "internal")
 }
 
 // defersWiring: the package's exported functions are called only by its
@@ -153,12 +206,25 @@ func exportedReceiver(fn *types.Func) bool {
 	return ok && n.Obj().Exported()
 }
 
-// Defer records d as decided by the wiring w.
-func (r *Package) Defer(w Wiring, d analysis.Diagnostic) {
-	r.deferFact(w, r.factDiagnostic(d))
+// Defer holds d back when the wiring decides it: its client comes from
+// w, or it holds while option setting stays at its default (see
+// eval.World.Setting) and the package defers. It reports whether it did.
+func (r *Package) Defer(w Wiring, setting string, d analysis.Diagnostic) bool {
+	if !r.defersWiring() {
+		return false
+	}
+	switch {
+	case w != nil:
+		r.deferFact(w, setting, r.factDiagnostic(d))
+	case setting != "":
+		r.deferSetting(setting, r.factDiagnostic(d))
+	default:
+		return false
+	}
+	return true
 }
 
-func (r *Package) deferFact(w Wiring, fd factDiagnostic) {
+func (r *Package) deferFact(w Wiring, setting string, fd factDiagnostic) {
 	if r.wiring.deferred == nil {
 		r.wiring.deferred = map[*types.Func][]factWiredFinding{}
 	}
@@ -166,8 +232,18 @@ func (r *Package) deferFact(w Wiring, fd factDiagnostic) {
 		if !slices.ContainsFunc(r.wiring.deferred[p.Func], func(g factWiredFinding) bool {
 			return g.Param == p.Param && g.Diag.At == fd.At && g.Diag.Category == fd.Category && g.Diag.Message == fd.Message
 		}) {
-			r.wiring.deferred[p.Func] = append(r.wiring.deferred[p.Func], factWiredFinding{Param: p.Param, Diag: fd})
+			r.wiring.deferred[p.Func] = append(r.wiring.deferred[p.Func], factWiredFinding{Param: p.Param, Setting: setting, Diag: fd})
 		}
+	}
+}
+
+// deferSetting holds back, for a main package to judge, a finding that
+// holds while an option stays at its default.
+func (r *Package) deferSetting(setting string, fd factDiagnostic) {
+	if !slices.ContainsFunc(r.wiring.onSettings, func(g factSettingFinding) bool {
+		return g.Setting == setting && g.Diag.At == fd.At && g.Diag.Category == fd.Category && g.Diag.Message == fd.Message
+	}) {
+		r.wiring.onSettings = append(r.wiring.onSettings, factSettingFinding{Setting: setting, Diag: fd})
 	}
 }
 
@@ -287,6 +363,7 @@ func (r *Package) ResolveWiring(report func(analysis.Diagnostic)) {
 	for obj, findings := range r.wiring.deferred {
 		r.Pass.ExportObjectFact(obj, &wiredFacts{Findings: findings})
 	}
+	r.ResolveSettings(report)
 }
 
 // judgeWired judges one deferred finding at one call of its function.
@@ -299,14 +376,30 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		return
 	}
 	if w := r.WiringOf(arg); w != nil {
-		r.deferFact(w, f.Diag)
+		r.deferFact(w, f.Setting, f.Diag)
 		return
 	}
-	key := fmt.Sprintf("%v|%s|%s", f.Diag.At, f.Diag.Category, f.Diag.Message)
+	fd := f.Diag
+	p := r.Pass.Fset.Position(call.Pos())
+	fd.Related = append(slices.Clip(fd.Related), factRelated{At: factRange{File: p.Filename, Line: p.Line, Col: p.Column, EndLine: p.Line, EndCol: p.Column},
+		Message: "its client is given here, to " + r.CalleeName(ssaread.CalledFunc(common))})
+	if f.Setting != "" && r.Pass.Pkg.Name() != "main" {
+		r.deferSetting(f.Setting, fd)
+		return
+	}
+	if f.Setting != "" && r.programSets()[f.Setting] {
+		return
+	}
+	r.reportOnce(fd, report)
+}
+
+// reportOnce reports fd, once per package.
+func (r *Package) reportOnce(fd factDiagnostic, report func(analysis.Diagnostic)) {
+	key := fmt.Sprintf("%v|%s|%s", fd.At, fd.Category, fd.Message)
 	if r.wiring.reported[key] {
 		return
 	}
-	d, ok := r.diagnostic(f.Diag)
+	d, ok := r.diagnostic(fd)
 	if !ok {
 		return
 	}
@@ -314,7 +407,95 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		r.wiring.reported = map[string]bool{}
 	}
 	r.wiring.reported[key] = true
-	d.Related = append(d.Related, analysis.RelatedInformation{Pos: call.Pos(), End: call.Pos(),
-		Message: "its client is given here, to " + r.CalleeName(ssaread.CalledFunc(common))})
 	report(d)
+}
+
+// programSets are the options (see eval.SettingOf) that the package or
+// any it imports sets to anything but false.
+func (r *Package) programSets() map[string]bool {
+	if r.wiring.sets != nil {
+		return r.wiring.sets
+	}
+	r.wiring.sets = map[string]bool{}
+	for _, s := range r.ownSets() {
+		r.wiring.sets[s] = true
+	}
+	for _, pf := range r.Pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*settingFacts); ok {
+			for _, s := range f.Sets {
+				r.wiring.sets[s] = true
+			}
+		}
+	}
+	return r.wiring.sets
+}
+
+// ownSets are the options of types of other packages that defer (see
+// eval.SettingOf, defersSettingsOf) that the package's code sets to
+// anything but false: a store into such a bool field, a composite
+// literal's field among them.
+func (r *Package) ownSets() []string {
+	var out []string
+	for _, fn := range r.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				if k, isConst := st.Val.(*ssa.Const); isConst && (k.Value == nil || k.Value.Kind() == constant.Bool && !constant.BoolVal(k.Value)) {
+					continue
+				}
+				if b, isBasic := st.Val.Type().Underlying().(*types.Basic); !isBasic || b.Info()&types.IsBoolean == 0 {
+					continue
+				}
+				if !defersSettingsOf(fa.X.Type(), r.Pass.Pkg) {
+					continue
+				}
+				if key := eval.SettingOf(fa.X.Type(), fa.Field); key != "" && !slices.Contains(out, key) {
+					out = append(out, key)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ResolveSettings judges, in a main package, the findings held back on
+// options: each is reported unless the program sets its option.
+func (r *Package) ResolveSettings(report func(analysis.Diagnostic)) {
+	if r.Pass.Pkg.Name() != "main" {
+		return
+	}
+	sets := r.programSets()
+	judge := func(fs []factSettingFinding) {
+		for _, f := range fs {
+			if !sets[f.Setting] {
+				r.reportOnce(f.Diag, report)
+			}
+		}
+	}
+	judge(r.wiring.onSettings)
+	for _, pf := range r.Pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*settingFacts); ok {
+			judge(f.Findings)
+		}
+	}
+}
+
+// exportSettings exports the findings the package holds back on options
+// and the options it sets.
+func (r *Package) exportSettings() {
+	var onSettings []factSettingFinding
+	if r.Pass.Pkg.Name() != "main" {
+		onSettings = r.wiring.onSettings
+	}
+	sets := r.ownSets()
+	if len(onSettings) > 0 || len(sets) > 0 {
+		r.Pass.ExportPackageFact(&settingFacts{Findings: onSettings, Sets: sets})
+	}
 }

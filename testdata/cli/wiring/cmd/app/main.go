@@ -1,5 +1,6 @@
 // Command app wires the service to a client of several seeds (a cluster,
-// or one server) and the cache to a standalone server.
+// or one server) and the cache to a standalone server, turns the tiers'
+// tagged keys on and leaves the queue's options at their defaults.
 package main
 
 import (
@@ -10,7 +11,9 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"example.com/cli/wiring/internal/localcache"
+	"example.com/cli/wiring/internal/queue"
 	"example.com/cli/wiring/internal/service"
+	"example.com/cli/wiring/internal/tiers"
 	"example.com/cli/wiring/lib"
 )
 
@@ -21,5 +24,10 @@ func main() {
 	_ = svc.Profiles.Pair(ctx)
 	cache := localcache.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")}))
 	_ = cache.Put(ctx, "q", "v")
+	cc := redis.NewClusterClient(&redis.ClusterOptions{Addrs: strings.Split(os.Getenv("REDIS_SEEDS"), ",")})
+	t := tiers.New(cc)
+	t.TaggedKeys = true // the tier keys were migrated
+	_ = t.SetTier(ctx, "m1", "gold")
+	_ = queue.New(cc, queue.Options{}).Sizes(ctx, "mail")
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
 }
