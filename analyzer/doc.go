@@ -183,6 +183,25 @@
 // program do (the standalone command, golangci-lint): go vet counts such
 // calls as not decided in its coverage report.
 //
+// A service's packages are usually given their client, and their options,
+// by main. A package under an internal directory (so only its own module
+// calls it) whose client may be a cluster's or one server's, and comes only
+// from a function it exports (func New(rdb redis.Cmdable) *Cache), does not
+// report its cluster findings: it hands them, as a fact, to that function,
+// and the package that calls it judges them with the client it passes.
+// They are dropped when that client talks to one server
+// (New(redis.NewClient(...))), handed on when it is a parameter of that
+// package's own exported function, and otherwise reported at the command,
+// with the call that gives the client as a related position. go vet prints
+// them under the package that wires the client (main's, usually: once per
+// command that wires it). Likewise a finding that holds while an exported
+// bool option stays at its default (an exported field, or a field of an
+// options struct: "when s.TaggedKeys is false, its default") is judged by
+// a main package, and dropped when the program sets that option anywhere.
+// A malformed tag is reported where it is: it is malformed on any server.
+// Packages outside internal directories keep their findings where their
+// commands are, since their callers are out of sight.
+//
 // Keys of one entity belong together: give them the entity as a shared hash
 // tag, so only the tag is hashed. When every key is a string literal at the
 // call and all share everything before their last ':' (an entity such as

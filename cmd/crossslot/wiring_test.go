@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/crossslot/crossslot/internal/lsp/protocol"
 )
 
 // TestWiring: a package under internal/ given its client by a constructor
@@ -69,4 +71,24 @@ func posnFileLine(t *testing.T, posn string) (string, int) {
 		t.Fatalf("bad position %q", posn)
 	}
 	return filepath.Base(strings.Join(parts[:len(parts)-2], ":")), line
+}
+
+// TestLanguageServerWiring: in the editor, the store's finding on the
+// client main gives it appears in the store's file once the workspace's
+// program is loaded, and the local cache's, whose client main makes for
+// one server, never does.
+func TestLanguageServerWiring(t *testing.T) {
+	dir, err := filepath.Abs(cliDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, _ := startLSP(t, dir)
+	file := filepath.Join(dir, "wiring", "internal", "store", "store.go")
+	c.send("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": protocol.URI(file), "languageId": "go", "version": 1, "text": ""}}, false)
+	hasMGet := func(msgs []string) bool {
+		return slices.ContainsFunc(msgs, func(m string) bool { return strings.HasPrefix(m, `MGet keys "user:1:profile"`) })
+	}
+	if msgs, ok := c.awaitWhere("loaded and analyzed", filepath.Dir(file), file, 1, hasMGet); !ok {
+		t.Errorf("store.go's diagnostics after the program loaded: %q", msgs)
+	}
 }

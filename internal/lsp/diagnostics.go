@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"go/token"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -13,14 +14,23 @@ import (
 
 // publishNodes publishes the diagnostics of the program's packages of a
 // directory.
+//
+// A package's findings may be reported by another: the one that wires its
+// client judges those the client decides (main, usually). So the findings
+// published for dir are those of every package of the program that are in
+// dir's files, and only those.
 func (s *server) publishNodes(dir string, nodes []*node) {
 	fset := s.program.fset
 	var files []string
-	var found []finding.Finding
 	for _, n := range nodes {
 		files = append(files, n.pkg.GoFiles...)
+	}
+	var found []finding.Finding
+	for _, n := range s.program.nodes {
 		for _, d := range n.diags {
-			found = append(found, finding.FromAnalysis(fset, d, severity(d.Category)))
+			if filepath.Dir(fset.Position(d.Pos).Filename) == dir {
+				found = append(found, finding.FromAnalysis(fset, d, severity(d.Category)))
+			}
 		}
 	}
 	s.publish(dir, files, found)
@@ -120,4 +130,16 @@ func toRange(pos, end finding.Position) protocol.Range {
 		Start: protocol.Position{Line: max(pos.Line-1, 0), Character: max(pos.Column-1, 0)},
 		End:   protocol.Position{Line: max(end.Line-1, 0), Character: max(end.Column-1, 0)},
 	}
+}
+
+// judgedFor are the directories, other than its own, of the findings a
+// package reported.
+func (n *node) judgedFor(fset *token.FileSet) []string {
+	var out []string
+	for _, d := range n.diags {
+		if dir := filepath.Dir(fset.Position(d.Pos).Filename); dir != n.dir() && !slices.Contains(out, dir) {
+			out = append(out, dir)
+		}
+	}
+	return out
 }

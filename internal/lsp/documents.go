@@ -100,6 +100,12 @@ func (s *server) recheck(changed []*node) {
 			s.publishNodes(dir, s.program.inDir(dir))
 			s.logAnalysis("analyzed again", dir, start)
 		}
+		// The findings it judged for other packages (see publishNodes).
+		for _, other := range n.judgedFor(s.program.fset) {
+			if other != dir && left[other] == 0 && s.opened[other] {
+				s.publishNodes(other, s.program.inDir(other))
+			}
+		}
 	})
 	switch res {
 	case broken:
