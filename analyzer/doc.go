@@ -140,7 +140,11 @@
 // yaml, json, env, mapstructure, ... struct tag, os.Getenv, viper), where
 // operators put a deployment's tag by design ("{app}:"). A configuration
 // field whose struct tag gives a default (default:"{a}") is read as that
-// text.
+// text. A value at the start of one key only, configured or not
+// (ks.Prefix+":{"+m+"}:lifetime" beside "tier:"+m), leaves the keys apart
+// either way: holding a tag, it puts its key on that tag's slot for every m
+// while the other moves with m; holding none, the keys read as they are.
+// Beside a constant key the prefix alone decides, and nothing is claimed.
 //
 //	userID, orderID := lookup(a), lookup(b)
 //	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); give both keys one hash tag

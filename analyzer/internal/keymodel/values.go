@@ -28,8 +28,20 @@ func (d *Difference) relateValues(x, y Key) Relation {
 	if !claimable(x) || !claimable(y) {
 		return Undecided
 	}
-	if leading(x) != leading(y) || len(x) < 2 && len(y) < 2 {
-		return Undecided // a value at the start of one key only, or keys that are values alone: whole keys, maybe tagged
+	// A value at the start of one key only, "<prefix>:{"+m+"}:lifetime"
+	// beside "tier:"+m: if the value holds a tag, that key is on the tag's
+	// slot whatever m is, and the other moves with m; if not, the keys are
+	// related as they read. Keys that are values alone are whole keys,
+	// maybe tagged.
+	oneLeading := leading(x) != leading(y)
+	if oneLeading && (leading(x) != "" && leading(y) != "" || len(x) < 2 || len(y) < 2 || mentions(x, leading(y)) || mentions(y, leading(x))) {
+		return Undecided
+	}
+	if len(x) < 2 && len(y) < 2 {
+		return Undecided
+	}
+	if oneLeading {
+		return d.relateOneLeading(x, y)
 	}
 	if leading(x) != "" && x[0].Configured {
 		return Undecided // a prefix users configure: tagged on purpose where they run a cluster
@@ -157,6 +169,59 @@ func leading(k Key) string {
 		return ""
 	}
 	return k[0].ID
+}
+
+// relateOneLeading relates keys of which one starts with a value the
+// other does not hold. If the value holds a tag, its key is on that tag's
+// slot for every value of the rest, while the other key's slot moves with
+// its own values: near-sure apart. If not, the keys are related as they
+// read with the value taken to hold no brace. Beside a constant key, the
+// value alone would decide: nothing is claimed.
+func (d *Difference) relateOneLeading(x, y Key) Relation {
+	if !varies(x) || !varies(y) {
+		return Undecided
+	}
+	if leading(x) != "" {
+		x = x.withLeadingNamed()
+	} else {
+		y = y.withLeadingNamed()
+	}
+	r := Relate(x, y)
+	if r == Undecided {
+		r = d.relateAssumingIDs(x, y)
+	}
+	if r == Undecided {
+		r = d.relateValues(x, y)
+	}
+	if r != Different && r != NearSure {
+		return Undecided
+	}
+	return NearSure
+}
+
+// withLeadingNamed is k with its leading value taken to hold no brace.
+func (k Key) withLeadingNamed() Key {
+	out := append(Key(nil), k...)
+	out[0].NoBrace = true
+	return out
+}
+
+// mentions: a part of k is the value of that id ("" is none).
+func mentions(k Key, id string) bool {
+	if id == "" {
+		return false
+	}
+	return slices.ContainsFunc(k, func(p Part) bool { return p.Unknown && p.ID == id })
+}
+
+// varies: the key holds a value besides a leading one.
+func varies(k Key) bool {
+	for i, p := range k {
+		if p.Unknown && (i > 0 || leading(k) == "") {
+			return true
+		}
+	}
+	return false
 }
 
 // claimable: no part of the key is a value the evaluator gave up on, or one
