@@ -420,7 +420,7 @@ func (e *errorCount) Errorf(format string, args ...any) { e.n++ }
 // remedyClause is how a finding's last clause starts: what to do, in the
 // imperative (see remedy.go and each check's unit).
 var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transaction per slot|subscribe once per slot|` +
-	`make .+ their hash tag, as in "|give them the hash tag \{|give both keys one hash tag|give every key one hash tag|run the command per key|` +
+	`make .+ their hash tag, as in "|make .+ the hash tag of .+ too, as in "|give them the hash tag \{|give both keys one hash tag|give every key one hash tag|run the command per key|` +
 	`give the watched keys and the (callback|batch)'s keys one hash tag|give the script's keys the declared keys' hash tag|` +
 	`give the keys one hash tag of one value|co-locate the keys under an owner|move the data in the client|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
 	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +

@@ -56,6 +56,13 @@ func pairRemedy(a, b keymodel.Key, batch batchKind, method string) string {
 			return "make " + u.Show + " their hash tag, as in " + tagged(a).Quoted()
 		}
 	}
+	for _, k := range [][2]keymodel.Key{{a, b}, {b, a}} {
+		if u, ok := soleValue(k[0]); ok {
+			if v, ok := soleTag(k[1]); ok && u.ID == v.ID {
+				return "make " + u.Show + " the hash tag of " + k[0].Quoted() + " too, as in " + tagged(k[0]).Quoted()
+			}
+		}
+	}
 	if entity, ok := sharedEntity(a, b); ok {
 		return "give them the hash tag {" + entity + "}, as in " + keymodel.TextKey(withEntityTag(a, entity)).Quoted()
 	}
@@ -202,6 +209,25 @@ func withEntityTag(k keymodel.Key, entity string) string {
 // soleValue is the one value a key without braces holds, a string id
 // among them (the tag "order:{"+id+"}" is one slot unless id is empty):
 // advice, unlike a fix, may name it.
+// soleTag is the one value of a key that is its whole hash tag, as in
+// "campaign:{"+id+"}:rules".
+func soleTag(k keymodel.Key) (keymodel.Part, bool) {
+	var u keymodel.Part
+	n := 0
+	for i, p := range k {
+		if !p.Unknown {
+			continue
+		}
+		u, n = p, n+1
+		if i == 0 || i == len(k)-1 || k[i-1].Unknown || k[i+1].Unknown ||
+			!strings.HasSuffix(k[i-1].Text, "{") || !strings.HasPrefix(k[i+1].Text, "}") ||
+			strings.Count(k[i-1].Text, "{") != 1 || strings.Contains(k[i-1].Text, "}") {
+			return keymodel.Part{}, false
+		}
+	}
+	return u, n == 1 && !u.Braces
+}
+
 func soleValue(k keymodel.Key) (keymodel.Part, bool) {
 	var u keymodel.Part
 	n := 0

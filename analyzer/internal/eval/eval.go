@@ -578,6 +578,12 @@ func (e *Evaluator) id(v ssa.Value) string {
 	case *ssa.FieldAddr:
 		base, _ := e.underlying(v.X) // a captured receiver is loaded from its cell at each use
 		return fmt.Sprintf("&%s.f%d", e.id(base), v.Field)
+	case *ssa.Call:
+		// A struct value a function makes from its arguments, hk(m) in
+		// hk(m).hold(): made twice from one value, it is one value.
+		if id, ok := e.valueCallID(v); ok {
+			return id
+		}
 	case *ssa.UnOp:
 		// A field read through a pointer, q.name, is one value wherever the
 		// function reads it, when the function never stores into it: two
@@ -587,6 +593,24 @@ func (e *Evaluator) id(v ssa.Value) string {
 		}
 	}
 	return fmt.Sprintf("v%p", v)
+}
+
+// valueCallID is the id of a struct value made by a static call, from
+// its callee and its arguments' ids; ok is false for other calls (a
+// pointer is an object of its own each time).
+func (e *Evaluator) valueCallID(call *ssa.Call) (string, bool) {
+	callee := call.Call.StaticCallee()
+	if callee == nil || len(call.Call.Args) == 0 {
+		return "", false
+	}
+	if _, isStruct := call.Type().Underlying().(*types.Struct); !isStruct {
+		return "", false
+	}
+	ids := make([]string, len(call.Call.Args))
+	for i, a := range call.Call.Args {
+		ids[i] = e.id(a)
+	}
+	return "call:" + callee.String() + "(" + strings.Join(ids, ",") + ")", true
 }
 
 // storedBefore finds the value the function stored into the field that

@@ -307,6 +307,14 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 			// A value of the object the argument points to: the caller's
 			// object's, shared with every other read of it.
 			root, path, foreign := e.objectOf(args[p.Of-1])
+			if arg, param, ok := e.madeFromArg(root, path+p.Sub); ok {
+				// A struct a call made from its arguments: the value is
+				// the caller's argument, an element of its loop among them.
+				q := p
+				q.Of, q.Sub, q.Param = 0, "", param
+				out = keymodel.Product(out, e.Instantiate(keymodel.Key{q}, []ssa.Value{arg}, fresh, depth, visiting))
+				continue
+			}
 			q := p
 			q.ID, q.Sub, q.Of = e.id(root)+path+p.Sub, path+p.Sub, 0
 			if dot := strings.IndexByte(p.Show, '.'); dot > 0 {
@@ -363,4 +371,27 @@ func (e *Evaluator) evalFieldCall(call *ssa.Call, depth int, visiting map[ssa.Va
 		}
 	}
 	return out, len(out) > 0
+}
+
+// madeFromArg finds, in an object a static call made, the part sub (a
+// field's template part, "|"+its id) that is one of the callee's
+// parameters as it stored it (func key(c ID) campaignKey { return
+// campaignKey{c} }): the call's argument, and 1 as the parameter number
+// to put it in as.
+func (e *Evaluator) madeFromArg(root ssa.Value, sub string) (ssa.Value, int, bool) {
+	call, ok := root.(*ssa.Call)
+	if !ok {
+		return nil, 0, false
+	}
+	callee := call.Call.StaticCallee()
+	in, id, ok := strings.Cut(sub, "|")
+	if callee == nil || !ok || in != "" || strings.Contains(id, "|") {
+		return nil, 0, false
+	}
+	for i, p := range callee.Params {
+		if e.id(p) == id && i < len(call.Call.Args) {
+			return call.Call.Args[i], 1, true
+		}
+	}
+	return nil, 0, false
 }

@@ -114,6 +114,13 @@ func relatePairs(ax, ay Key, splits int) (r Relation, pairs, unlessEqual bool) {
 		return Undecided, false, false
 	}
 	equal := Relate(ax, sameValuesAs(ay, ax))
+	if equal == Undecided {
+		// Equal values may still part the keys near-surely: one hashed
+		// whole, the other its tag ("draft:"+id beside "{"+id+"}:rules").
+		if r := relateEitherTag(ax, sameValuesAs(ay, ax)); r == Different || r == NearSure {
+			equal = NearSure
+		}
+	}
 	switch {
 	case sameNames(hx, hy) && (equal == Same || equal == Undecided):
 		return Undecided, false, false // written the same way: most likely one value, read twice

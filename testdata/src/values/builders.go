@@ -51,7 +51,7 @@ const event family = "event"
 func builderLoops(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, id string) {
 	rdb.MGet(ctx, event.key(id, "title"), event.key(id, "available"))                             // want `MGet keys "event:<id>:title" and "event:<id>:available" are on different hash slots`
 	rdb.MGet(ctx, event.tagged(id, "title"), event.tagged(id, "available"))                       // one tag
-	rdb.Rename(ctx, event.tagged(id, "meta"), event.key(id))                                      // want `Rename keys "event:\{<id>\}:meta" and "event:<id>" are on different hash slots`
+	rdb.Rename(ctx, event.tagged(id, "meta"), event.key(id))                                      // want `Rename keys "event:\{<id>\}:meta" and "event:<id>" are on different hash slots.*; make id the hash tag of "event:<id>" too, as in "event:\{<id>\}"`
 	rdb.Rename(ctx, event.tagged(id, "meta"), event.tagged(id))                                   // one tag
 	rc.Do(ctx, rc.B().Mget().Key(joinedKey("u", id), joinedKey("o", id)).Build())                 // want `MGET keys "app:u:<id>" and "app:o:<id>" are on different hash slots`
 	rc.Do(ctx, rc.B().Mget().Key(joinedKey("{"+id+"}", "u"), joinedKey("{"+id+"}", "o")).Build()) // one tag

@@ -96,8 +96,9 @@ func useAdapter(ctx context.Context, a *adapter) {
 	a.construct(ctx, "/") // reported in construct, once, whatever its callers pass
 }
 
-// A key type made by a function: each call's object is its own value, shown
-// as the caller writes it; one written the same way twice is one value.
+// A key type made by a function: its fields are the call's arguments,
+// shown as the caller writes them; made twice from one value, it is one
+// value; made from a loop's element, it is that element.
 type holdKeys struct{ m string }
 
 func hk(m string) holdKeys { return holdKeys{m} }
@@ -108,8 +109,26 @@ func (h holdKeys) previous() string {
 }
 
 func sharedDevices(ctx context.Context, rdb *goredis.ClusterClient, a, b string) {
-	rdb.MGet(ctx, hk(a).devices(), hk(b).devices()) // want `MGet keys "fraud:member:\{<hk\(a\).m>\}:devices" and "fraud:member:\{<hk\(b\).m>\}:devices" are on different hash slots for all but about 1 in 16384 pairs of different values`
+	rdb.MGet(ctx, hk(a).devices(), hk(b).devices()) // want `MGet keys "fraud:member:\{<a>\}:devices" and "fraud:member:\{<b>\}:devices" are on different hash slots for all but about 1 in 16384 pairs of different values`
 	rdb.MGet(ctx, hk(a).devices(), hk(a).previous())
 	h := hk(a)
 	rdb.MGet(ctx, h.devices(), h.previous())
+	rdb.Rename(ctx, hk(a).legacy(), hk(a).devices()) // want `Rename keys "fraud:legacy:<a>" and "fraud:member:\{<a>\}:devices" are on different hash slots for all but about 1 in 16384 values of a \(assuming a holds no brace\); make a the hash tag of "fraud:legacy:<a>" too, as in "fraud:legacy:\{<a>\}"`
+	rdb.Rename(ctx, hk(a).devices(), hk(a).previous())
+}
+
+func (h holdKeys) legacy() string { return "fraud:legacy:" + h.m }
+
+func devicesOfMembers(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, ms ...string) {
+	ks := make([]string, len(ms))
+	for i, m := range ms {
+		ks[i] = hk(m).devices()
+	}
+	rdb.MGet(ctx, ks...)                         // want `MGet keys "fraud:member:\{<ms\[i\]>\}:devices" for two different elements of ms are on different hash slots`
+	rc.Do(ctx, rc.B().Mget().Key(ks...).Build()) // want `MGET keys "fraud:member:\{<ms\[i\]>\}:devices" for two different elements of ms are on different hash slots`
+	one := make([]string, 0, 2)
+	for _, m := range ms[:1] {
+		one = append(one, hk(m).devices(), hk(m).previous())
+	}
+	rdb.MGet(ctx, one...)
 }
