@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -384,14 +385,86 @@ func (e *Evaluator) madeFromArg(root ssa.Value, sub string) (ssa.Value, int, boo
 		return nil, 0, false
 	}
 	callee := call.Call.StaticCallee()
-	in, id, ok := strings.Cut(sub, "|")
-	if callee == nil || !ok || in != "" || strings.Contains(id, "|") {
+	if callee == nil {
 		return nil, 0, false
 	}
-	for i, p := range callee.Params {
-		if e.id(p) == id && i < len(call.Call.Args) {
-			return call.Call.Args[i], 1, true
+	var param *ssa.Parameter
+	if in, id, ok := strings.Cut(sub, "|"); ok {
+		if in != "" || strings.Contains(id, "|") {
+			return nil, 0, false
+		}
+		for _, p := range callee.Params {
+			if e.id(p) == id {
+				param = p
+			}
+		}
+	} else if field, err := strconv.Atoi(strings.TrimPrefix(sub, ".f")); err == nil && strings.HasPrefix(sub, ".f") {
+		switch v := storedValue(callee, field).(type) {
+		case *ssa.Parameter:
+			param = v
+		case *ssa.Const:
+			return v, 1, true // the same for every call
 		}
 	}
-	return nil, 0, false
+	if param == nil {
+		return nil, 0, false
+	}
+	i := ssaread.ParamIndex(param) - 1
+	if i < 0 || i >= len(call.Call.Args) {
+		return nil, 0, false
+	}
+	return call.Call.Args[i], 1, true
+}
+
+// storedValue is the parameter or constant fn stores into field of the
+// struct it returns, when it returns one composite literal:
+// func key(c ID) campaignKey { return campaignKey{c} }.
+func storedValue(fn *ssa.Function, field int) ssa.Value {
+	var lit *ssa.Alloc
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		if len(ret.Results) != 1 || lit != nil {
+			return nil
+		}
+		load, ok := ret.Results[0].(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return nil
+		}
+		if lit, ok = load.X.(*ssa.Alloc); !ok {
+			return nil
+		}
+	}
+	if lit == nil {
+		return nil
+	}
+	var stored ssa.Value
+	for _, ref := range *lit.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			st, ok := use.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			v := st.Val
+			if ct, ok := v.(*ssa.ChangeType); ok {
+				v = ct.X
+			}
+			switch v.(type) {
+			case *ssa.Parameter, *ssa.Const:
+			default:
+				return nil
+			}
+			if stored != nil {
+				return nil
+			}
+			stored = v
+		}
+	}
+	return stored
 }

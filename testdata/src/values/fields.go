@@ -132,3 +132,21 @@ func devicesOfMembers(ctx context.Context, rdb *goredis.ClusterClient, rc rueidi
 	}
 	rdb.MGet(ctx, one...)
 }
+
+// A key type two functions make: the field has no one template, and a
+// call's object is read through the function that made it.
+type memberKeys struct{ m string }
+
+func byMember(m string) memberKeys { return memberKeys{m} }
+func anonymous() memberKeys        { return memberKeys{"anon"} }
+
+func (k memberKeys) points() string { return "points:{" + k.m + "}" }
+
+func pointsOfMembers(ctx context.Context, rdb *goredis.ClusterClient, ms ...string) {
+	ks := make([]string, len(ms))
+	for i, m := range ms {
+		ks[i] = byMember(m).points()
+	}
+	rdb.MGet(ctx, ks...)                                    // want `MGet keys "points:\{<ms\[i\]>\}" for two different elements of ms are on different hash slots`
+	rdb.MGet(ctx, anonymous().points(), byMember("anon").points())
+}
