@@ -147,6 +147,6 @@ func pointsOfMembers(ctx context.Context, rdb *goredis.ClusterClient, ms ...stri
 	for i, m := range ms {
 		ks[i] = byMember(m).points()
 	}
-	rdb.MGet(ctx, ks...)                                    // want `MGet keys "points:\{<ms\[i\]>\}" for two different elements of ms are on different hash slots`
+	rdb.MGet(ctx, ks...) // want `MGet keys "points:\{<ms\[i\]>\}" for two different elements of ms are on different hash slots`
 	rdb.MGet(ctx, anonymous().points(), byMember("anon").points())
 }

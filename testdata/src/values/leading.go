@@ -25,7 +25,7 @@ func oneLeadingValue(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.
 	rdb.MGet(ctx, l.Lifetime(m), "tier:"+m) // want `MGet keys "<l.Prefix>:\{<m>\}:lifetime" and "tier:<m>" are on different hash slots for all but about 1 in 16384 values of m \(assuming m holds no brace\)`
 	rdb.MGet(ctx, l.Lifetime(m), "tier:{"+m+"}")
 	rdb.MGet(ctx, l.Lifetime(m), "tier:all")
-	rdb.MGet(ctx, l.Lifetime(m), l.Prefix+":"+m) // want `unless l.Prefix holds a hash tag`
+	rdb.MGet(ctx, l.Lifetime(m), l.Prefix+":"+m)                  // want `unless l.Prefix holds a hash tag`
 	c.Do(ctx, c.B().Mget().Key(l.Lifetime(m), "tier:"+m).Build()) // want `MGET keys "<l.Prefix>:\{<m>\}:lifetime" and "tier:<m>" are on different hash slots for all but about 1 in 16384 values of m`
 	c.Do(ctx, c.B().Mget().Key(l.Lifetime(m), "tier:{"+m+"}").Build())
 }
