@@ -61,7 +61,11 @@ func (u commandSlots) Command(c *reading.Command) {
 		found = false // different entities' keys, written together without needing one write
 	}
 	if found {
-		u.pass.reportOnSetting(x.setting, u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
+		setting := x.setting
+		if len(x.d.Leading) > 0 && setting == "" {
+			setting = u.pass.TaglessSetting(c.Keys) // "unless the prefix holds a hash tag": the wiring says
+		}
+		u.pass.reportOnSetting(setting, u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
 	}
 	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims(), u.pass.pass.Fset.Position(commandPos(c)))
 }

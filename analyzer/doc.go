@@ -202,6 +202,12 @@
 // bool option stays at its default (an exported field, or a field of an
 // options struct: "when s.TaggedKeys is false, its default") is judged by
 // a main package, and dropped when the program sets that option anywhere.
+// And a finding that holds unless the keys' leading value holds a tag
+// ("<k.prefix>:stock:<r>" beside "<k.prefix>:holds:<r>"), where that value
+// is a field filled from the exported function's parameter, is judged at
+// each call with the prefix the caller gives: reported where it is text
+// without a brace ("rw"), dropped where it is a tag ("{flags}:") or not
+// known there.
 // A malformed tag is reported where it is: it is malformed on any server.
 // Packages outside internal directories keep their findings where their
 // commands are, since their callers are out of sight.

@@ -38,6 +38,9 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 			world, setting = ", "+name, keymodel.WorldSetting(t.Commands, name)
 		}
 	}
+	if found && setting == "" && len(x.d.Leading) > 0 {
+		setting = u.pass.TaglessSetting(keysOfCommands(t.Commands))
+	}
 	switch {
 	case found && x.loop:
 		u.pass.reportOnSetting(setting, analysis.Diagnostic{
@@ -104,4 +107,13 @@ func opensHere(t *reading.Transaction) []analysis.RelatedInformation {
 		return nil
 	}
 	return []analysis.RelatedInformation{{Pos: t.At.Pos, End: t.At.End, Message: t.Name + " opens the transaction here"}}
+}
+
+// keysOfCommands are the keys of a transaction's commands, in order.
+func keysOfCommands(cmds []keymodel.QueuedCommand) []keymodel.Arg {
+	var out []keymodel.Arg
+	for _, c := range cmds {
+		out = append(out, c.Keys...)
+	}
+	return out
 }

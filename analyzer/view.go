@@ -17,6 +17,7 @@ type view interface {
 	Differ(x, y keymodel.Arg) (keymodel.Difference, bool)
 	TopologyOf(v ssa.Value) reading.Topology
 	Undecided(v ssa.Value) bool
+	TaglessSetting(keys []keymodel.Arg) string
 	Harmless(p readiness.ClusterProblem) bool
 	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)
 	TouchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []reading.ScriptKey

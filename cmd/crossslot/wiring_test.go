@@ -20,12 +20,14 @@ import (
 // client. A finding that holds while an option stays at its default is
 // judged by the options the program sets: silent when main sets the
 // exported field, reported when it leaves the options struct it passes at
-// its defaults. A malformed tag is reported where it is, and a directive where
+// its defaults. Keys under a prefix the constructor is given are judged
+// with the prefix main gives: reported when it is text without a tag,
+// silent when it is a tag. A malformed tag is reported where it is, and a directive where
 // the command is silences it wherever it is judged. A package outside
 // internal/ keeps its findings where they are.
 func TestWiring(t *testing.T) {
 	var want []string
-	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "lib", "cmd/app"} {
+	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "internal/rewards", "internal/flagstore", "lib", "cmd/app"} {
 		want = append(want, markedLines(t, filepath.Join("wiring", dir), "reported")...)
 	}
 	slices.Sort(want)

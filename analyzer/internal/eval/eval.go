@@ -567,6 +567,9 @@ func firstOf(x, y *ssa.Phi) *ssa.Phi {
 
 // id names a value for identity: a constant by its value, anything else by
 // the SSA value itself (interfaces unwrapped), so two reads of one value match.
+// ID is the id parts of value v carry (see keymodel.Part.ID).
+func (e *Evaluator) ID(v ssa.Value) string { return e.id(v) }
+
 func (e *Evaluator) id(v ssa.Value) string {
 	switch v := v.(type) {
 	case *ssa.Const:

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -63,7 +64,13 @@ func (f *wiredFacts) String() string {
 }
 
 type factWiredFinding struct {
+	// Param is the parameter that gives the client, 0 when the client is
+	// decided where the command is.
 	Param int
+	// Tagless are the parameters that give the keys' leading values (a
+	// prefix field), which the finding needs to hold no hash tag: it is
+	// reported where every one is given as text without a brace.
+	Tagless []int
 	// Setting, when set, names an option the finding also needs at its
 	// default (see factSettingFinding).
 	Setting string
@@ -135,6 +142,10 @@ type wiringReading struct {
 	reported map[string]bool
 	// sets: the options the package and its imports set (programSets).
 	sets map[string]bool
+	// tagless are the settings of TaglessSetting, by token; params the
+	// parameters of the package's exported functions, by id.
+	tagless map[string]taglessSetting
+	params  map[string]WiredParam
 }
 
 // defersSettingsOf: t (or what it points to) is a named type of another
@@ -208,14 +219,31 @@ func exportedReceiver(fn *types.Func) bool {
 
 // Defer holds d back when the wiring decides it: its client comes from
 // w, or it holds while option setting stays at its default (see
-// eval.World.Setting) and the package defers. It reports whether it did.
+// eval.World.Setting), or unless leading values its constructor is given
+// hold a tag (a setting of TaglessSetting's), and the package defers. It
+// reports whether it did.
 func (r *Package) Defer(w Wiring, setting string, d analysis.Diagnostic) bool {
+	if t, ok := r.wiring.tagless[setting]; ok {
+		sameFunc := len(w) <= 1
+		for _, p := range w {
+			sameFunc = sameFunc && p.Func == t.fn
+		}
+		if sameFunc {
+			client := 0
+			if len(w) == 1 {
+				client = w[0].Param
+			}
+			r.deferOn(t.fn, factWiredFinding{Param: client, Tagless: t.params, Diag: r.factDiagnostic(d)})
+			return true
+		}
+		setting = "" // the client and the values are wired apart: judged as it reads
+	}
 	if !r.defersWiring() {
 		return false
 	}
 	switch {
 	case w != nil:
-		r.deferFact(w, setting, r.factDiagnostic(d))
+		r.deferFact(w, setting, nil, r.factDiagnostic(d))
 	case setting != "":
 		r.deferSetting(setting, r.factDiagnostic(d))
 	default:
@@ -224,17 +252,96 @@ func (r *Package) Defer(w Wiring, setting string, d analysis.Diagnostic) bool {
 	return true
 }
 
-func (r *Package) deferFact(w Wiring, setting string, fd factDiagnostic) {
+func (r *Package) deferFact(w Wiring, setting string, tagless []int, fd factDiagnostic) {
+	for _, p := range w {
+		r.deferOn(p.Func, factWiredFinding{Param: p.Param, Tagless: tagless, Setting: setting, Diag: fd})
+	}
+}
+
+// deferOn defers f to fn, once.
+func (r *Package) deferOn(fn *types.Func, f factWiredFinding) {
 	if r.wiring.deferred == nil {
 		r.wiring.deferred = map[*types.Func][]factWiredFinding{}
 	}
-	for _, p := range w {
-		if !slices.ContainsFunc(r.wiring.deferred[p.Func], func(g factWiredFinding) bool {
-			return g.Param == p.Param && g.Diag.At == fd.At && g.Diag.Category == fd.Category && g.Diag.Message == fd.Message
-		}) {
-			r.wiring.deferred[p.Func] = append(r.wiring.deferred[p.Func], factWiredFinding{Param: p.Param, Setting: setting, Diag: fd})
+	if !slices.ContainsFunc(r.wiring.deferred[fn], func(g factWiredFinding) bool {
+		return g.Param == f.Param && slices.Equal(g.Tagless, f.Tagless) && g.Diag.At == f.Diag.At && g.Diag.Category == f.Diag.Category && g.Diag.Message == f.Diag.Message
+	}) {
+		r.wiring.deferred[fn] = append(r.wiring.deferred[fn], f)
+	}
+}
+
+// A taglessSetting is what a finding that holds unless its keys' leading
+// values hold a tag waits on (see TaglessSetting): parameters of one
+// function those values come from.
+type taglessSetting struct {
+	fn     *types.Func
+	params []int
+}
+
+// TaglessSetting is the setting (see Defer) a finding on keys needs when
+// it holds unless their leading values hold a tag ("<k.prefix>:stock:<r>"),
+// and those are fields the package fills only from parameters of one
+// function it exports (a constructor's prefix): the wiring says whether
+// they hold a tag. "" when they are not, or the package does not defer.
+func (r *Package) TaglessSetting(keys []keymodel.Arg) string {
+	if !r.defersWiring() {
+		return ""
+	}
+	var fn *types.Func
+	var params []int
+	for _, k := range keys {
+		for _, alt := range k.Alts {
+			w, ok := r.wiredLeading(alt)
+			if !ok {
+				continue
+			}
+			if fn != nil && w.Func != fn {
+				return ""
+			}
+			fn = w.Func
+			if !slices.Contains(params, w.Param) {
+				params = append(params, w.Param)
+			}
 		}
 	}
+	if fn == nil {
+		return ""
+	}
+	slices.Sort(params)
+	token := fmt.Sprintf("tagless:%s%v", fn.FullName(), params)
+	if r.wiring.tagless == nil {
+		r.wiring.tagless = map[string]taglessSetting{}
+	}
+	r.wiring.tagless[token] = taglessSetting{fn: fn, params: params}
+	return token
+}
+
+// wiredLeading is the parameter of an exported function that the leading
+// value of key k comes from: a field the package fills only from it (see
+// eval's field templates, whose parts name the parameter they were made
+// from).
+func (r *Package) wiredLeading(k keymodel.Key) (WiredParam, bool) {
+	if len(k) < 2 || !k[0].Unknown || k[0].NoBrace {
+		return WiredParam{}, false
+	}
+	in, id, ok := strings.Cut(k[0].Sub, "|")
+	if !ok || in != "" || strings.Contains(id, "|") {
+		return WiredParam{}, false
+	}
+	if r.wiring.params == nil {
+		r.wiring.params = map[string]WiredParam{}
+		for _, fn := range r.funcs {
+			obj, ok := fn.Object().(*types.Func)
+			if !ok || fn.Parent() != nil || !obj.Exported() || !exportedReceiver(obj) {
+				continue
+			}
+			for i, p := range fn.Params {
+				r.wiring.params[r.Eval.ID(p)] = WiredParam{Func: obj, Param: i + 1}
+			}
+		}
+	}
+	w, ok := r.wiring.params[id]
+	return w, ok
 }
 
 // deferSetting holds back, for a main package to judge, a finding that
@@ -368,21 +475,35 @@ func (r *Package) ResolveWiring(report func(analysis.Diagnostic)) {
 
 // judgeWired judges one deferred finding at one call of its function.
 func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f factWiredFinding, report func(analysis.Diagnostic)) {
-	if f.Param < 1 || f.Param > len(common.Args) {
+	if f.Param > len(common.Args) {
 		return
 	}
-	arg := common.Args[f.Param-1]
-	if r.testOffCluster(call.Pos(), arg) || r.leftOut(r.talksToOneNode(call, arg)) {
-		return
+	for _, t := range f.Tagless {
+		if t < 1 || t > len(common.Args) || !r.taglessText(common.Args[t-1]) {
+			return // the value may hold a tag, or is not known here
+		}
 	}
-	if w := r.WiringOf(arg); w != nil {
-		r.deferFact(w, f.Setting, f.Diag)
-		return
+	callee := r.CalleeName(ssaread.CalledFunc(common))
+	given := "its client is given here, to " + callee
+	if f.Param > 0 {
+		arg := common.Args[f.Param-1]
+		if r.testOffCluster(call.Pos(), arg) || r.leftOut(r.talksToOneNode(call, arg)) {
+			return
+		}
+		if w := r.WiringOf(arg); w != nil {
+			r.deferFact(w, f.Setting, nil, f.Diag)
+			return
+		}
+	} else {
+		given = "its keys' leading values are given here, to " + callee
+		if r.testOffCluster(call.Pos(), nil) {
+			return
+		}
 	}
 	fd := f.Diag
 	p := r.Pass.Fset.Position(call.Pos())
 	fd.Related = append(slices.Clip(fd.Related), factRelated{At: factRange{File: p.Filename, Line: p.Line, Col: p.Column, EndLine: p.Line, EndCol: p.Column},
-		Message: "its client is given here, to " + r.CalleeName(ssaread.CalledFunc(common))})
+		Message: given})
 	if f.Setting != "" && r.Pass.Pkg.Name() != "main" {
 		r.deferSetting(f.Setting, fd)
 		return
@@ -391,6 +512,21 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		return
 	}
 	r.reportOnce(fd, report)
+}
+
+// taglessText: every value v may hold is known text without a brace.
+func (r *Package) taglessText(v ssa.Value) bool {
+	keys := r.Eval.Keys(v)
+	if len(keys) == 0 {
+		return false
+	}
+	for _, k := range keys {
+		text, ok := k.Known()
+		if !ok || strings.ContainsAny(text, "{}") {
+			return false
+		}
+	}
+	return true
 }
 
 // reportOnce reports fd, once per package.

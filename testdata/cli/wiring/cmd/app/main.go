@@ -1,6 +1,7 @@
 // Command app wires the service to a client of several seeds (a cluster,
 // or one server) and the cache to a standalone server, turns the tiers'
-// tagged keys on and leaves the queue's options at their defaults.
+// tagged keys on and leaves the queue's options at their defaults, and
+// gives the rewards a prefix without a tag and the flags one that is a tag.
 package main
 
 import (
@@ -10,8 +11,10 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"example.com/cli/wiring/internal/flagstore"
 	"example.com/cli/wiring/internal/localcache"
 	"example.com/cli/wiring/internal/queue"
+	"example.com/cli/wiring/internal/rewards"
 	"example.com/cli/wiring/internal/service"
 	"example.com/cli/wiring/internal/tiers"
 	"example.com/cli/wiring/lib"
@@ -29,5 +32,7 @@ func main() {
 	t.TaggedKeys = true // the tier keys were migrated
 	_ = t.SetTier(ctx, "m1", "gold")
 	_ = queue.New(cc, queue.Options{}).Sizes(ctx, "mail")
+	_ = rewards.New(cc, "rw").Stock(ctx, "r1")
+	_ = flagstore.New(cc, "{flags}:").Get(ctx, "a", "b")
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
 }
