@@ -111,7 +111,12 @@ var SingleKeyParams = map[string]bool{
 
 // singleKeyFields are go-redis's single-key methods that take their key in
 // a field of an arguments struct, by method: the parameter and the field.
-var singleKeyFields = map[string][2]string{"XAdd": {"a", "Stream"}}
+var singleKeyFields = map[string][2]string{
+	"XAdd": {"a", "Stream"}, "XAutoClaim": {"a", "Stream"}, "XAutoClaimJustID": {"a", "Stream"},
+	"XAutoClaimWithDeleted": {"a", "Stream"}, "XClaim": {"a", "Stream"}, "XClaimJustID": {"a", "Stream"},
+	"XCfgSet": {"a", "Stream"}, "XNack": {"a", "Stream"}, "XPendingExt": {"a", "Stream"},
+	"ZRangeArgs": {"z", "Key"}, "ZRangeArgsWithScores": {"z", "Key"},
+}
 
 // SingleKeyArgs reads the parameters go-redis names as keys, and the key
 // fields of its arguments structs, for tag checks and transactions.

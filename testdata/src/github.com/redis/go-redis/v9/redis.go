@@ -169,6 +169,8 @@ type Cmdable interface {
 	GenericCmdable
 	Ping(ctx context.Context) *StatusCmd
 	XAdd(ctx context.Context, a *XAddArgs) *StringCmd
+	XClaim(ctx context.Context, a *XClaimArgs) *XMessageSliceCmd
+	ZRangeArgs(ctx context.Context, z ZRangeArgs) *StringSliceCmd
 	ZRem(ctx context.Context, key string, members ...interface{}) *IntCmd
 	SUnionStore(ctx context.Context, destination string, keys ...string) *IntCmd
 	SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd
@@ -344,5 +346,24 @@ type XAddArgs struct {
 }
 
 func (c cmdable) XAdd(ctx context.Context, a *XAddArgs) *StringCmd { return nil }
+
+type XClaimArgs struct {
+	Stream   string
+	Group    string
+	Consumer string
+	Messages []string
+}
+
+type XMessageSliceCmd struct{}
+
+func (c cmdable) XClaim(ctx context.Context, a *XClaimArgs) *XMessageSliceCmd { return nil }
+
+type ZRangeArgs struct {
+	Key   string
+	Start any
+	Stop  any
+}
+
+func (c cmdable) ZRangeArgs(ctx context.Context, z ZRangeArgs) *StringSliceCmd { return nil }
 
 func (c cmdable) ZRem(ctx context.Context, key string, members ...interface{}) *IntCmd { return nil }
