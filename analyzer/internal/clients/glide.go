@@ -61,7 +61,8 @@ var glideMultiKey = sync.OnceValue(func() map[string]KeyRule {
 		"GeoSearchStoreWithInfoOptions": params("destinationKey", "sourceKey"), "GeoSearchStoreWithFullOptions": params("destinationKey", "sourceKey"),
 		"FCallWithKeysAndArgs": params("keys"), "FCallReadOnlyWithKeysAndArgs": params("keys"),
 		"InvokeScriptWithOptions": scriptOptionKeys,
-		"ZUnion":                  field("keys", "Keys"), "ZInter": field("keys", "Keys"),
+		"Migrate":                 params("keys"), "MigrateWithOptions": params("keys"), // MIGRATE ... KEYS: CROSSSLOT on a cluster
+		"ZUnion": field("keys", "Keys"), "ZInter": field("keys", "Keys"),
 		"ZUnionWithScores": field("keysOrWeightedKeys", "Keys"), "ZInterWithScores": field("keysOrWeightedKeys", "Keys"),
 		"ZUnionStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")), "ZInterStore": all(params("destination"), field("keysOrWeightedKeys", "Keys")),
 		"ZUnionStoreWithOptions": all(params("destination"), field("keysOrWeightedKeys", "Keys")),

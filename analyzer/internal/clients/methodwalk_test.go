@@ -1,8 +1,12 @@
 package clients
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -123,4 +127,162 @@ func TestEveryGoRedisMethodIsPlaced(t *testing.T) {
 		t.Errorf("only %d methods with several keys found: the walk reads the signatures wrong", multi)
 	}
 	t.Logf("%d methods of Cmdable, %d with several keys", cmdable.NumMethods(), multi)
+}
+
+// moduleDir is where the go command keeps module path, as the fixture
+// module in dir requires it.
+func moduleDir(t *testing.T, dir, path string) string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil || strings.TrimSpace(string(out)) == "" {
+		t.Fatalf("go list -m %s in %s: %v", path, dir, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// notBuilderKeys are builder methods whose generated code computes a slot
+// of what they are given, but that are not keys.
+var notBuilderKeys = map[string]string{
+	"Channel": "a sharded channel (SPUBLISH), judged by the sharded pub/sub check",
+}
+
+// TestEveryBuilderKeyMethodIsPlaced walks the generated command builders of
+// rueidis and valkey-go v1.0.79: every method whose body computes the slot
+// of its parameter (the generator's mark of a key) is in
+// builderKeyMethods, so a command with a new kind of key fails here until
+// the table places it.
+func TestEveryBuilderKeyMethodIsPlaced(t *testing.T) {
+	for _, mod := range []string{"github.com/redis/rueidis", "github.com/valkey-io/valkey-go"} {
+		dir := filepath.Join(moduleDir(t, "../../../testdata/clients", mod), "internal", "cmds")
+		files, err := filepath.Glob(filepath.Join(dir, "gen_*.go"))
+		if err != nil || len(files) < 10 {
+			t.Fatalf("%s: %d generated builder files: %v", mod, len(files), err)
+		}
+		slotted := map[string]int{}
+		fset := token.NewFileSet()
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Recv == nil || fd.Body == nil || !slotsParam(fd) {
+					continue
+				}
+				slotted[fd.Name.Name]++
+			}
+		}
+		var unplaced []string
+		for name := range slotted {
+			if !builderKeyMethods[name] && notBuilderKeys[name] == "" {
+				unplaced = append(unplaced, name)
+			}
+		}
+		sort.Strings(unplaced)
+		if len(unplaced) > 0 {
+			t.Errorf("%s: builder methods that take keys but are not in builderKeyMethods: %s", mod, strings.Join(unplaced, ", "))
+		}
+		if slotted["Key"] < 100 {
+			t.Errorf("%s: only %d Key methods compute a slot: the walk reads the builders wrong", mod, slotted["Key"])
+		}
+		t.Logf("%s: %d key-taking builder method names", mod, len(slotted))
+	}
+}
+
+// slotsParam: the method's body calls slot(p) on one of its parameters,
+// or on each element of one.
+func slotsParam(fd *ast.FuncDecl) bool {
+	params := map[string]bool{}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			params[n.Name] = true
+		}
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok {
+			// for _, k := range key { ... slot(k) }: an element of the parameter.
+			if x, ok := r.X.(*ast.Ident); ok && params[x.Name] {
+				if v, ok := r.Value.(*ast.Ident); ok {
+					params[v.Name] = true
+				}
+			}
+			return true
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return true
+		}
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "slot" {
+			if arg, ok := call.Args[0].(*ast.Ident); ok && params[arg.Name] {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// glideKeyParams are the parameter names GLIDE gives keys.
+var glideKeyParams = map[string]bool{"key": true, "keys": true, "newKey": true, "source": true, "destination": true,
+	"destinationKey": true, "sourceKey": true, "sourceKeys": true, "key1": true, "key2": true, "keysAndIds": true,
+	"keyValueMap": true, "keysOrWeightedKeys": true}
+
+// notGlideMultiKey are GLIDE methods whose signature looks as if it held
+// several keys but that send one key, or none, with why.
+var notGlideMultiKey = map[string]string{}
+
+// TestEveryGlideMethodIsPlaced walks every method of GLIDE v2.5.3's
+// *ClusterClient: one whose parameters hold several keys (two key
+// parameters, or a slice or map of them) is in glideMultiKey.
+func TestEveryGlideMethodIsPlaced(t *testing.T) {
+	pkg := loadClient(t, "../../../testdata/glide", "github.com/valkey-io/valkey-glide/go/v2")
+	obj := pkg.Scope().Lookup("ClusterClient")
+	if obj == nil {
+		t.Fatal("no ClusterClient")
+	}
+	ms := types.NewMethodSet(types.NewPointer(obj.Type()))
+	var unplaced []string
+	multi := 0
+	for i := range ms.Len() {
+		m, ok := ms.At(i).Obj().(*types.Func)
+		if !ok || !m.Exported() {
+			continue
+		}
+		sig := m.Signature()
+		places, many := 0, false
+		for j := range sig.Params().Len() {
+			p := sig.Params().At(j)
+			if !glideKeyParams[p.Name()] {
+				continue
+			}
+			places++
+			switch p.Type().Underlying().(type) {
+			case *types.Slice, *types.Map, *types.Interface:
+				many = true
+			}
+		}
+		if places < 2 && !many {
+			continue
+		}
+		multi++
+		if _, ok := glideMultiKey()[m.Name()]; !ok && notGlideMultiKey[m.Name()] == "" {
+			unplaced = append(unplaced, m.Name())
+		}
+	}
+	sort.Strings(unplaced)
+	if len(unplaced) > 0 {
+		t.Errorf("%d of GLIDE's ClusterClient methods with several keys are not in glideMultiKey:\n%s", len(unplaced), strings.Join(unplaced, "\n"))
+	}
+	if multi < 40 {
+		t.Errorf("only %d methods with several keys found: the walk reads the signatures wrong", multi)
+	}
+	t.Logf("%d methods of *ClusterClient with several keys", multi)
 }

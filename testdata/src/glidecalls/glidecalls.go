@@ -22,6 +22,8 @@ var ctx = context.Background()
 func refused(c *glide.ClusterClient, id string) {
 	c.Rename(ctx, "src", "dst")                                     // want `Rename keys "src" \(slot 13222\) and "dst" \(slot 9394\) are on different hash slots; the server refuses it \(CrossSlot\)`
 	c.Rename(ctx, "{src}", "{src}:old")                             // one tag
+	c.Migrate(ctx, "h", 6379, []string{"a", "b"}, 0, 1000)          // want `Migrate keys "a" \(slot 15495\) and "b" \(slot 3300\) are on different hash slots`
+	c.Migrate(ctx, "h", 6379, []string{"{a}1", "{a}2"}, 0, 1000)    // one tag
 	c.RenameNX(ctx, "user:"+id+":a", "user:"+id+":b")               // want `RenameNX keys "user:<id>:a" and "user:<id>:b" are on different hash slots`
 	c.SUnion(ctx, []string{"s:1", "s:2"})                           // want `SUnion keys "s:1" \(slot \d+\) and "s:2" \(slot \d+\)`
 	c.SUnionStore(ctx, "out", []string{"out"})                      // one key

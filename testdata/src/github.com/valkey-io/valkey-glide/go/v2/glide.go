@@ -48,6 +48,10 @@ func (c *baseClient) Unlink(ctx context.Context, keys []string) (int64, error) {
 func (c *baseClient) Exists(ctx context.Context, keys []string) (int64, error) { return 0, nil }
 func (c *baseClient) Touch(ctx context.Context, keys []string) (int64, error)  { return 0, nil }
 func (c *baseClient) Watch(ctx context.Context, keys []string) (string, error) { return "", nil }
+func (c *baseClient) Migrate(ctx context.Context, host string, port int64, keys []string, destinationDB int64, timeout int64) (string, error) {
+	return "", nil
+}
+
 func (c *baseClient) Rename(ctx context.Context, key string, newKey string) (string, error) {
 	return "", nil
 }
