@@ -188,8 +188,11 @@
 // calls as not decided in its coverage report.
 //
 // A service's packages are usually given their client, and their options,
-// by main. A package under an internal directory (so only its own module
-// calls it) whose client may be a cluster's or one server's, and comes only
+// by main. A package that its own module wires (it is under an internal
+// directory, so only its module calls it, or a main package of the module,
+// at its root or under cmd/, imports it, directly or through one package;
+// a file built only with tags is no part of the program) whose client may
+// be a cluster's or one server's, and comes only
 // from a function it exports (func New(rdb redis.Cmdable) *Cache), does not
 // report its cluster findings: it hands them, as a fact, to that function,
 // and the package that calls it judges them with the client it passes.
@@ -209,8 +212,9 @@
 // without a brace ("rw"), dropped where it is a tag ("{flags}:") or not
 // known there.
 // A malformed tag is reported where it is: it is malformed on any server.
-// Packages outside internal directories keep their findings where their
-// commands are, since their callers are out of sight.
+// Other packages (a library's) keep their findings where their commands
+// are, since their callers are out of sight; a function the program never
+// calls has its deferred findings judged nowhere.
 //
 // Keys of one entity belong together: give them the entity as a shared hash
 // tag, so only the tag is hashed. When every key is a string literal at the

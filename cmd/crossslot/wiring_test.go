@@ -94,3 +94,27 @@ func TestLanguageServerWiring(t *testing.T) {
 		t.Errorf("store.go's diagnostics after the program loaded: %q", msgs)
 	}
 }
+
+// TestWiringByModuleMain: a package outside internal/ that a main package
+// of its module imports is wired there (its findings wait for main, which
+// gives it a standalone server's client here); one that only a tool built
+// with a tag imports keeps its findings where its commands are.
+func TestWiringByModuleMain(t *testing.T) {
+	dir := "../../testdata/wiringmod"
+	var want []string
+	for _, sub := range []string{"cache", "unwired"} {
+		want = append(want, markedLinesIn(t, filepath.Join(dir, sub), "reported")...)
+	}
+	slices.Sort(want)
+	var got []string
+	for _, byAnalyzer := range vetJSON(t, dir, []string{"./..."}) {
+		for _, d := range byAnalyzer["crossslot"] {
+			file, line := posnFileLine(t, d.Posn)
+			got = append(got, fmt.Sprintf("%s:%d: %s", file, line, d.Category))
+		}
+	}
+	slices.Sort(got)
+	if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("go vet reported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

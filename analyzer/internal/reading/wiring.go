@@ -2,12 +2,19 @@ package reading
 
 import (
 	"fmt"
+	"go/build"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
+
+	"golang.org/x/mod/modfile"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -142,6 +149,8 @@ type wiringReading struct {
 	reported map[string]bool
 	// sets: the options the package and its imports set (programSets).
 	sets map[string]bool
+	// defers: whether the package defers (defersWiring), once asked.
+	defers *bool
 	// tagless are the settings of TaglessSetting, by token; params the
 	// parameters of the package's exported functions, by id.
 	tagless map[string]taglessSetting
@@ -149,9 +158,11 @@ type wiringReading struct {
 }
 
 // defersSettingsOf: t (or what it points to) is a named type of another
-// package that defers its findings on options (see defersWiring), so a
-// write of its fields here matters to it.
-func defersSettingsOf(t types.Type, here *types.Package) bool {
+// package that may defer its findings on options (see defersWiring): one
+// under an internal directory, or of this package's module. A write of its
+// fields here matters to it.
+func (r *Package) defersSettingsOf(t types.Type) bool {
+	here := r.Pass.Pkg
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -159,17 +170,134 @@ func defersSettingsOf(t types.Type, here *types.Package) bool {
 	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == here || named.Obj().Pkg().Name() == "main" {
 		return false
 	}
-	return slices.Contains(strings.Split(named.Obj().Pkg().Path(), "/"), "internal")
+	path := named.Obj().Pkg().Path()
+	if m := r.Pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
+		return true
+	}
+	return slices.Contains(strings.Split(path, "/"), "internal")
 }
 
-// defersWiring: the package's exported functions are called only by its
-// own module (it is under an internal directory), and it is not a main
-// package, whose functions nobody calls.
+// defersWiring: the package's module wires it, so its findings can wait
+// for the wiring: it is under an internal directory (only its own module
+// calls it), or a main package of its module imports it (see
+// wiredByModuleMain). A main package's functions nobody calls.
 func (r *Package) defersWiring() bool {
-	if r.Pass.Pkg.Name() == "main" {
+	if r.wiring.defers == nil {
+		d := r.Pass.Pkg.Name() != "main" &&
+			(slices.Contains(strings.Split(r.Pass.Pkg.Path(), "/"), "internal") || r.wiredByModuleMain())
+		r.wiring.defers = &d
+	}
+	return *r.wiring.defers
+}
+
+// wiredByModuleMain: the package is of the module being analyzed (not a
+// dependency), and a main package of the module (its root, or under cmd/)
+// imports it, directly or through one package of the module: a service
+// whose main wires what it gives its packages. A library's packages, which
+// no main of its own imports, keep their findings where their commands are.
+func (r *Package) wiredByModuleMain() bool {
+	m := r.Pass.Module
+	if m == nil || m.Version != "" || m.Path == "" || len(r.Pass.Files) == 0 {
 		return false
 	}
-	return slices.Contains(strings.Split(r.Pass.Pkg.Path(), "/"), "internal")
+	root := moduleRoot(r.Pass.Fset.File(r.Pass.Files[0].Pos()).Name(), m.Path)
+	if root == "" {
+		return false
+	}
+	return mainImports(root, m.Path)[r.Pass.Pkg.Path()]
+}
+
+// mainImportsCache holds mainImports by module root, for drivers that
+// analyze many packages in one process.
+var mainImportsCache sync.Map
+
+// mainImports are the packages the module's main packages (its root's, and
+// those under cmd/, two levels down) import, and those that the module's
+// packages they import import in turn.
+func mainImports(root, modPath string) map[string]bool {
+	if v, ok := mainImportsCache.Load(root); ok {
+		return v.(map[string]bool)
+	}
+	out := map[string]bool{}
+	dirs := []string{root}
+	for _, pattern := range []string{"cmd/*", "cmd/*/*"} {
+		found, _ := filepath.Glob(filepath.Join(root, pattern))
+		dirs = append(dirs, found...)
+	}
+	var next []string
+	for _, dir := range dirs {
+		name, imports := dirImports(dir)
+		if name != "main" {
+			continue
+		}
+		for _, imp := range imports {
+			if (imp == modPath || strings.HasPrefix(imp, modPath+"/")) && !out[imp] {
+				out[imp] = true
+				next = append(next, imp)
+			}
+		}
+	}
+	for _, imp := range next {
+		_, imports := dirImports(filepath.Join(root, strings.TrimPrefix(strings.TrimPrefix(imp, modPath), "/")))
+		for _, i := range imports {
+			if i == modPath || strings.HasPrefix(i, modPath+"/") {
+				out[i] = true
+			}
+		}
+	}
+	mainImportsCache.Store(root, out)
+	return out
+}
+
+// maxScannedFiles bounds the files dirImports reads in one directory.
+const maxScannedFiles = 200
+
+// dirImports reads the package name and imports of a directory's Go files
+// that a plain build compiles (not its tests, nor files for build tags),
+// from their import clauses alone.
+func dirImports(dir string) (name string, imports []string) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	if len(files) > maxScannedFiles {
+		files = files[:maxScannedFiles]
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		if match, err := build.Default.MatchFile(dir, filepath.Base(f)); err != nil || !match {
+			continue // built only with tags (a //go:build verify tool): not the program
+		}
+		file, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		if name == "" {
+			name = file.Name.Name
+		}
+		for _, imp := range file.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, p) {
+				imports = append(imports, p)
+			}
+		}
+	}
+	return name, imports
+}
+
+// moduleRoot is the directory of the go.mod of module modPath above file,
+// "" when none is found.
+func moduleRoot(file, modPath string) string {
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			if modfile.ModulePath(data) == modPath {
+				return dir
+			}
+			return ""
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			return ""
+		}
+	}
 }
 
 // WiringOf is where the client value v comes from, when the wiring decides
@@ -589,7 +717,7 @@ func (r *Package) ownSets() []string {
 				if b, isBasic := st.Val.Type().Underlying().(*types.Basic); !isBasic || b.Info()&types.IsBoolean == 0 {
 					continue
 				}
-				if !defersSettingsOf(fa.X.Type(), r.Pass.Pkg) {
+				if !r.defersSettingsOf(fa.X.Type()) {
 					continue
 				}
 				if key := eval.SettingOf(fa.X.Type(), fa.Field); key != "" && !slices.Contains(out, key) {
