@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -40,7 +41,8 @@ type World struct {
 	Writer *ssa.Function
 	// Setting, with Defaults, names the option as a field other packages
 	// may set ("example.com/svc/internal/tiers.Service.TaggedKeys", see
-	// SettingOf); "" when only this package writes it.
+	// SettingOf); with Writer and no option, the other writers that code
+	// out of sight may call (see callsOfOthers). "" when neither.
 	Setting string
 }
 
@@ -118,7 +120,11 @@ func (e *Evaluator) Worlds(mark int) []World {
 	setting := e.stores.settings[option]
 	var out []World
 	for _, w := range writers {
-		out = append(out, World{Writer: w, Defaults: option != "", Option: option, Setting: setting})
+		s := setting
+		if s == "" {
+			s = callsOfOthers(writers, w)
+		}
+		out = append(out, World{Writer: w, Defaults: option != "", Option: option, Setting: s})
 	}
 	if len(out) == 0 && option != "" {
 		out = append(out, World{Defaults: true, Option: option, Setting: setting})
@@ -317,6 +323,39 @@ func (e *Evaluator) fieldDefault(read ssa.Value, t types.Type, index int, depth 
 		first = val
 	}
 	return first, name, true
+}
+
+// CallsSetting is how a Setting names functions the world needs left
+// uncalled: "calls:" and their full names, separated by "|".
+const CallsSetting = "calls:"
+
+// callsOfOthers is the setting of writer w's world (see World.Setting):
+// the world holds only while the program calls none of the other writers
+// that code out of sight may call (an exported setter, q.SetPrefix(p));
+// "" when there are none.
+func callsOfOthers(writers []*ssa.Function, w *ssa.Function) string {
+	var names []string
+	for _, o := range writers {
+		fn, ok := o.Object().(*types.Func)
+		if o == w || !ok || o.Parent() != nil || !fn.Exported() {
+			continue
+		}
+		if recv := fn.Signature().Recv(); recv != nil {
+			t := recv.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if n, ok := types.Unalias(t).(*types.Named); !ok || !n.Obj().Exported() {
+				continue
+			}
+		}
+		names = append(names, fn.FullName())
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	slices.Sort(names)
+	return CallsSetting + strings.Join(names, "|")
 }
 
 // SettingOf names field index of struct type t (or a pointer to it) as

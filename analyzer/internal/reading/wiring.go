@@ -170,7 +170,17 @@ func (r *Package) defersSettingsOf(t types.Type) bool {
 	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg() == here || named.Obj().Pkg().Name() == "main" {
 		return false
 	}
-	path := named.Obj().Pkg().Path()
+	return r.defersSettingsOfPkg(named.Obj().Pkg())
+}
+
+// defersSettingsOfPkg: another package than this one that may defer its
+// findings on options: one under an internal directory, or of this
+// package's module, and not a main package.
+func (r *Package) defersSettingsOfPkg(p *types.Package) bool {
+	if p == nil || p == r.Pass.Pkg || p.Name() == "main" {
+		return false
+	}
+	path := p.Path()
 	if m := r.Pass.Module; m != nil && m.Path != "" && (path == m.Path || strings.HasPrefix(path, m.Path+"/")) {
 		return true
 	}
@@ -636,7 +646,7 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		r.deferSetting(f.Setting, fd)
 		return
 	}
-	if f.Setting != "" && r.programSets()[f.Setting] {
+	if f.Setting != "" && settingMet(f.Setting, r.programSets()) {
 		return
 	}
 	r.reportOnce(fd, report)
@@ -703,6 +713,20 @@ func (r *Package) ownSets() []string {
 	for _, fn := range r.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if call, ok := instr.(ssa.CallInstruction); ok {
+					// A call of another package's exported function that writes
+					// a field beside its constructor (q.SetPrefix(p)).
+					callee := call.Common().StaticCallee()
+					if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg == r.Pass.Pkg || !r.defersSettingsOfPkg(callee.Pkg.Pkg) {
+						continue
+					}
+					if obj, ok := callee.Object().(*types.Func); ok && obj.Exported() {
+						if key := eval.CallsSetting + obj.FullName(); !slices.Contains(out, key) {
+							out = append(out, key)
+						}
+					}
+					continue
+				}
 				st, ok := instr.(*ssa.Store)
 				if !ok {
 					continue
@@ -738,7 +762,7 @@ func (r *Package) ResolveSettings(report func(analysis.Diagnostic)) {
 	sets := r.programSets()
 	judge := func(fs []factSettingFinding) {
 		for _, f := range fs {
-			if !sets[f.Setting] {
+			if !settingMet(f.Setting, sets) {
 				r.reportOnce(f.Diag, report)
 			}
 		}
@@ -749,6 +773,20 @@ func (r *Package) ResolveSettings(report func(analysis.Diagnostic)) {
 			judge(f.Findings)
 		}
 	}
+}
+
+// settingMet: the program sets the option, or calls one of the writers
+// the setting names (see eval.CallsSetting).
+func settingMet(setting string, sets map[string]bool) bool {
+	if names, ok := strings.CutPrefix(setting, eval.CallsSetting); ok {
+		for _, n := range strings.Split(names, "|") {
+			if sets[eval.CallsSetting+n] {
+				return true
+			}
+		}
+		return false
+	}
+	return sets[setting]
 }
 
 // exportSettings exports the findings the package holds back on options

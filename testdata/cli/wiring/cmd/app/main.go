@@ -1,7 +1,8 @@
 // Command app wires the service to a client of several seeds (a cluster,
 // or one server) and the cache to a standalone server, turns the tiers'
 // tagged keys on and leaves the queue's options at their defaults, and
-// gives the rewards a prefix without a tag and the flags one that is a tag.
+// gives the rewards a prefix without a tag and the flags one that is a tag,
+// and tags the names but not the labels.
 package main
 
 import (
@@ -13,6 +14,7 @@ import (
 
 	"example.com/cli/wiring/internal/flagstore"
 	"example.com/cli/wiring/internal/localcache"
+	"example.com/cli/wiring/internal/names"
 	"example.com/cli/wiring/internal/queue"
 	"example.com/cli/wiring/internal/rewards"
 	"example.com/cli/wiring/internal/service"
@@ -34,5 +36,9 @@ func main() {
 	_ = queue.New(cc, queue.Options{}).Sizes(ctx, "mail")
 	_ = rewards.New(cc, "rw").Stock(ctx, "r1")
 	_ = flagstore.New(cc, "{flags}:").Get(ctx, "a", "b")
+	ns := names.New(cc)
+	ns.UseTag()
+	_ = ns.Pair(ctx)
+	_ = names.NewLabels(cc).Pair(ctx)
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
 }
