@@ -1,11 +1,11 @@
 package eval
 
 import (
-	"slices"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
