@@ -64,6 +64,9 @@ func (u commandSlots) Command(c *reading.Command) {
 		setting := x.setting
 		if len(x.d.Leading) > 0 && setting == "" {
 			setting = u.pass.TaglessSetting(c.Keys) // "unless the prefix holds a hash tag": the wiring says
+			if setting == "" && c.Site != nil && c.Site.Call != nil {
+				setting = u.pass.SetterSetting(c.Site.Call.Parent(), c.Keys)
+			}
 		}
 		u.pass.reportOnSetting(setting, u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
 	}

@@ -18,6 +18,7 @@ type view interface {
 	TopologyOf(v ssa.Value) reading.Topology
 	Undecided(v ssa.Value) bool
 	TaglessSetting(keys []keymodel.Arg) string
+	SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string
 	Harmless(p readiness.ClusterProblem) bool
 	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)
 	TouchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []reading.ScriptKey

@@ -333,7 +333,12 @@ const CallsSetting = "calls:"
 // the world holds only while the program calls none of the other writers
 // that code out of sight may call (an exported setter, q.SetPrefix(p));
 // "" when there are none.
-func callsOfOthers(writers []*ssa.Function, w *ssa.Function) string {
+func callsOfOthers(writers []*ssa.Function, w *ssa.Function) string { return CallsOf(writers, w) }
+
+// CallsOf is the setting that names the writers other than w (nil: all)
+// that code out of sight may call: exported functions, and exported
+// methods of exported types.
+func CallsOf(writers []*ssa.Function, w *ssa.Function) string {
 	var names []string
 	for _, o := range writers {
 		fn, ok := o.Object().(*types.Func)

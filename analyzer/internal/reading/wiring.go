@@ -454,6 +454,44 @@ func (r *Package) TaglessSetting(keys []keymodel.Arg) string {
 	return token
 }
 
+// SetterSetting is the setting (see Defer) a finding on keys needs when it
+// holds unless their leading value holds a tag, and that value is a field
+// of one of fn's parameters that a setter code out of sight may call also
+// writes with its own parameter (q.SetPrefix(p) beside NewQuota's
+// "quota:"): the program's calls of the setter say. "" when there is none,
+// or the package does not defer.
+func (r *Package) SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string {
+	if fn == nil || !r.defersWiring() {
+		return ""
+	}
+	for _, k := range keys {
+		for _, alt := range k.Alts {
+			p := alt[0]
+			if len(alt) < 2 || !p.Unknown || p.Of < 1 || p.Of > len(fn.Params) || !strings.HasPrefix(p.Sub, ".f") {
+				continue
+			}
+			field, err := strconv.Atoi(strings.TrimPrefix(p.Sub, ".f"))
+			if err != nil {
+				continue
+			}
+			stores, ok := r.Eval.FieldStores(fn.Params[p.Of-1].Type(), field)
+			if !ok {
+				continue
+			}
+			var setters []*ssa.Function
+			for _, st := range stores {
+				if _, fromParam := st.Val.(*ssa.Parameter); fromParam && !slices.Contains(setters, st.Parent()) {
+					setters = append(setters, st.Parent())
+				}
+			}
+			if s := eval.CallsOf(setters, nil); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 // wiredLeading is the parameter of an exported function that the leading
 // value of key k comes from: a field the package fills only from it (see
 // eval's field templates, whose parts name the parameter they were made

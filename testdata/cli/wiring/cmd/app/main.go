@@ -2,7 +2,8 @@
 // or one server) and the cache to a standalone server, turns the tiers'
 // tagged keys on and leaves the queue's options at their defaults, and
 // gives the rewards a prefix without a tag and the flags one that is a tag,
-// and tags the names but not the labels.
+// tags the names but not the labels, and gives the quotas a tagged prefix
+// through their setter but not the usage counters.
 package main
 
 import (
@@ -40,5 +41,9 @@ func main() {
 	ns.UseTag()
 	_ = ns.Pair(ctx)
 	_ = names.NewLabels(cc).Pair(ctx)
+	q := names.NewQuota(cc)
+	q.SetPrefix("{quota}:")
+	_ = q.Of(ctx, "c1")
+	_ = names.NewUsage(cc).Of(ctx, "c1")
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
 }

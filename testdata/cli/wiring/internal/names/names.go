@@ -43,3 +43,38 @@ func (l *Labels) UseTag() { l.ns = "{labels}" }
 func (l *Labels) Pair(ctx context.Context) []any {
 	return l.c.MGet(ctx, l.ns+":red", l.ns+":blue").Val() // reported: crossslot
 }
+
+// Quota keeps quotas under a prefix its constructor sets and SetPrefix
+// replaces: the program calls SetPrefix for Quota and not for Usage.
+type Quota struct {
+	c      *redis.ClusterClient
+	prefix string
+}
+
+// NewQuota returns quotas under "quota:".
+func NewQuota(c *redis.ClusterClient) *Quota { return &Quota{c: c, prefix: "quota:"} }
+
+// SetPrefix replaces the prefix.
+func (q *Quota) SetPrefix(p string) { q.prefix = p }
+
+// Of reads a customer's used and allowed calls.
+func (q *Quota) Of(ctx context.Context, customer string) []any {
+	return q.c.MGet(ctx, q.prefix+"used:"+customer, q.prefix+"limit:"+customer).Val()
+}
+
+// Usage keeps usage counters as Quota keeps quotas.
+type Usage struct {
+	c      *redis.ClusterClient
+	prefix string
+}
+
+// NewUsage returns usage under "usage:".
+func NewUsage(c *redis.ClusterClient) *Usage { return &Usage{c: c, prefix: "usage:"} }
+
+// SetPrefix replaces the prefix.
+func (u *Usage) SetPrefix(p string) { u.prefix = p }
+
+// Of reads a customer's calls and errors.
+func (u *Usage) Of(ctx context.Context, customer string) []any {
+	return u.c.MGet(ctx, u.prefix+"calls:"+customer, u.prefix+"errors:"+customer).Val() // reported: crossslot
+}
