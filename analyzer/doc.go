@@ -210,7 +210,10 @@
 // is a field filled from the exported function's parameter, is judged at
 // each call with the prefix the caller gives: reported where it is text
 // without a brace ("rw"), dropped where it is a tag ("{flags}:") or not
-// known there.
+// known there. Where a field has several writers and one of them is a
+// setter code out of sight may call (q.SetPrefix(p) beside NewQuota's
+// "quota:", n.UseTag() beside New's "names"), a finding that holds as the
+// others write it is dropped when the program calls the setter.
 // A malformed tag is reported where it is: it is malformed on any server.
 // Other packages (a library's) keep their findings where their commands
 // are, since their callers are out of sight; a function the program never
