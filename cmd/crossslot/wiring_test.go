@@ -41,17 +41,26 @@ func TestWiring(t *testing.T) {
 	}
 
 	var got []string
-	wiredAt := 0
+	wiredAt, prefixAt := 0, 0
 	for _, byAnalyzer := range vetJSON(t, cliDir, []string{"./wiring/..."}) {
 		for _, d := range byAnalyzer["crossslot"] {
 			file, line := posnFileLine(t, d.Posn)
 			got = append(got, fmt.Sprintf("%s:%d: %s", file, line, d.Category))
 			for _, r := range d.Related {
-				if strings.Contains(r.Posn, filepath.Join("cmd", "app", "main.go")) && strings.Contains(r.Message, "its client is given here, to service.New") {
+				if !strings.Contains(r.Posn, filepath.Join("cmd", "app", "main.go")) {
+					continue
+				}
+				if strings.Contains(r.Message, "its client is given here, to service.New") {
 					wiredAt++
+				}
+				if strings.Contains(r.Message, `its keys' leading values are given here, to rewards.New, as "rw"`) {
+					prefixAt++
 				}
 			}
 		}
+	}
+	if prefixAt != 2 {
+		t.Errorf("go vet named the prefix main gives beside %d findings, want 2", prefixAt)
 	}
 	slices.Sort(got)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

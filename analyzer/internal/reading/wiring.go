@@ -654,9 +654,14 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 	if f.Param > len(common.Args) {
 		return
 	}
+	var texts []string
 	for _, t := range f.Tagless {
 		if t < 1 || t > len(common.Args) || !r.taglessText(common.Args[t-1]) {
 			return // the value may hold a tag, or is not known here
+		}
+		for _, k := range r.Eval.Keys(common.Args[t-1]) {
+			text, _ := k.Known()
+			texts = append(texts, strconv.Quote(text))
 		}
 	}
 	callee := r.CalleeName(ssaread.CalledFunc(common))
@@ -671,7 +676,7 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 			return
 		}
 	} else {
-		given = "its keys' leading values are given here, to " + callee
+		given = "its keys' leading values are given here, to " + callee + ", as " + strings.Join(texts, " or ")
 		if r.testOffCluster(call.Pos(), nil) {
 			return
 		}
