@@ -3,6 +3,7 @@ package analyzer
 import (
 	"fmt"
 	"go/token"
+	"golang.org/x/tools/go/ssa"
 	"strings"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
@@ -63,9 +64,13 @@ func (u commandSlots) Command(c *reading.Command) {
 	if found {
 		setting := x.setting
 		if len(x.d.Leading) > 0 && setting == "" {
-			setting = u.pass.TaglessSetting(c.Keys) // "unless the prefix holds a hash tag": the wiring says
-			if setting == "" && c.Site != nil && c.Site.Call != nil {
-				setting = u.pass.SetterSetting(c.Site.Call.Parent(), c.Keys)
+			var fn *ssa.Function
+			if c.Site != nil && c.Site.Call != nil {
+				fn = c.Site.Call.Parent()
+			}
+			setting = u.pass.TaglessSetting(fn, c.Keys) // "unless the prefix holds a hash tag": the wiring says
+			if setting == "" {
+				setting = u.pass.SetterSetting(fn, c.Keys)
 			}
 		}
 		u.pass.reportOnSetting(setting, u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))

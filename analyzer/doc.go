@@ -207,10 +207,11 @@
 // a main package, and dropped when the program sets that option anywhere.
 // And a finding that holds unless the keys' leading value holds a tag
 // ("<k.prefix>:stock:<r>" beside "<k.prefix>:holds:<r>"), where that value
-// is a field filled from the exported function's parameter, is judged at
-// each call with the prefix the caller gives: reported where it is text
-// without a brace ("rw"), dropped where it is a tag ("{flags}:") or not
-// known there. Where a field has several writers and one of them is a
+// is a field filled from the exported function's parameter (or a field of
+// a configuration struct so filled: b.cfg.KeyPrefix), is judged at each
+// call with the prefix the caller gives: reported where it is text
+// without a brace ("rw", Config{KeyPrefix: "bd"}), dropped where it is a
+// tag ("{flags}:") or not known there. Where a field has several writers and one of them is a
 // setter code out of sight may call (q.SetPrefix(p) beside NewQuota's
 // "quota:", n.UseTag() beside New's "names"), a finding that holds as the
 // others write it is dropped when the program calls the setter.

@@ -39,7 +39,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 		}
 	}
 	if found && setting == "" && len(x.d.Leading) > 0 {
-		setting = u.pass.TaglessSetting(keysOfCommands(t.Commands))
+		setting = u.pass.TaglessSetting(nil, keysOfCommands(t.Commands))
 	}
 	switch {
 	case found && x.loop:

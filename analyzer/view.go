@@ -17,7 +17,7 @@ type view interface {
 	Differ(x, y keymodel.Arg) (keymodel.Difference, bool)
 	TopologyOf(v ssa.Value) reading.Topology
 	Undecided(v ssa.Value) bool
-	TaglessSetting(keys []keymodel.Arg) string
+	TaglessSetting(fn *ssa.Function, keys []keymodel.Arg) string
 	SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string
 	Harmless(p readiness.ClusterProblem) bool
 	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)

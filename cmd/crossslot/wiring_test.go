@@ -21,15 +21,16 @@ import (
 // judged by the options the program sets: silent when main sets the
 // exported field, reported when it leaves the options struct it passes at
 // its defaults. Keys under a prefix the constructor is given are judged
-// with the prefix main gives: reported when it is text without a tag,
-// silent when it is a tag. A finding in the world of one writer of a
+// with the prefix main gives (or the field of the configuration it gives):
+// reported when it is text without a tag, silent when it is a tag or not
+// known. A finding in the world of one writer of a
 // field (the constructor's namespace) is dropped when the program calls
 // another writer (a setter that tags it). A malformed tag is reported where it is, and a directive where
 // the command is silences it wherever it is judged. A package outside
 // internal/ keeps its findings where they are.
 func TestWiring(t *testing.T) {
 	var want []string
-	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "internal/rewards", "internal/flagstore", "internal/names", "lib", "cmd/app"} {
+	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "internal/rewards", "internal/flagstore", "internal/names", "internal/boards", "internal/tagboards", "lib", "cmd/app"} {
 		want = append(want, markedLines(t, filepath.Join("wiring", dir), "reported")...)
 	}
 	slices.Sort(want)

@@ -269,9 +269,21 @@ func appendedOnce(s ssa.Value, by *ssa.Call) bool {
 		if call, ok := ref.(*ssa.Call); ok && ref != by && ssaread.IsAppend(call.Call) && !feedsOnly(call, s) && (by == nil || !feedsOnly(by, s)) {
 			return false
 		}
-		if _, ok := ref.(*ssa.Store); ok {
+		if st, ok := ref.(*ssa.Store); ok && !intoLiteral(st) {
 			return false
 		}
 	}
 	return true
+}
+
+// intoLiteral: a store of a slice into a field of a struct the function
+// makes (&redis.ZStore{Keys: ks}): the struct's readers see that field's
+// one value, and a second write of it is theirs to refuse.
+func intoLiteral(st *ssa.Store) bool {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	_, ok = fa.X.(*ssa.Alloc)
+	return ok
 }

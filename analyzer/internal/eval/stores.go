@@ -261,6 +261,10 @@ func (s *stores) fieldAddr(fa *ssa.FieldAddr) {
 			if use.Op == token.MUL {
 				continue
 			}
+		case *ssa.FieldAddr:
+			if readOnly(use) {
+				continue // a field of the struct field read: b.cfg.KeyPrefix
+			}
 		case *ssa.Store:
 			if use.Addr == fa {
 				w.values = append(w.values, use.Val)
@@ -270,6 +274,27 @@ func (s *stores) fieldAddr(fa *ssa.FieldAddr) {
 		}
 		w.unknown = true
 	}
+}
+
+// readOnly: the address of a field is only loaded from, directly or
+// through the addresses of its own fields.
+func readOnly(fa *ssa.FieldAddr) bool {
+	for _, use := range *fa.Referrers() {
+		switch use := use.(type) {
+		case *ssa.UnOp:
+			if use.Op != token.MUL {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !readOnly(use) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // zeroUnlessSet: a struct the package allocates (a literal, new, a local

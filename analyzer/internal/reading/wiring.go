@@ -78,6 +78,10 @@ type factWiredFinding struct {
 	// prefix field), which the finding needs to hold no hash tag: it is
 	// reported where every one is given as text without a brace.
 	Tagless []int
+	// TaglessPaths, beside Tagless, are the fields of those parameters
+	// that give the values (".f0": the parameter's first field), "" for
+	// the parameter itself.
+	TaglessPaths []string
 	// Setting, when set, names an option the finding also needs at its
 	// default (see factSettingFinding).
 	Setting string
@@ -371,7 +375,7 @@ func (r *Package) Defer(w Wiring, setting string, d analysis.Diagnostic) bool {
 			if len(w) == 1 {
 				client = w[0].Param
 			}
-			r.deferOn(t.fn, factWiredFinding{Param: client, Tagless: t.params, Diag: r.factDiagnostic(d)})
+			r.deferOn(t.fn, factWiredFinding{Param: client, Tagless: t.params, TaglessPaths: t.paths, Diag: r.factDiagnostic(d)})
 			return true
 		}
 		setting = "" // the client and the values are wired apart: judged as it reads
@@ -402,7 +406,7 @@ func (r *Package) deferOn(fn *types.Func, f factWiredFinding) {
 		r.wiring.deferred = map[*types.Func][]factWiredFinding{}
 	}
 	if !slices.ContainsFunc(r.wiring.deferred[fn], func(g factWiredFinding) bool {
-		return g.Param == f.Param && slices.Equal(g.Tagless, f.Tagless) && g.Diag.At == f.Diag.At && g.Diag.Category == f.Diag.Category && g.Diag.Message == f.Diag.Message
+		return g.Param == f.Param && slices.Equal(g.Tagless, f.Tagless) && slices.Equal(g.TaglessPaths, f.TaglessPaths) && g.Diag.At == f.Diag.At && g.Diag.Category == f.Diag.Category && g.Diag.Message == f.Diag.Message
 	}) {
 		r.wiring.deferred[fn] = append(r.wiring.deferred[fn], f)
 	}
@@ -414,6 +418,7 @@ func (r *Package) deferOn(fn *types.Func, f factWiredFinding) {
 type taglessSetting struct {
 	fn     *types.Func
 	params []int
+	paths  []string
 }
 
 // TaglessSetting is the setting (see Defer) a finding on keys needs when
@@ -421,36 +426,36 @@ type taglessSetting struct {
 // and those are fields the package fills only from parameters of one
 // function it exports (a constructor's prefix): the wiring says whether
 // they hold a tag. "" when they are not, or the package does not defer.
-func (r *Package) TaglessSetting(keys []keymodel.Arg) string {
+func (r *Package) TaglessSetting(fn *ssa.Function, keys []keymodel.Arg) string {
 	if !r.defersWiring() {
 		return ""
 	}
-	var fn *types.Func
+	var wired *types.Func
 	var params []int
+	var paths []string
 	for _, k := range keys {
 		for _, alt := range k.Alts {
-			w, ok := r.wiredLeading(alt)
+			w, path, ok := r.wiredLeading(fn, alt)
 			if !ok {
 				continue
 			}
-			if fn != nil && w.Func != fn {
+			if wired != nil && w.Func != wired {
 				return ""
 			}
-			fn = w.Func
-			if !slices.Contains(params, w.Param) {
-				params = append(params, w.Param)
+			wired = w.Func
+			if !slices.ContainsFunc(params, func(p int) bool { return p == w.Param && paths[slices.Index(params, p)] == path }) {
+				params, paths = append(params, w.Param), append(paths, path)
 			}
 		}
 	}
-	if fn == nil {
+	if wired == nil {
 		return ""
 	}
-	slices.Sort(params)
-	token := fmt.Sprintf("tagless:%s%v", fn.FullName(), params)
+	token := fmt.Sprintf("tagless:%s%v%q", wired.FullName(), params, paths)
 	if r.wiring.tagless == nil {
 		r.wiring.tagless = map[string]taglessSetting{}
 	}
-	r.wiring.tagless[token] = taglessSetting{fn: fn, params: params}
+	r.wiring.tagless[token] = taglessSetting{fn: wired, params: params, paths: paths}
 	return token
 }
 
@@ -496,14 +501,49 @@ func (r *Package) SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string {
 // value of key k comes from: a field the package fills only from it (see
 // eval's field templates, whose parts name the parameter they were made
 // from).
-func (r *Package) wiredLeading(k keymodel.Key) (WiredParam, bool) {
+func (r *Package) wiredLeading(fn *ssa.Function, k keymodel.Key) (WiredParam, string, bool) {
 	if len(k) < 2 || !k[0].Unknown || k[0].NoBrace {
-		return WiredParam{}, false
+		return WiredParam{}, "", false
 	}
-	in, id, ok := strings.Cut(k[0].Sub, "|")
-	if !ok || in != "" || strings.Contains(id, "|") {
-		return WiredParam{}, false
+	if in, id, ok := strings.Cut(k[0].Sub, "|"); ok {
+		if in != "" || strings.Contains(id, "|") {
+			return WiredParam{}, "", false
+		}
+		w, ok := r.exportedParams()[id]
+		return w, "", ok
 	}
+	// A field of a struct field the package fills from one parameter of an
+	// exported function: b.cfg.KeyPrefix, with NewBoards(rdb, cfg).
+	p := k[0]
+	var outer, inner int
+	if fn == nil || p.Of < 1 || p.Of > len(fn.Params) {
+		return WiredParam{}, "", false
+	}
+	if n, err := fmt.Sscanf(p.Sub, ".f%d.f%d", &outer, &inner); n != 2 || err != nil || p.Sub != fmt.Sprintf(".f%d.f%d", outer, inner) {
+		return WiredParam{}, "", false
+	}
+	stores, ok := r.Eval.FieldStores(fn.Params[p.Of-1].Type(), outer)
+	if !ok || len(stores) == 0 {
+		return WiredParam{}, "", false
+	}
+	var w WiredParam
+	for _, st := range stores {
+		param, ok := st.Val.(*ssa.Parameter)
+		if !ok {
+			return WiredParam{}, "", false
+		}
+		got, ok := r.exportedParams()[r.Eval.ID(param)]
+		if !ok || w.Func != nil && got != w {
+			return WiredParam{}, "", false
+		}
+		w = got
+	}
+	return w, fmt.Sprintf(".f%d", inner), true
+}
+
+// exportedParams are the parameters of the package's exported functions,
+// by id.
+func (r *Package) exportedParams() map[string]WiredParam {
 	if r.wiring.params == nil {
 		r.wiring.params = map[string]WiredParam{}
 		for _, fn := range r.funcs {
@@ -516,8 +556,7 @@ func (r *Package) wiredLeading(k keymodel.Key) (WiredParam, bool) {
 			}
 		}
 	}
-	w, ok := r.wiring.params[id]
-	return w, ok
+	return r.wiring.params
 }
 
 // deferSetting holds back, for a main package to judge, a finding that
@@ -655,11 +694,20 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		return
 	}
 	var texts []string
-	for _, t := range f.Tagless {
-		if t < 1 || t > len(common.Args) || !r.taglessText(common.Args[t-1]) {
+	for i, t := range f.Tagless {
+		if t < 1 || t > len(common.Args) {
+			return
+		}
+		v := common.Args[t-1]
+		if i < len(f.TaglessPaths) && f.TaglessPaths[i] != "" {
+			if v = literalField(v, f.TaglessPaths[i]); v == nil {
+				return // a struct not made here: its field is not known
+			}
+		}
+		if !r.taglessText(v) {
 			return // the value may hold a tag, or is not known here
 		}
-		for _, k := range r.Eval.Keys(common.Args[t-1]) {
+		for _, k := range r.Eval.Keys(v) {
 			text, _ := k.Known()
 			texts = append(texts, strconv.Quote(text))
 		}
@@ -693,6 +741,49 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		return
 	}
 	r.reportOnce(fd, report)
+}
+
+// literalField is the value a struct literal given as v stores into the
+// field path names (".f0"), nil when v is not such a literal or the field
+// is written other than once.
+func literalField(v ssa.Value, path string) ssa.Value {
+	var field int
+	if n, err := fmt.Sscanf(path, ".f%d", &field); n != 1 || err != nil {
+		return nil
+	}
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL {
+				v = x.X
+				continue
+			}
+		}
+		break
+	}
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var stored ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
+				if stored != nil {
+					return nil
+				}
+				stored = st.Val
+			}
+		}
+	}
+	return stored
 }
 
 // taglessText: every value v may hold is known text without a brace.

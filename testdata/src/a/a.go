@@ -153,3 +153,17 @@ func remedyByCommand(ctx context.Context, rdb *redis.ClusterClient) {
 	rdb.Rename(ctx, "report:1", "report:1:archived")      // want `; give both keys one hash tag, such as \{report:1\}$`
 	rdb.MGet(ctx, "cart:1:lines", "cart:1:sum")           // want `; give them the hash tag \{cart:1\}, as in "\{cart:1\}:lines"$`
 }
+
+// A struct literal's slice built in a loop: a family of keys.
+func storeOfFamily(ctx context.Context, rdb *redis.ClusterClient, week []string) {
+	var days []string
+	for _, d := range week {
+		days = append(days, "views:{"+d+"}")
+	}
+	rdb.ZInterStore(ctx, "views:week", &redis.ZStore{Keys: days}) // want `ZInterStore keys "views:week" and "views:\{<week\[i\]>\}" are on different hash slots`
+	var tagged []string
+	for _, d := range week {
+		tagged = append(tagged, "{views}:"+d)
+	}
+	rdb.ZInterStore(ctx, "{views}:week", &redis.ZStore{Keys: tagged})
+}

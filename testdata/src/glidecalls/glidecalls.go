@@ -218,6 +218,20 @@ func moreKeys(c *glide.ClusterClient) {
 	c.ZUnionStore(ctx, "{z}out", options.KeyArray{Keys: []string{"{z}1", "{z}2"}})
 }
 
+// A struct literal's slice built in a loop: a family of keys.
+func keysBuiltInLoop(c *glide.ClusterClient, weeks []string) {
+	src := make([]string, 0, len(weeks))
+	for _, w := range weeks {
+		src = append(src, "board:{"+w+"}")
+	}
+	c.ZUnionStore(ctx, "board:month", options.KeyArray{Keys: src}) // want `ZUnionStore keys "board:month" and "board:\{<weeks\[i\]>\}" are on different hash slots`
+	tagged := make([]string, 0, len(weeks))
+	for _, w := range weeks {
+		tagged = append(tagged, "{board}:"+w)
+	}
+	c.ZUnionStore(ctx, "{board}:month", options.KeyArray{Keys: tagged})
+}
+
 // WAIT takes numbers, never keys: nothing to compare in the batch.
 func waitInBatch(c *glide.ClusterClient) {
 	tx := pipeline.NewClusterBatch(true)

@@ -3,7 +3,8 @@
 // tagged keys on and leaves the queue's options at their defaults, and
 // gives the rewards a prefix without a tag and the flags one that is a tag,
 // tags the names but not the labels, and gives the quotas a tagged prefix
-// through their setter but not the usage counters.
+// through their setter but not the usage counters, and gives the boards'
+// configuration a prefix without a tag and the tagged boards' a tag.
 package main
 
 import (
@@ -13,12 +14,14 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"example.com/cli/wiring/internal/boards"
 	"example.com/cli/wiring/internal/flagstore"
 	"example.com/cli/wiring/internal/localcache"
 	"example.com/cli/wiring/internal/names"
 	"example.com/cli/wiring/internal/queue"
 	"example.com/cli/wiring/internal/rewards"
 	"example.com/cli/wiring/internal/service"
+	"example.com/cli/wiring/internal/tagboards"
 	"example.com/cli/wiring/internal/tiers"
 	"example.com/cli/wiring/lib"
 )
@@ -45,5 +48,8 @@ func main() {
 	q.SetPrefix("{quota}:")
 	_ = q.Of(ctx, "c1")
 	_ = names.NewUsage(cc).Of(ctx, "c1")
+	_ = boards.New(cc, boards.Config{KeyPrefix: "bd"}).Global(ctx, []string{os.Getenv("CAT")})
+	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: "{tb}"}).Global(ctx, []string{os.Getenv("CAT")})
+	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: os.Getenv("PREFIX")}).Global(ctx, nil)
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
 }
