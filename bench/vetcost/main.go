@@ -85,11 +85,11 @@ func main() {
 		}
 		ways := []way{
 			{"stock", func(nonce int) []string { return []string{fmt.Sprintf("-printf.funcs=nonce%d", nonce)} }},
-			{"crossslot", func(nonce int) []string { return []string{"-vettool=" + stamped(crossslot, nonce)} }},
-			{"noop", func(nonce int) []string { return []string{"-vettool=" + stamped(noop, nonce)} }},
+			{"crossslot", func(nonce int) []string { return []string{"-vettool=" + stamped(scratch, "crossslot", crossslot, nonce)} }},
+			{"noop", func(nonce int) []string { return []string{"-vettool=" + stamped(scratch, "noop", noop, nonce)} }},
 		}
 		if *baseline != "" {
-			ways = append(ways, way{"baseline", func(nonce int) []string { return []string{"-vettool=" + stamped(*baseline, nonce)} }})
+			ways = append(ways, way{"baseline", func(nonce int) []string { return []string{"-vettool=" + stamped(scratch, "baseline", *baseline, nonce)} }})
 		}
 		for _, w := range ways { // warm the build cache and the module cache
 			vet(dir, w.args(nonce))
@@ -111,12 +111,13 @@ func main() {
 	}
 }
 
-// stamped copies a vet tool with the nonce appended, so go vet sees a new
-// tool and reuses none of its results.
-func stamped(tool string, nonce int) string {
+// stamped copies a vet tool, as the way name says, into the scratch
+// directory (removed at the end) with the nonce appended, so go vet sees a
+// new tool and reuses none of its results.
+func stamped(scratch, way, tool string, nonce int) string {
 	b, err := os.ReadFile(tool)
 	check(err)
-	out := fmt.Sprintf("%s-%d", tool, nonce)
+	out := filepath.Join(scratch, fmt.Sprintf("%s-%d", way, nonce))
 	check(os.WriteFile(out, fmt.Appendf(b, "nonce%d", nonce), 0o755))
 	return out
 }
