@@ -85,11 +85,15 @@ func main() {
 		}
 		ways := []way{
 			{"stock", func(nonce int) []string { return []string{fmt.Sprintf("-printf.funcs=nonce%d", nonce)} }},
-			{"crossslot", func(nonce int) []string { return []string{"-vettool=" + stamped(scratch, "crossslot", crossslot, nonce)} }},
+			{"crossslot", func(nonce int) []string {
+				return []string{"-vettool=" + stamped(scratch, "crossslot", crossslot, nonce)}
+			}},
 			{"noop", func(nonce int) []string { return []string{"-vettool=" + stamped(scratch, "noop", noop, nonce)} }},
 		}
 		if *baseline != "" {
-			ways = append(ways, way{"baseline", func(nonce int) []string { return []string{"-vettool=" + stamped(scratch, "baseline", *baseline, nonce)} }})
+			ways = append(ways, way{"baseline", func(nonce int) []string {
+				return []string{"-vettool=" + stamped(scratch, "baseline", *baseline, nonce)}
+			}})
 		}
 		for _, w := range ways { // warm the build cache and the module cache
 			vet(dir, w.args(nonce))
