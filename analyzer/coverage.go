@@ -165,7 +165,7 @@ func undecidedPairs(keys []keymodel.Arg, claims keymodel.Claims) (string, bool) 
 func allNear(x, y keymodel.Arg) bool {
 	for _, a := range x.Alts {
 		for _, b := range y.Alts {
-			if keymodel.Relate(a, b) != keymodel.NearSure {
+			if keymodel.Compatible(a, b) && keymodel.Relate(a, b) != keymodel.NearSure {
 				return false
 			}
 		}

@@ -125,7 +125,11 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			if chosen && e.world.Defaults && !live[i] {
 				continue // another way than the options' defaults
 			}
-			out = append(out, e.eval(edge, depth, visiting)...)
+			ks := e.eval(edge, depth, visiting)
+			if tests := emptyTestsOnEdge(v.Block().Preds[i], v.Block()); len(tests) > 0 {
+				ks = e.underTests(ks, tests, depth, visiting) // if ns != "" { k = ns + ":" + k }
+			}
+			out = append(out, ks...)
 			if len(out) > keymodel.MaxAlternatives {
 				return []keymodel.Key{e.tooMany(v, out)}
 			}

@@ -270,13 +270,16 @@ func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.V
 			return nil, false
 		}
 	}
-	return out, true
+	return out, len(out) > 0
 }
 
 // Instantiate puts a call's arguments into a key template. Unknown parts
 // that are not parameters are the callee's own values: each call has its
 // own, so they are renamed after the call (fresh).
 func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
+	if g := tmpl.Guard(); !g.IsZero() {
+		return e.instantiateGuarded(tmpl.Unguarded(), g, args, fresh, depth, visiting)
+	}
 	out := []keymodel.Key{{}}
 	for _, p := range tmpl {
 		switch {
@@ -297,6 +300,9 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 				out = keymodel.Product(out, e.applied(name, f, e.eval(arg, depth, visiting), rest, nil))
 			} else if layout, isTime := strings.CutPrefix(p.Verb, timeVerb); isTime {
 				out = keymodel.Product(out, []keymodel.Key{e.timeKey(arg, layout, e.Show(arg))})
+			} else if p.Verb == "" && p.NonEmpty {
+				// The callee takes this way only when the argument is not "".
+				out = keymodel.Product(out, nonEmptyAlternatives(e.eval(arg, depth, visiting)))
 			} else if p.Verb == "" {
 				out = keymodel.Product(out, e.eval(arg, depth, visiting))
 			} else if ks, ok := e.printedByMethod(p.Verb, arg, depth, visiting); ok {
@@ -467,4 +473,50 @@ func storedValue(fn *ssa.Function, field int) ssa.Value {
 		}
 	}
 	return stored
+}
+
+// instantiateGuarded puts a call's arguments into a template the callee
+// returns only when the value of g is "" (see keymodel.Guard): nothing
+// when the caller's value is never empty, the keys alone when it is "",
+// and else the keys guarded by the caller's value, when it is one.
+func (e *Evaluator) instantiateGuarded(tmpl keymodel.Key, g keymodel.Guard, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
+	keys := e.Instantiate(tmpl, args, fresh, depth, visiting)
+	value := e.Instantiate(keymodel.UnknownKey(keymodel.Part{ID: g.ID, Param: g.Param, Of: g.Of, Sub: g.Sub}), args, fresh, depth, visiting)
+	if len(value) != 1 {
+		return keys
+	}
+	if text, known := value[0].Known(); known {
+		if text == "" {
+			return keys
+		}
+		return nil
+	}
+	if len(value[0]) != 1 {
+		return keys
+	}
+	p := value[0][0]
+	if p.NonEmpty {
+		return nil
+	}
+	out := make([]keymodel.Key, len(keys))
+	for i, k := range keys {
+		out[i] = k.Guarded(keymodel.Guard{ID: p.ID, Param: p.Param, Of: p.Of, Sub: p.Sub})
+	}
+	return out
+}
+
+// nonEmptyAlternatives is the alternatives of a value that may be not "",
+// a value of one unknown part marked so.
+func nonEmptyAlternatives(keys []keymodel.Key) []keymodel.Key {
+	var out []keymodel.Key
+	for _, k := range keys {
+		switch text, known := k.Known(); {
+		case known && text == "":
+		case len(k) == 1 && k[0].Unknown:
+			out = append(out, k.NonEmptyValue(k[0].ID))
+		default:
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -204,4 +205,109 @@ func isLoopHeader(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// A value tested for "" on the way to a block: the function takes that
+// way only when the value is empty (Empty) or only when it is not.
+type emptyTest struct {
+	value ssa.Value
+	empty bool
+}
+
+// emptyTestsTo are the tests for "" that decide whether block b runs:
+// if s == "" { return a }; return s + ":" + a.
+func emptyTestsTo(b *ssa.BasicBlock) []emptyTest {
+	var out []emptyTest
+	for x := b; x != nil && x.Idom() != nil; x = x.Idom() {
+		test, branch, ok := guardOf(x.Idom(), b)
+		if !ok {
+			continue
+		}
+		if v, empty, ok := emptinessTest(test.Cond, branch); ok {
+			out = append(out, emptyTest{value: v, empty: empty})
+		}
+	}
+	return out
+}
+
+// emptyTestsOnEdge are the tests for "" that decide whether control goes
+// from pred into merge: the test ending pred, when merge is one of its
+// ways, and the tests on the way to pred.
+func emptyTestsOnEdge(pred, merge *ssa.BasicBlock) []emptyTest {
+	out := emptyTestsTo(pred)
+	if n := len(pred.Instrs); n > 0 && len(pred.Succs) == 2 && pred.Succs[0] != pred.Succs[1] {
+		if test, ok := pred.Instrs[n-1].(*ssa.If); ok {
+			if v, empty, ok := emptinessTest(test.Cond, pred.Succs[0] == merge); ok {
+				out = append(out, emptyTest{value: v, empty: empty})
+			}
+		}
+	}
+	return out
+}
+
+// emptinessTest reads a test of a string value against "" (v == "",
+// v != "", len(v) == 0, len(v) > 0, negated): the value, and whether the
+// outcome branch says it is empty.
+func emptinessTest(cond ssa.Value, branch bool) (v ssa.Value, empty bool, ok bool) {
+	if not, isNot := cond.(*ssa.UnOp); isNot && not.Op == token.NOT {
+		return emptinessTest(not.X, !branch)
+	}
+	op, isOp := cond.(*ssa.BinOp)
+	if !isOp {
+		return nil, false, false
+	}
+	x, y := op.X, op.Y
+	if isZeroString(x) || isZeroInt(x) {
+		x, y = y, x
+	}
+	switch {
+	case isZeroString(y) && ssaread.IsString(x.Type()):
+		v = x
+	case isZeroInt(y):
+		call, isCall := x.(*ssa.Call)
+		if !isCall || len(call.Call.Args) != 1 || !isLenOf(x, call.Call.Args[0]) || !ssaread.IsString(call.Call.Args[0].Type()) {
+			return nil, false, false
+		}
+		v = call.Call.Args[0]
+	default:
+		return nil, false, false
+	}
+	switch op.Op {
+	case token.EQL:
+		return v, branch, true
+	case token.NEQ, token.GTR:
+		return v, !branch, true
+	}
+	return nil, false, false
+}
+
+// UnderTests is the keys a return in block b gives, with what the tests
+// for "" on the way to it say: a value tested empty guards them (see
+// keymodel.Guard), a value tested not empty is never empty in them.
+// Values that are not one unknown value are left alone.
+func (e *Evaluator) UnderTests(keys []keymodel.Key, b *ssa.BasicBlock) []keymodel.Key {
+	return e.underTests(keys, emptyTestsTo(b), 0, map[ssa.Value]bool{})
+}
+
+// underTests is UnderTests for the given tests, the tested values read
+// within the evaluation under way (depth, visiting): a test of the value
+// being read itself (if k != "" { k = "{" + k + "}" }) is not read again.
+func (e *Evaluator) underTests(keys []keymodel.Key, tests []emptyTest, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
+	for _, t := range tests {
+		vk := e.eval(t.value, depth, visiting)
+		if len(vk) != 1 || len(vk[0]) != 1 || !vk[0][0].Unknown {
+			continue
+		}
+		p := vk[0][0]
+		out := make([]keymodel.Key, len(keys))
+		for i, k := range keys {
+			if t.empty {
+				out[i] = k.Guarded(keymodel.Guard{ID: p.ID, Param: p.Param, Of: p.Of, Sub: p.Sub})
+			} else {
+				out[i] = k.NonEmptyValue(p.ID)
+			}
+		}
+		keys = out
+	}
+	return keys
 }

@@ -56,6 +56,10 @@ type Part struct {
 	// Offsets (t, t-1) are different text.
 	Base   string
 	Offset int64
+
+	// Empty, on one part of a key, says the key is this alternative only
+	// when the value it names is "" (see Guard).
+	Empty Guard
 }
 
 // A Key is the abstract value of one key expression: its parts in order,
@@ -99,11 +103,18 @@ func Concat(ks ...Key) Key {
 // known text before it, empty text is dropped. k's own array is written.
 func (k Key) appendPart(p Part) Key {
 	if !p.Unknown {
+		n := len(k)
 		if p.Text == "" {
+			if n > 0 && k[n-1].Empty.IsZero() {
+				k[n-1].Empty = p.Empty // a guard outlives its empty text where it can
+			}
 			return k
 		}
-		if n := len(k); n > 0 && !k[n-1].Unknown {
+		if n > 0 && !k[n-1].Unknown {
 			k[n-1].Text += p.Text
+			if k[n-1].Empty.IsZero() {
+				k[n-1].Empty = p.Empty
+			}
 			return k
 		}
 	}

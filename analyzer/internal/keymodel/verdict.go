@@ -15,7 +15,7 @@ func Unproved(x, y Arg) string {
 	}
 	for _, kx := range x.Alts {
 		for _, ky := range y.Alts {
-			if Relate(kx, ky) == Same {
+			if !Compatible(kx, ky) || Relate(kx, ky) == Same {
 				continue
 			}
 			for _, k := range []Key{kx, ky} {
@@ -41,6 +41,9 @@ func Unproved(x, y Arg) string {
 func SameTagTemplate(x, y Arg) bool {
 	for _, a := range x.Alts {
 		for _, b := range y.Alts {
+			if !Compatible(a, b) {
+				continue
+			}
 			ta, okA := a.tagTemplate()
 			tb, okB := b.tagTemplate()
 			if !okA || !okB || len(ta) != len(tb) {
@@ -62,7 +65,7 @@ func SameTagTemplate(x, y Arg) bool {
 func SameAssumingNoBrace(x, y Arg) bool {
 	for _, a := range x.Alts {
 		for _, b := range y.Alts {
-			if Relate(a.plainValues(), b.plainValues()) != Same {
+			if Compatible(a, b) && Relate(a.plainValues(), b.plainValues()) != Same {
 				return false
 			}
 		}
@@ -119,8 +122,15 @@ func Differ(x, y Arg, c Claims) (Difference, bool) {
 		return Difference{}, false
 	}
 	d := Difference{A: x.Alts[0], B: y.Alts[0]}
+	met := false
 	for _, kx := range x.Alts {
 		for _, ky := range y.Alts {
+			if !Compatible(kx, ky) {
+				continue // one value's two ways: never in one command
+			}
+			if !met {
+				d.A, d.B, met = kx, ky, true // the first pair that meets, for messages
+			}
 			r := Relate(kx, ky)
 			if r == Undecided && c.NearSure {
 				r = d.relateAssumingIDs(kx, ky)
@@ -139,6 +149,9 @@ func Differ(x, y Arg, c Claims) (Difference, bool) {
 				return Difference{}, false
 			}
 		}
+	}
+	if !met {
+		return Difference{}, false
 	}
 	d.SlotA, d.SlotsKnown = d.A.Slot()
 	if d.SlotsKnown {

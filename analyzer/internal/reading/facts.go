@@ -168,6 +168,7 @@ type factPart struct {
 	Of                int
 	Sub               string
 	Elem              int
+	Empty             keymodel.Guard // ID and Sub renumbered as the parts' are
 }
 
 type factSink struct {
@@ -306,7 +307,18 @@ func showAlts(alts []factKey) string {
 		if len(parts) == 0 {
 			parts = []string{`""`}
 		}
-		s = append(s, strings.Join(parts, "+"))
+		shown := strings.Join(parts, "+")
+		for _, p := range k {
+			switch g := p.Empty; {
+			case g.Param > 0:
+				shown += fmt.Sprintf(` when p%d == ""`, g.Param)
+			case g.Of > 0:
+				shown += fmt.Sprintf(` when of(p%d) == ""`, g.Of)
+			case g.ID != "":
+				shown += ` when ? == ""`
+			}
+		}
+		s = append(s, shown)
 	}
 	return strings.Join(s, " | ")
 }
@@ -373,6 +385,22 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 				}
 				fp.Of, fp.Sub = p.Of, ids[sub]
 			}
+			if g := p.Empty; !g.IsZero() {
+				fp.Empty = keymodel.Guard{Param: g.Param, Of: g.Of}
+				if g.Param == 0 && g.ID != "" {
+					if ids[g.ID] == "" {
+						ids[g.ID] = fmt.Sprintf("u%d", len(ids)+1)
+					}
+					fp.Empty.ID = ids[g.ID]
+				}
+				if g.Of > 0 {
+					sub := "sub:" + g.Sub
+					if ids[sub] == "" {
+						ids[sub] = fmt.Sprintf("s%d", len(ids)+1)
+					}
+					fp.Empty.Sub = ids[sub]
+				}
+			}
 			fk[j] = fp
 		}
 		out[i] = fk
@@ -427,7 +455,10 @@ func (l factKeyList) keys() []keymodel.Key {
 		for j, p := range fk {
 			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
 				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Lead: p.Lead,
-				Of: p.Of, Sub: p.Sub, Elem: p.Elem}
+				Of: p.Of, Sub: p.Sub, Elem: p.Elem, Empty: p.Empty}
+			if p.Empty.ID != "" {
+				k[j].Empty.ID = "fact:" + p.Empty.ID
+			}
 			if p.Param > 0 {
 				k[j].Show = fmt.Sprintf("p%d", p.Param)
 			}

@@ -107,7 +107,7 @@ func (r *Package) resultKeys(fn *ssa.Function) (all, byDefault []keymodel.Key, o
 			continue
 		}
 		rets = append(rets, ret)
-		out = append(out, r.Eval.Keys(ret.Results[0])...)
+		out = append(out, r.Eval.UnderTests(r.Eval.Keys(ret.Results[0]), ret.Block())...)
 		if len(out) > keymodel.MaxAlternatives {
 			return nil, nil, ""
 		}
