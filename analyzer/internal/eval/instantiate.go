@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,11 +51,11 @@ func (e *Evaluator) CalledFamily(v ssa.Value) (elems []Element, each []keymodel.
 		}
 		return elems, nil, "", true
 	}
-	element := keymodel.UnknownKey(keymodel.ElementPart(keymodel.Part{ID: fresh + "/elem", Show: e.Show(slice) + "[i]"}, e.id(slice)))
+	element := keymodel.UnknownKey(keymodel.ElementPart(keymodel.Part{ID: fresh + "/elem", Show: e.elementShown(slice)}, e.id(slice)))
 	for _, tmpl := range ret.Each {
 		each = append(each, e.instantiateEach(tmpl, call.Call.Args, fresh, []keymodel.Key{element})...)
 	}
-	return nil, each, "elements of " + e.Show(slice), true
+	return nil, each, e.elementsOf(slice), true
 }
 
 // mappedFamily reads a call of a helper that maps each element of a slice
@@ -98,7 +99,7 @@ func (e *Evaluator) mappedFamily(call *ssa.Call, ret Returned) (elems []Element,
 		return elems, nil, "", true
 	}
 	for _, t := range tmpl {
-		ks, ok := e.mapEach(t, fresh, keymodel.Part{ID: fresh + "/elem", Show: e.Show(slice) + "[i]"}, e.id(slice))
+		ks, ok := e.mapEach(t, fresh, keymodel.Part{ID: fresh + "/elem", Show: e.elementShown(slice)}, e.id(slice))
 		if !ok {
 			return nil, nil, "", false
 		}
@@ -107,7 +108,7 @@ func (e *Evaluator) mappedFamily(call *ssa.Call, ret Returned) (elems []Element,
 	if len(each) > keymodel.MaxAlternatives {
 		return nil, nil, "", false
 	}
-	return nil, each, "elements of " + e.Show(slice), true
+	return nil, each, e.elementsOf(slice), true
 }
 
 // oneToOne are the verbs that write different values as different text.
@@ -172,6 +173,9 @@ func (e *Evaluator) funcOf(v ssa.Value) *ssa.Function {
 // the slice parameter's number and the function parameter's.
 func (e *Evaluator) ParamMap(v ssa.Value) (of, by int, ok bool) {
 	f, ok := e.familyOf(v)
+	if ok && f.iterator != nil {
+		return yieldParamMap(f)
+	}
 	p, isParam := f.slice.(*ssa.Parameter)
 	if !ok || len(f.init) > 0 || !isParam || len(f.loads) == 0 {
 		return 0, 0, false
@@ -519,4 +523,21 @@ func nonEmptyAlternatives(keys []keymodel.Key) []keymodel.Key {
 		}
 	}
 	return out
+}
+
+// elementShown is how one element of a collection a helper is given is
+// shown: ids[i], or a value of an iterator.
+func (e *Evaluator) elementShown(collection ssa.Value) string {
+	if _, iterator := collection.Type().Underlying().(*types.Signature); iterator {
+		return "value of " + e.Show(collection)
+	}
+	return e.Show(collection) + "[i]"
+}
+
+// elementsOf names a collection's elements in messages.
+func (e *Evaluator) elementsOf(collection ssa.Value) string {
+	if _, iterator := collection.Type().Underlying().(*types.Signature); iterator {
+		return "values of " + e.Show(collection)
+	}
+	return "elements of " + e.Show(collection)
 }

@@ -52,7 +52,9 @@ func (e *Evaluator) yieldFamily(load *ssa.UnOp) (loopFamily, bool) {
 			for i, b := range ref.Bindings {
 				if b == ssa.Value(alloc) {
 					if st, ok := e.appendedIn(fn.FreeVars[i]); ok {
-						return e.yieldLoop(st, body, iterator, before)
+						f, ok := e.yieldLoop(st, body, iterator, before)
+						f.body = ref
+						return f, ok
 					}
 					return loopFamily{}, false
 				}
@@ -123,7 +125,7 @@ func (e *Evaluator) yieldLoop(add *ssa.Call, body *ssa.Function, iterator ssa.Va
 		}
 	}
 	of := e.id(iterator)
-	f := loopFamily{init: init, added: list[0], of: "values of " + e.Show(iterator)}
+	f := loopFamily{init: init, added: list[0], of: "values of " + e.Show(iterator), iterator: iterator}
 	var names []ast.Expr // the range statement's key and value
 	if rs, ok := body.Syntax().(*ast.RangeStmt); ok {
 		names = []ast.Expr{rs.Key, rs.Value}
@@ -144,4 +146,63 @@ func (e *Evaluator) yieldLoop(add *ssa.Call, body *ssa.Function, iterator ssa.Va
 		}
 	}
 	return f, true
+}
+
+// yieldParamMap reads a family a range-over-func loop collects by calling
+// the function's function parameter with each value of its iterator
+// parameter, Collect[T any](seq iter.Seq[T], key func(T) string) []string
+// (see ParamMap): the iterator parameter's number and the function
+// parameter's.
+func yieldParamMap(f loopFamily) (of, by int, ok bool) {
+	it, isParam := f.iterator.(*ssa.Parameter)
+	call, isCall := ssaread.UnwrapInterface(f.added).(*ssa.Call)
+	if !isParam || !isCall || f.body == nil || len(f.init) > 0 || call.Call.IsInvoke() || len(call.Call.Args) != 1 || call.Call.Args[0] != f.elem {
+		return 0, 0, false
+	}
+	callee, loaded := call.Call.Value, false
+	if load, ok := callee.(*ssa.UnOp); ok && load.Op == token.MUL {
+		callee, loaded = load.X, true // captured by address: *key
+	}
+	fv, isFree := callee.(*ssa.FreeVar)
+	body, isFn := f.body.Fn.(*ssa.Function)
+	if !isFree || !isFn {
+		return 0, 0, false
+	}
+	for i, v := range body.FreeVars {
+		if v != fv || i >= len(f.body.Bindings) {
+			continue
+		}
+		bound := f.body.Bindings[i]
+		if loaded {
+			bound = onlyStored(bound)
+		}
+		if fp, isParam := bound.(*ssa.Parameter); isParam && fp.Parent() == it.Parent() {
+			return ssaread.ParamIndex(it), ssaread.ParamIndex(fp), true
+		}
+	}
+	return 0, 0, false
+}
+
+// onlyStored is the one value stored into a local variable that is
+// otherwise only read (a parameter a closure captures by address), nil
+// for anything else.
+func onlyStored(v ssa.Value) ssa.Value {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var stored ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if stored != nil || ref.Addr != ssa.Value(alloc) {
+				return nil
+			}
+			stored = ref.Val
+		case *ssa.UnOp, *ssa.MakeClosure, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	return stored
 }

@@ -346,7 +346,11 @@ func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of
 		e.keyEnv[f.elem2] = f.elemKeys2
 		defer delete(e.keyEnv, f.elem2)
 	}
-	return f.init, e.elementKeys(f.loads, f.added), f.of, f.slice, true
+	slice = f.slice
+	if slice == nil {
+		slice = f.iterator // a range over a function: its values are the elements
+	}
+	return f.init, e.elementKeys(f.loads, f.added), f.of, slice, true
 }
 
 // A loopFamily is how a loop adds one value per iteration to a slice.
@@ -366,6 +370,10 @@ type loopFamily struct {
 	// parameter (iter.Seq2).
 	elem2     ssa.Value
 	elemKeys2 []keymodel.Key
+	// iterator is what a range-over-func loop calls, body its yield
+	// closure (see yieldFamily).
+	iterator ssa.Value
+	body     *ssa.MakeClosure
 }
 
 func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {

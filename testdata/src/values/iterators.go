@@ -73,3 +73,46 @@ func rangeOverOwnIterator(ctx context.Context, c rueidis.Client, ids []string) {
 	}
 	c.Do(ctx, c.B().Del().Key(tagged...).Build()) // one constant tag
 }
+
+// A helper that collects a key per value of the iterator it is given, by
+// the function it is given, is read at each call as that family.
+func CollectKeys[T any](seq iter.Seq[T], key func(T) string) []string { // want CollectKeys:`keys p2\(p1\[i\]\) for each element of p1`
+	var out []string
+	for x := range seq {
+		out = append(out, key(x))
+	}
+	return out
+}
+
+func collectedBySeq(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, seq iter.Seq[string], tenant string) {
+	rdb.MGet(ctx, CollectKeys(seq, func(id string) string { return "sku:" + id })...)                      // want `MGet keys "sku:<value of seq>" for two different values of seq are on different hash slots`
+	c.Do(ctx, c.B().Del().Key(CollectKeys(seq, func(id string) string { return "sku:" + id })...).Build()) // want `DEL keys "sku:<value of seq>" for two different values of seq are on different hash slots`
+	rdb.MGet(ctx, CollectKeys(seq, func(id string) string { return "sku:{" + tenant + "}:" + id })...)
+	c.Do(ctx, c.B().Del().Key(CollectKeys(seq, func(id string) string { return "sku:{" + tenant + "}:" + id })...).Build())
+}
+
+// SkuKeys builds one key per value of its iterator.
+func SkuKeys(seq iter.Seq[string]) []string { // want SkuKeys:`keys "sku:"\+p1\[i\] for each element of p1`
+	var out []string
+	for id := range seq {
+		out = append(out, "sku:"+id)
+	}
+	return out
+}
+
+// TenantKeys builds them under one tenant's tag (the loop's body reads the
+// tenant as a value of its own, the same for every element).
+func TenantKeys(tenant string, seq iter.Seq[string]) []string { // want TenantKeys:`keys "sku:\{"\+\?\+"\}:"\+p2\[i\] for each element of p2`
+	var out []string
+	for id := range seq {
+		out = append(out, "sku:{"+tenant+"}:"+id)
+	}
+	return out
+}
+
+func builtBySeq(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, seq iter.Seq[string], tenant string) {
+	rdb.Del(ctx, SkuKeys(seq)...)                        // want `Del keys "sku:<value of seq>" for two different values of seq are on different hash slots`
+	c.Do(ctx, c.B().Mget().Key(SkuKeys(seq)...).Build()) // want `MGET keys "sku:<value of seq>" for two different values of seq are on different hash slots`
+	rdb.Del(ctx, TenantKeys(tenant, seq)...)
+	c.Do(ctx, c.B().Mget().Key(TenantKeys(tenant, seq)...).Build())
+}
