@@ -94,9 +94,9 @@ func Refuses(argv []Arg, t clustertarget.Target) (refusals []Refusal, undecided 
 			switch strings.ToUpper(argv[i].Text) {
 			case "BY":
 				switch p := argv[i+1]; {
-				case !p.Known:
+				case !p.Known && !p.Star:
 					undecided = true
-				case strings.Contains(p.Text, "*"):
+				case p.Star || strings.Contains(p.Text, "*"):
 					r, unknown := sortPattern(argv, i+1, t)
 					refusals, undecided = appendRefusal(refusals, r), undecided || unknown
 				}

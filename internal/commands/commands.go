@@ -78,6 +78,10 @@ func (c Command) MultiKey() bool {
 type Arg struct {
 	Text  string
 	Known bool
+	// Star says a text that is not known holds '*' whatever it is (known
+	// text with a '*' before or after the values the code does not fix): a
+	// SORT BY pattern.
+	Star bool
 }
 
 // Keys returns the positions of the keys in argv (argv[0] is the name). ok

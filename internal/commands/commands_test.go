@@ -150,11 +150,11 @@ func TestKeysOffline(t *testing.T) {
 		}
 	}
 	eval, _ := Lookup("eval")
-	if _, ok := eval.Keys([]Arg{{"EVAL", true}, {"s", true}, {"", false}, {"a", true}}); ok {
+	if _, ok := eval.Keys([]Arg{{Text: "EVAL", Known: true}, {Text: "s", Known: true}, {Text: "", Known: false}, {Text: "a", Known: true}}); ok {
 		t.Error("EVAL with an unknown numkeys: keys found")
 	}
 	xread, _ := Lookup("XREAD")
-	if _, ok := xread.Keys([]Arg{{"XREAD", true}, {"", false}, {"STREAMS", true}, {"a", true}, {"0", true}}); ok {
+	if _, ok := xread.Keys([]Arg{{Text: "XREAD", Known: true}, {Text: "", Known: false}, {Text: "STREAMS", Known: true}, {Text: "a", Known: true}, {Text: "0", Known: true}}); ok {
 		t.Error("XREAD with an unknown argument before STREAMS: keys found")
 	}
 }

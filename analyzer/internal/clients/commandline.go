@@ -130,7 +130,7 @@ func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Ran
 	case c.line != nil:
 		elems, ok = c.line()
 	case c.built != nil:
-		argv = builtLine(*c.built)
+		argv = c.builtLine(*c.built)
 		return argv[0].Text, argv, nil, true
 	case c.Library == Glide:
 		name, argv, ok = glideLine(c)
@@ -227,16 +227,15 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 			add("", false, keymodel.Range{}) // a Sort the call does not build
 			break
 		}
-		if pattern, known := ssaread.ConstString(by.Value); !known || pattern != "" {
+		if p := c.patternArg(by.Value); !p.Known || p.Text != "" {
 			add("BY", true, by.At)
-			add(pattern, known, by.At)
+			argv, at = append(argv, p), append(at, by.At)
 		}
 		if get, ok := c.FieldOfParam("sort", "Get"); ok {
 			elems, _ := ssaread.SliceElements(get.Value) // a slice the code does not fix may be empty: left out
 			for _, el := range elems {
-				pattern, known := ssaread.ConstString(ssaread.UnwrapInterface(el))
 				add("GET", true, get.At)
-				add(pattern, known, get.At)
+				argv, at = append(argv, c.patternArg(ssaread.UnwrapInterface(el))), append(at, get.At)
 			}
 		}
 	default:
@@ -245,14 +244,44 @@ func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range
 	return argv[0].Text, argv, at, true
 }
 
+// patternArg is a SORT pattern as the command line holds it: its text,
+// when the code fixes it (a constant, or a key built of known text only),
+// else whether it holds '*' whatever its values (every alternative's
+// known text does).
+func (c *Site) patternArg(v ssa.Value) commands.Arg {
+	if text, known := ssaread.ConstString(v); known {
+		return commands.Arg{Text: text, Known: true}
+	}
+	if c.Eval == nil {
+		return commands.Arg{}
+	}
+	alts := c.Eval.Keys(v)
+	if len(alts) == 1 {
+		if text, known := alts[0].Known(); known {
+			return commands.Arg{Text: text, Known: true}
+		}
+	}
+	for _, k := range alts {
+		star := false
+		for _, p := range k {
+			star = star || !p.Unknown && strings.Contains(p.Text, "*")
+		}
+		if !star {
+			return commands.Arg{}
+		}
+	}
+	return commands.Arg{Star: len(alts) > 0}
+}
+
 // builderKeywords are the builder methods that write a keyword before
 // their arguments: Db(3) is DB 3.
 var builderKeywords = map[string]string{"Db": "DB", "By": "BY", "Get": "GET", "Limit": "LIMIT", "Store": "STORE"}
 
 // builtLine writes a rueidis or valkey-go built command as its command
 // line: c.B().Sort().Key(k).By("w_*") is SORT k BY w_*. An argument the code
-// does not fix, or a list, is one unknown argument.
-func builtLine(b builtCommand) []commands.Arg {
+// does not fix, or a list, is one unknown argument; a pattern is read as
+// patternArg reads it.
+func (c *Site) builtLine(b builtCommand) []commands.Arg {
 	name := b.name
 	var argv []commands.Arg
 	switch name {
@@ -270,6 +299,10 @@ func builtLine(b builtCommand) []commands.Arg {
 		}
 		if kw, ok := builderKeywords[fn.Name()]; ok {
 			argv = append(argv, commands.Arg{Text: kw, Known: true})
+			if (kw == "BY" || kw == "GET") && len(call.Call.Args) == 2 {
+				argv = append(argv, c.patternArg(call.Call.Args[1]))
+				continue
+			}
 		}
 		for _, v := range call.Call.Args[1:] {
 			values := []ssa.Value{v}

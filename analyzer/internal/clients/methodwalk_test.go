@@ -1,6 +1,7 @@
 package clients
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -133,14 +134,21 @@ func TestEveryGoRedisMethodIsPlaced(t *testing.T) {
 // module in dir requires it.
 func moduleDir(t *testing.T, dir, path string) string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", path)
+	// go list -m names no directory for a module not yet in the cache (a
+	// fresh machine): go mod download fetches it first, at the version the
+	// fixture module requires, and says where it is.
+	cmd := exec.Command("go", "mod", "download", "-json", path)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	out, err := cmd.Output()
-	if err != nil || strings.TrimSpace(string(out)) == "" {
-		t.Fatalf("go list -m %s in %s: %v", path, dir, err)
+	var mod struct{ Dir, Error string }
+	if err == nil {
+		err = json.Unmarshal(out, &mod)
 	}
-	return strings.TrimSpace(string(out))
+	if err != nil || mod.Dir == "" {
+		t.Fatalf("go mod download %s in %s: %v %s", path, dir, err, mod.Error)
+	}
+	return mod.Dir
 }
 
 // notBuilderKeys are builder methods whose generated code computes a slot

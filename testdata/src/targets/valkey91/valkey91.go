@@ -24,6 +24,8 @@ func sorts(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, ke
 	rdb.Sort(ctx, "{ids}", &goredis.Sort{Get: []string{"{ids}:o_*", "o_*"}}) // want `SORT GET "o_\*" reads keys on any slot`
 	rdb.Sort(ctx, key, &goredis.Sort{By: "{ids}:w_*"})
 	rdb.Sort(ctx, "{ids}", &goredis.Sort{By: pattern})
+	rdb.Sort(ctx, "{ids}", &goredis.Sort{By: pattern + ":w_*"})
+	c.Do(ctx, c.B().Sort().Key("{ids}").By(pattern+":w_*").Build())
 	rdb.Do(ctx, "SORT", "{ids}", "BY", "{ids}:w_*", "GET", "#")
 	rdb.Do(ctx, "SORT_RO", "{ids}", "BY", "{other}w_*") // want `SORT BY "{other}w_\*" reads keys on slot 11361`
 	rdb.Sort(ctx, "ids", &goredis.Sort{By: "nosort"})
