@@ -386,6 +386,9 @@ func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 	case *ssa.MakeSlice:
 		return e.storedFamily(v)
 	case *ssa.Call:
+		if f, ok := e.fieldAppendFamily(v); ok {
+			return f, true
+		}
 		if ssaread.IsAppend(v.Call) && len(v.Call.Args) == 2 && appendedOnce(v.Call.Args[0], v) {
 			// The family, then keys appended after the loop.
 			f, ok := e.familyOf(v.Call.Args[0])
@@ -719,4 +722,69 @@ func (e *Evaluator) FamilyThenOnePerElement(v ssa.Value) (init []Element, each [
 		return nil, nil, "", false // the halves split only from an empty start
 	}
 	return nil, e.elementKeys(f.loads, f.added), f.of, true
+}
+
+// fieldAppendFamily reads a slice a range loop appends to in a field of a
+// local struct, the field's one write:
+//
+//	z := &redis.ZStore{Aggregate: "SUM"}
+//	for _, c := range cs { z.Keys = append(z.Keys, "views:"+c) }
+//
+// a family over the slice's elements, the field empty before the loop.
+func (e *Evaluator) fieldAppendFamily(add *ssa.Call) (loopFamily, bool) {
+	if !ssaread.IsAppend(add.Call) || len(add.Call.Args) != 2 {
+		return loopFamily{}, false
+	}
+	load, ok := add.Call.Args[0].(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return loopFamily{}, false
+	}
+	from, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return loopFamily{}, false
+	}
+	alloc, ok := from.X.(*ssa.Alloc)
+	if !ok {
+		return loopFamily{}, false
+	}
+	writes := 0
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != from.Field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			switch use := use.(type) {
+			case *ssa.Store:
+				if use.Addr != ssa.Value(fa) || use.Val != ssa.Value(add) {
+					return loopFamily{}, false // written otherwise too, or its address passed on
+				}
+				writes++
+			case *ssa.UnOp, *ssa.DebugRef:
+			default:
+				return loopFamily{}, false
+			}
+		}
+	}
+	list, isList := ssaread.SliceElements(add.Call.Args[1])
+	if writes != 1 || !isList || len(list) != 1 {
+		return loopFamily{}, false
+	}
+	for b := add.Block(); b != nil; b = b.Idom() {
+		for _, instr := range b.Instrs {
+			phi, isPhi := instr.(*ssa.Phi)
+			if !isPhi {
+				break // a block's φs come first
+			}
+			loop, isLoop := rangeLoopOf(phi)
+			if !isLoop || len(b.Succs) != 2 || !b.Succs[0].Dominates(add.Block()) || len(loop.loads) == 0 {
+				continue
+			}
+			if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
+				return loopFamily{}, false
+			}
+			return loopFamily{loads: loop.loads, added: list[0], of: "elements of " + e.Show(loop.slice), slice: loop.slice}, true
+		}
+	}
+	return loopFamily{}, false
 }

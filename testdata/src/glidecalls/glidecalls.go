@@ -230,6 +230,17 @@ func keysBuiltInLoop(c *glide.ClusterClient, weeks []string) {
 		tagged = append(tagged, "{board}:"+w)
 	}
 	c.ZUnionStore(ctx, "{board}:month", options.KeyArray{Keys: tagged})
+
+	var ka options.KeyArray // its field appended to in the loop
+	for _, w := range weeks {
+		ka.Keys = append(ka.Keys, "board:"+w)
+	}
+	c.ZUnion(ctx, ka) // want `ZUnion keys "board:<weeks\[i\]>" for two different elements of weeks are on different hash slots`
+	var tka options.KeyArray
+	for _, w := range weeks {
+		tka.Keys = append(tka.Keys, "{board}:"+w)
+	}
+	c.ZUnion(ctx, tka)
 }
 
 // WAIT takes numbers, never keys: nothing to compare in the batch.

@@ -150,3 +150,19 @@ func madeAndIndexed(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.
 	tagged[0], tagged[1] = "cart:{"+user+"}", "order:{"+user+"}"
 	rdb.MGet(ctx, tagged...)
 }
+
+// A struct's slice field a range loop appends to is a family over the
+// loop's slice.
+func fieldAppendedInLoop(ctx context.Context, rdb *goredis.ClusterClient, courses []string, c string) {
+	z := &goredis.ZStore{Aggregate: "SUM"}
+	for _, id := range courses {
+		z.Keys = append(z.Keys, "views:"+id)
+	}
+	rdb.ZInterStore(ctx, "views:all", z) // want `ZInterStore keys "views:all" and "views:<courses\[i\]>" are on different hash slots`
+
+	day := &goredis.ZStore{}
+	for _, d := range courses {
+		day.Keys = append(day.Keys, "views:{"+c+"}:"+d)
+	}
+	rdb.ZInterStore(ctx, "views:{"+c+"}:week", day)
+}
