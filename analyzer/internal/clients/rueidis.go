@@ -82,7 +82,7 @@ func builderCall(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 		}
 		site.Rule = func(c *Site) []keymodel.Arg { return builtKeys(c, built) }
 		if ShardedPubSub[built.name] {
-			site.Rule = func(c *Site) []keymodel.Arg { return builderKeys(c.Eval, built.channelCalls) }
+			site.Rule = func(c *Site) []keymodel.Arg { return builderKeys(c.Eval, built.channelCalls, built.looped) }
 		}
 		if built.arbitrary != nil && len(built.keyCalls) == 0 {
 			site.Fate = "" // no key marked: the builder checks nothing, the server refuses it
@@ -108,16 +108,39 @@ type builtCommand struct {
 	// after it, in order, which make up the command line.
 	arbitrary *ssa.Call
 	parts     []*ssa.Call
+	// looped are the calls a loop makes on the command, each iteration
+	// one more (cmd = cmd.KeyValue(k, v)), with the loop's header φ.
+	looped map[*ssa.Call]*ssa.Phi
 }
 
 // builderChain follows a built command back to the Builder: the command's
 // name and the calls on the way.
 func builderChain(v ssa.Value) (builtCommand, bool) {
 	var b builtCommand
+	var loop *ssa.Phi // the loop whose calls are being read
 	for range 64 {
+		if phi, ok := v.(*ssa.Phi); ok && loop == nil && b.looped == nil {
+			// A command a loop extends: the calls around the loop back to
+			// its header, then the chain before the loop.
+			entry, ok := loopEntry(phi)
+			if !ok {
+				return b, false
+			}
+			loop, v = phi, phi.Edges[1-entry]
+			b.looped = map[*ssa.Call]*ssa.Phi{}
+			continue
+		}
+		if loop != nil && v == ssa.Value(loop) {
+			entry, _ := loopEntry(loop)
+			loop, v = nil, loop.Edges[entry]
+			continue
+		}
 		call, ok := v.(*ssa.Call)
 		if !ok {
 			return b, false
+		}
+		if loop != nil {
+			b.looped[call] = loop
 		}
 		fn := call.Call.StaticCallee()
 		pkg := ssaread.FuncPackage(fn)
@@ -153,6 +176,21 @@ func builderChain(v ssa.Value) (builtCommand, bool) {
 	return b, false
 }
 
+// loopEntry is the edge of a loop header's φ of two edges that comes from
+// before the loop.
+func loopEntry(phi *ssa.Phi) (int, bool) {
+	b := phi.Block()
+	if len(phi.Edges) != 2 || len(b.Preds) != 2 {
+		return 0, false
+	}
+	for i, pred := range b.Preds {
+		if !b.Dominates(pred) && b.Dominates(b.Preds[1-i]) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
 // builtKeys reads a built command's keys: those its key-marking calls were
 // given; for an Arbitrary command the server's table knows, the keys of its
 // command line (tokens, then Keys and Args in order), as the server finds
@@ -165,7 +203,7 @@ func builtKeys(c *Site, b builtCommand) []keymodel.Arg {
 			}
 		}
 	}
-	return builderKeys(c.Eval, b.keyCalls)
+	return builderKeys(c.Eval, b.keyCalls, b.looped)
 }
 
 // arbitraryLine is an Arbitrary command's line: its tokens, then what its
@@ -184,14 +222,28 @@ func arbitraryLine(c *Site, b builtCommand) ([]eval.Element, bool) {
 }
 
 // builderKeys reads the keys the chain's key-marking calls were given:
-// their first parameter, one key or a variadic list.
-func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call) []keymodel.Arg {
+// their first parameter, one key or a variadic list. A call a loop makes
+// gives a key per iteration: a family over what the loop ranges over,
+// when the key differs from one iteration to the next.
+func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call, looped map[*ssa.Call]*ssa.Phi) []keymodel.Arg {
 	var out []keymodel.Arg
 	for _, kc := range keyCalls {
 		fn := kc.Call.StaticCallee()
 		site := NewSite(ev, &kc.Call, fn.Signature)
 		j := site.RecvArgs()
 		if j >= len(kc.Call.Args) {
+			continue
+		}
+		if phi := looped[kc]; phi != nil {
+			v := kc.Call.Args[j]
+			if !ssaread.IsString(v.Type()) {
+				continue // a list each iteration: not read
+			}
+			k := site.KeyArg(v, site.ArgPos(j))
+			if k.HasElement() {
+				k.Family = ev.IterationsOf(phi.Block())
+			}
+			out = append(out, k)
 			continue
 		}
 		if v := kc.Call.Args[j]; ssaread.IsString(v.Type()) {

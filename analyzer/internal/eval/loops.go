@@ -788,3 +788,22 @@ func (e *Evaluator) fieldAppendFamily(add *ssa.Call) (loopFamily, bool) {
 	}
 	return loopFamily{}, false
 }
+
+// IterationsOf names what the loop whose header is b iterates over, for
+// messages: a slice's elements, a map's keys, or the loop's iterations.
+func (e *Evaluator) IterationsOf(b *ssa.BasicBlock) string {
+	for _, instr := range b.Instrs {
+		switch instr := instr.(type) {
+		case *ssa.Phi:
+			if loop, ok := rangeLoopOf(instr); ok {
+				return "elements of " + e.Show(loop.slice)
+			}
+			continue
+		case *ssa.Next:
+			if rng, ok := instr.Iter.(*ssa.Range); ok && !instr.IsString {
+				return "keys of " + e.Show(rng.X)
+			}
+		}
+	}
+	return "iterations of the loop"
+}

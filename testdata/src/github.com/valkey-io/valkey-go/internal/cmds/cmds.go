@@ -91,3 +91,15 @@ func (c DelKey) Build() Completed                   { return Completed(c) }
 func (c Unlink) Key(key ...string) UnlinkKey        { return UnlinkKey(c) }
 func (c UnlinkKey) Key(key ...string) UnlinkKey     { return c }
 func (c UnlinkKey) Build() Completed                { return Completed(c) }
+
+// MSET's pairs, one KeyValue call each.
+func (b Builder) Mset() (c Mset) { return }
+
+type (
+	Mset         Completed
+	MsetKeyValue Completed
+)
+
+func (c Mset) KeyValue() MsetKeyValue                                 { return MsetKeyValue(c) }
+func (c MsetKeyValue) KeyValue(key string, value string) MsetKeyValue { return c }
+func (c MsetKeyValue) Build() Completed                               { return Completed(c) }
