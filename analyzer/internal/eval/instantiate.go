@@ -541,3 +541,58 @@ func (e *Evaluator) elementsOf(collection ssa.Value) string {
 	}
 	return "elements of " + e.Show(collection)
 }
+
+// ParamElements marks the parts of k that are each element of a slice
+// parameter of fn in turn (a loop over it, a command sent per element):
+// Elem, the parameter's number, as ParamFamily marks a result's. ok
+// reports any.
+func (e *Evaluator) ParamElements(fn *ssa.Function, k keymodel.Key) (keymodel.Key, bool) {
+	var out keymodel.Key
+	for _, param := range fn.Params {
+		if _, ok := param.Type().Underlying().(*types.Slice); !ok {
+			continue
+		}
+		base := keymodel.ElementPart(keymodel.Part{}, e.id(param)).Base
+		for j, p := range k {
+			if p.Unknown && p.Base == base {
+				if out == nil {
+					out = append(keymodel.Key(nil), k...)
+				}
+				out[j].Elem, out[j].Base = ssaread.ParamIndex(param), ""
+			}
+		}
+	}
+	return out, out != nil
+}
+
+// EachElementKeys puts a call's arguments into a key template whose Elem
+// parts stand for each element of a slice the call gives (see
+// ParamElements): with the caller's slice fixed, the keys of each element
+// in turn; else the keys of one element of a family over it. ok is false
+// for a template of no such part.
+func (e *Evaluator) EachElementKeys(tmpl keymodel.Key, args []ssa.Value, fresh string) (each [][]keymodel.Key, family []keymodel.Key, ok bool) {
+	param := 0
+	for _, p := range tmpl {
+		if p.Elem > 0 {
+			param = p.Elem
+		}
+	}
+	if param == 0 || param > len(args) {
+		return nil, nil, false
+	}
+	slice := args[param-1]
+	if fixed, ok := e.ElementsOf(slice, 0, map[ssa.Value]bool{}); ok {
+		if len(fixed) > MaxElements {
+			return nil, nil, false
+		}
+		for _, el := range fixed {
+			each = append(each, e.instantiateEach(tmpl, args, fresh, e.ElementKeys(el, 0, map[ssa.Value]bool{})))
+		}
+		return each, nil, true
+	}
+	if init, keys, _, ok := e.Family(slice); ok && len(init) == 0 {
+		return nil, e.instantiateEach(tmpl, args, fresh, keys), true // a slice built in a loop
+	}
+	element := keymodel.UnknownKey(keymodel.ElementPart(keymodel.Part{ID: fresh + "/elem", Show: e.elementShown(slice)}, e.id(slice)))
+	return nil, e.instantiateEach(tmpl, args, fresh, []keymodel.Key{element}), true
+}

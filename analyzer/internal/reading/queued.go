@@ -1,6 +1,8 @@
 package reading
 
 import (
+	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -67,14 +69,48 @@ func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []ro
 		if q.client > len(common.Args) {
 			continue
 		}
-		keys := site.InstantiateKeys(q.keys)
 		via := q.via
 		if called.via != nil && called.obj != nil {
 			via = append(slices.Clip(via), implChoice{Method: called.via.FullName(), Impl: called.obj.FullName()})
 		}
-		out = append(out, rootedCommand{keymodel.QueuedCommand{Method: q.method, Keys: keys}, firstOfSlice(clients.ClientRoot(common.Args[q.client-1])), call, via})
+		root := firstOfSlice(clients.ClientRoot(common.Args[q.client-1]))
+		if each, ok := r.queuedPerElement(site, q); ok {
+			// A command the helper sends once per element of a slice the
+			// call gives it: one command per element.
+			for _, keys := range each {
+				out = append(out, rootedCommand{keymodel.QueuedCommand{Method: q.method, Keys: keys}, root, call, via})
+			}
+			continue
+		}
+		keys := site.InstantiateKeys(q.keys)
+		out = append(out, rootedCommand{keymodel.QueuedCommand{Method: q.method, Keys: keys}, root, call, via})
 	}
 	return out
+}
+
+// queuedPerElement reads a queued command of one key that the helper sends
+// for each element of a slice parameter (for _, k := range keys {
+// p.Incr(ctx, k) }): the keys of each command, one per element of the
+// caller's slice, or one command of a family over it. ok is false for any
+// other command.
+func (r *Package) queuedPerElement(site *clients.Site, q sink) ([][]keymodel.Arg, bool) {
+	if len(q.keys) != 1 || len(q.keys[0].Alts) != 1 {
+		return nil, false
+	}
+	tmpl := q.keys[0].Alts[0]
+	each, family, ok := r.Eval.EachElementKeys(tmpl, site.Common.Args, fmt.Sprintf("call%p", site.Common))
+	if !ok {
+		return nil, false
+	}
+	at := site.CallPos()
+	if family != nil {
+		return [][]keymodel.Arg{{{Alts: family, At: at}}}, true
+	}
+	var out [][]keymodel.Arg
+	for _, alts := range each {
+		out = append(out, []keymodel.Arg{{Alts: alts, At: at}})
+	}
+	return out, true
 }
 
 // queuedOf is fn's summary of what it queues on its parameters that can be
@@ -83,11 +119,23 @@ func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []ro
 func (r *Package) queuedOf(fn *ssa.Function) []sink {
 	var out []sink
 	for _, c := range r.commandsOnPipelines(fn) {
-		p, ok := c.root.(*ssa.Parameter)
+		p, ok := pickedParam(c.root).(*ssa.Parameter)
 		if !ok || p.Parent() != fn || !pipelines(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: c.Keys, via: c.via, worlds: c.Worlds})
+		keys := c.Keys
+		for i, k := range keys {
+			for j, alt := range k.Alts {
+				if marked, ok := r.Eval.ParamElements(fn, alt); ok {
+					if i == 0 && j == 0 {
+						keys = slices.Clone(keys)
+					}
+					keys[i].Alts = slices.Clone(keys[i].Alts)
+					keys[i].Alts[j] = marked
+				}
+			}
+		}
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: keys, via: c.via, worlds: c.Worlds})
 	}
 	return out
 }
@@ -139,11 +187,58 @@ func firstOfSlice(v ssa.Value) ssa.Value {
 	return clients.ClientRoot(ssaread.UnwrapInterface(elems[0]))
 }
 
+// pickedParam is the slice parameter whose first element a command is
+// sent on (c := cs[0] in a helper given ...redis.Cmdable): the caller's
+// pipeline, when it passes one. Any other value is itself.
+func pickedParam(v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	ia, ok := load.X.(*ssa.IndexAddr)
+	if !ok || !ssaread.IsConstInt(ia.Index, 0) {
+		return v
+	}
+	if p, ok := ia.X.(*ssa.Parameter); ok {
+		return p
+	}
+	return v
+}
+
 // pipelines reports a pipeline type, or a slice of them (a picker's
-// variadic ...redis.Cmdable).
+// variadic ...redis.Cmdable), or an interface of the module's own whose
+// methods are go-redis commands (Incr(ctx, key) *redis.IntCmd), which a
+// Pipeliner satisfies.
 func pipelines(t types.Type) bool {
 	if s, ok := t.Underlying().(*types.Slice); ok {
-		return clients.PipelineType(s.Elem())
+		t = s.Elem()
 	}
-	return clients.PipelineType(t)
+	return clients.PipelineType(t) || goRedisCommandInterface(t)
+}
+
+// goRedisCommandInterface reports an interface type, not go-redis's own,
+// with a method that returns one of go-redis's command types.
+func goRedisCommandInterface(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || clients.GoRedisPackages[named.Obj().Pkg().Path()] {
+		return false
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for m := range iface.Methods() {
+		res := m.Signature().Results()
+		if res.Len() != 1 {
+			continue
+		}
+		ptr, ok := res.At(0).Type().(*types.Pointer)
+		if !ok {
+			continue
+		}
+		if cmd, ok := types.Unalias(ptr.Elem()).(*types.Named); ok && cmd.Obj().Pkg() != nil && clients.GoRedisPackages[cmd.Obj().Pkg().Path()] {
+			return true
+		}
+	}
+	return false
 }
