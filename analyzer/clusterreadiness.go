@@ -119,6 +119,8 @@ func onOneNode(what string) string {
 	switch what {
 	case "FLUSHDB", "FLUSHALL":
 		return "clears only the keys of that node's slots"
+	case "DBSIZE":
+		return "counts only the keys of that node's slots"
 	case "SCRIPT LOAD":
 		return "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others"
 	case "FUNCTION LOAD":

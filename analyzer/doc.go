@@ -412,10 +412,10 @@
 // arguments of its own, in this package or another; a mock's recording of
 // a command is not. Per-node code (ForEachMaster's callback, rueidis's
 // Nodes(), redisc's EachNode) is the fix and never reported. GLIDE's
-// cluster client sends KEYS, RANDOMKEY, FLUSHDB, FLUSHALL and SCRIPT LOAD
-// to every primary (not reported) but a raw SCAN to one node (its own Scan
-// from models.NewClusterScanCursor() walks every slot), and runs anything in
-// an atomic batch on one node. On Valkey 9.1 (-crossslot.target=valkey:9.1)
+// cluster client sends KEYS, RANDOMKEY, FLUSHDB, FLUSHALL, DBSIZE and SCRIPT
+// LOAD to every primary (not reported) but a raw SCAN to one node (its own
+// Scan from models.NewClusterScanCursor() walks every slot), and runs
+// anything in an atomic batch on one node, DBSIZE too. On Valkey 9.1 (-crossslot.target=valkey:9.1)
 // the fix for KEYS and SCAN names CLUSTERSCAN, whose one cursor walks every
 // slot.
 //

@@ -106,6 +106,12 @@ func ClusterProblems(c *clients.Site, t clustertarget.Target) (kind ProblemKind,
 	if !ok {
 		return 0, nil, false
 	}
+	if name == "DBSIZE" && c.Library == clients.Glide && glideOnOneNode(c, name) {
+		// Every cluster client sums DBSIZE over the primaries (GLIDE's
+		// core, go-redis's ClusterClient), but not in an atomic batch,
+		// which GLIDE sends to one node.
+		return OneNode, []ClusterProblem{{Kind: OneNode, What: name, At: c.CallPos(), Whatever: true}}, true
+	}
 	kind, problems, site = lineProblems(name, argv, at, c.CallPos(), t)
 	if kind == OneNode && c.Library == clients.Glide && !glideOnOneNode(c, name) {
 		return kind, nil, site // GLIDE sends it to every primary, or node

@@ -158,9 +158,11 @@ func keyspace(c *glide.ClusterClient) {
 	tx := pipeline.NewClusterBatch(true)
 	tx.FlushDB()                            // want `FLUSHDB on a cluster client runs on one node and clears only the keys of that node's slots; send it outside the atomic batch, where GLIDE runs it on every primary`
 	tx.CustomCommand([]string{"KEYS", "*"}) // want `KEYS on a cluster client runs on one node .*; send it outside the atomic batch`
+	tx.DBSize()                             // want `DBSIZE on a cluster client runs on one node and counts only the keys of that node's slots; send it outside the atomic batch`
 	c.Exec(ctx, *tx, true)
 	pipe := pipeline.NewClusterBatch(false)
 	pipe.FlushDB()
+	pipe.DBSize()
 	c.Exec(ctx, *pipe, true)
 }
 
