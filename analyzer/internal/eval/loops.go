@@ -404,7 +404,10 @@ func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
 		}
 		return e.collectedMapFamily(v)
 	case *ssa.UnOp:
-		return e.yieldFamily(v)
+		if f, ok := e.yieldFamily(v); ok {
+			return f, true
+		}
+		return e.capturedFamily(v)
 	case *ssa.ChangeType:
 		return e.familyOf(v.X) // redigo's Args given as ...interface{}
 	}
@@ -766,8 +769,19 @@ func (e *Evaluator) fieldAppendFamily(add *ssa.Call) (loopFamily, bool) {
 			}
 		}
 	}
+	if writes != 1 {
+		return loopFamily{}, false
+	}
+	return e.appendedInRangeLoop(add)
+}
+
+// appendedInRangeLoop is the family a range loop over a slice makes by
+// appending add's one element to a variable in memory (a struct's field,
+// a local a closure captures) on each iteration, the variable empty before
+// the loop.
+func (e *Evaluator) appendedInRangeLoop(add *ssa.Call) (loopFamily, bool) {
 	list, isList := ssaread.SliceElements(add.Call.Args[1])
-	if writes != 1 || !isList || len(list) != 1 {
+	if !isList || len(list) != 1 {
 		return loopFamily{}, false
 	}
 	for b := add.Block(); b != nil; b = b.Idom() {
@@ -806,4 +820,70 @@ func (e *Evaluator) IterationsOf(b *ssa.BasicBlock) string {
 		}
 	}
 	return "iterations of the loop"
+}
+
+// capturedFamily reads a slice variable a closure captures, read where it
+// is captured or in the closure, that a range loop appends to (its one
+// write, the variable empty before it):
+//
+//	var ks []string
+//	for _, id := range ids { ks = append(ks, "bal:"+id) }
+//	rdb.TxPipelined(ctx, func(p redis.Pipeliner) error { p.Del(ctx, ks...); return nil })
+func (e *Evaluator) capturedFamily(load *ssa.UnOp) (loopFamily, bool) {
+	if load.Op != token.MUL {
+		return loopFamily{}, false
+	}
+	cell := load.X
+	for fv, ok := cell.(*ssa.FreeVar); ok; fv, ok = cell.(*ssa.FreeVar) {
+		if cell = e.binding(fv); cell == nil {
+			return loopFamily{}, false
+		}
+	}
+	alloc, ok := cell.(*ssa.Alloc)
+	if !ok || !alloc.Heap {
+		return loopFamily{}, false
+	}
+	var add *ssa.Call
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			call, isCall := ref.Val.(*ssa.Call)
+			if isCall && ssaread.IsAppend(call.Call) && len(call.Call.Args) == 2 && add == nil {
+				if prev, ok := call.Call.Args[0].(*ssa.UnOp); ok && prev.Op == token.MUL && prev.X == ssa.Value(alloc) {
+					add = call
+					continue
+				}
+			}
+			if !emptySlice(ref.Val) {
+				return loopFamily{}, false // set otherwise than empty before the loop
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return loopFamily{}, false
+			}
+		case *ssa.MakeClosure:
+			if !onlyLoaded(ref, alloc, 0) {
+				return loopFamily{}, false
+			}
+		case *ssa.DebugRef:
+		default:
+			return loopFamily{}, false
+		}
+	}
+	if add == nil {
+		return loopFamily{}, false
+	}
+	return e.appendedInRangeLoop(add)
+}
+
+// emptySlice reports a slice value with no element: nil, or made with
+// length 0.
+func emptySlice(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return v.IsNil()
+	case *ssa.MakeSlice:
+		return ssaread.IsConstInt(v.Len, 0)
+	}
+	return false
 }

@@ -166,3 +166,26 @@ func fieldAppendedInLoop(ctx context.Context, rdb *goredis.ClusterClient, course
 	}
 	rdb.ZInterStore(ctx, "views:{"+c+"}:week", day)
 }
+
+// A slice a range loop fills, read in a closure that captures it (a
+// transaction's callback, a goroutine), is the loop's family there too.
+func capturedFamily(ctx context.Context, rdb *goredis.ClusterClient, ids []string, c string) {
+	var ks []string
+	for _, id := range ids {
+		ks = append(ks, "bal:"+id)
+	}
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Del(ctx, ks...) // want `Del keys "bal:<ids\[i\]>" for two different elements of ids are on different hash slots` `TxPipelined keys "bal:<ids\[i\]>" \(Del\) and "bal:<ids\[i\]>" \(Del\) for two different elements of a loop`
+		return nil
+	})
+	go func() {
+		rdb.MGet(ctx, ks...) // want `MGet keys "bal:<ids\[i\]>" for two different elements of ids are on different hash slots`
+	}()
+	tagged := make([]string, 0, len(ids))
+	for _, id := range ids {
+		tagged = append(tagged, "bal:{"+c+"}:"+id)
+	}
+	go func() {
+		rdb.MGet(ctx, tagged...)
+	}()
+}
