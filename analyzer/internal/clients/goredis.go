@@ -143,8 +143,8 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 	if GoRedisPackages[m.Pkg().Path()] {
 		return m
 	}
-	if IsAdapter(m.Pkg().Path()) && adapterTransactional(common, m) {
-		return m
+	if IsAdapter(m.Pkg().Path()) && (adapterTransactional(common, m) || isScriptType(m.Signature().Recv().Type())) {
+		return m // go-redis's API: its transactions, and its Script, whose text the adapter's own code hides
 	}
 	if common.IsInvoke() {
 		return goRedisShaped(m)
@@ -341,8 +341,15 @@ func TransactionFate(m *types.Func) string {
 	return "go-redis before v9.11 splits it per slot: it is not atomic"
 }
 
+// isScriptType reports go-redis's Script, or an adapter's (rueidiscompat's
+// and valkeycompat's have its methods and parameters).
 func isScriptType(t types.Type) bool {
 	for path := range GoRedisPackages {
+		if ssaread.IsNamed(t, path, "Script") {
+			return true
+		}
+	}
+	for path := range Adapters {
 		if ssaread.IsNamed(t, path, "Script") {
 			return true
 		}

@@ -54,10 +54,8 @@ func (c *Site) Client() ssa.Value {
 // runsOnGivenClient reports the script types whose methods take the client
 // to run on as their parameter c.
 func runsOnGivenClient(t types.Type) bool {
-	for path := range GoRedisPackages {
-		if ssaread.IsNamed(t, path, "Script") {
-			return true
-		}
+	if isScriptType(t) {
+		return true
 	}
 	for mod := range builderModules {
 		if ssaread.IsNamed(t, mod, "Lua") {

@@ -38,11 +38,15 @@ func ScriptText(site *Site) (ssa.Value, ast.Expr, bool) {
 }
 
 // scriptMadeBy follows a script value to the call that made it, NewScript
-// (go-redis, redigo) or NewLuaScript (rueidis, valkey-go), directly or
+// (go-redis, redigo, the go-redis-compatible adapters) or NewLuaScript
+// (rueidis, valkey-go), directly or
 // through an unexported package variable only the initializer sets.
 func scriptMadeBy(ev *eval.Evaluator, v ssa.Value) (ssa.Value, ast.Expr, bool) {
 	call, fn, ok := ev.MadeBy(v)
-	if !ok || ssaread.FuncPackage(fn) == nil || !IsClientCode(ssaread.FuncPackage(fn).Path()) || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+	if !ok || ssaread.FuncPackage(fn) == nil || !strings.HasPrefix(fn.Name(), "New") || !strings.Contains(fn.Name(), "Script") {
+		return nil, nil, false
+	}
+	if path := ssaread.FuncPackage(fn).Path(); !IsClientCode(path) && !IsAdapter(path) {
 		return nil, nil, false
 	}
 	site := SiteOf(ev, &call.Call)

@@ -86,3 +86,20 @@ type flagStore interface {
 }
 
 func readFlags(ctx context.Context, s flagStore, a, b string) { s.MGet(ctx, "flag:"+a, "flag:"+b) }
+
+// The adapters' Script is go-redis's: its keys, and the keys its Lua
+// reads, are judged as go-redis's are.
+var (
+	gradeByArg = rueidiscompat.NewScript(`local key = ARGV[1] redis.call('HGET', key, 'x') return redis.call('HGETALL', KEYS[1])`) // want `Run script's HGET key "ans:<b>" and the declared key "att:\{<a>\}" are on different hash slots`
+	gradeBoth  = rueidiscompat.NewScript(`return redis.call('HGETALL', KEYS[1])`)
+	awardBoth  = valkeycompat.NewScript(`return redis.call('INCR', KEYS[1]) + redis.call('INCR', KEYS[2])`)
+)
+
+func grade(ctx context.Context, kv rueidiscompat.Scripter, vk valkeycompat.Scripter, a, b string) {
+	gradeByArg.Run(ctx, kv, []string{"att:{" + a + "}"}, "ans:"+b)
+	gradeByArg.Run(ctx, kv, []string{"att:{" + a + "}"}, "att:{"+a+"}:key")
+	gradeBoth.Run(ctx, kv, []string{"att:" + a, "ans:" + b}) // want `Run keys "att:<a>" and "ans:<b>" are on different hash slots`
+	gradeBoth.Run(ctx, kv, []string{"att:{" + a + "}", "ans:{" + a + "}"})
+	awardBoth.Run(ctx, vk, []string{"pts:" + a, "pts:" + b}) // want `Run keys "pts:<a>" and "pts:<b>" are on different hash slots`
+	awardBoth.Run(ctx, vk, []string{"pts:{" + a + "}", "pts:{" + a + "}:all"})
+}
