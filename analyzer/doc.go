@@ -32,8 +32,13 @@
 // unexported package variables and struct fields that the package only ever
 // sets to one value, functions held in such fields (a repository's key
 // function), slices built by append or redigo's Args.Add in loops over
-// slices, maps, integers and iterators (range over iter.Seq, maps.Keys),
-// key, value pairs, and wrappers, functions whose
+// slices, maps, integers and iterators (range over iter.Seq, maps.Keys, a
+// helper that collects a key per value of the iterator it is given), in a
+// local, a struct's field (z.Keys = append(z.Keys, k)) or a variable a
+// closure captures, a rueidis or valkey-go command a loop extends (cmd =
+// cmd.KeyValue(k, v)), key, value pairs, a key a function returns only when
+// a prefix is empty (if ns == "" { return k }) and the one it returns
+// otherwise (two keys of one prefix take the same way), and wrappers, functions whose
 // parameters reach a multi-key command, whose callers are checked as if they
 // called the client. Summaries cross packages as facts. Transactions are
 // checked across their commands: a TxPipelined callback, a TxPipeline up to
