@@ -144,9 +144,52 @@ func declaresBuilders(pass *analysis.Pass) bool {
 			if !ok || !returnsKeys(fn.Signature()) {
 				continue
 			}
-			if writesText(pass.TypesInfo, fd.Body) {
+			if writesText(pass.TypesInfo, fd.Body) || passesOn(pass.TypesInfo, fd) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// passesOn reports a function whose body is one return of its receiver or
+// a parameter converted to string: an id type's String method, func (p
+// PartyID) String() string { return string(p) }, which keeps its caller's
+// value in the key it is written into.
+func passesOn(info *types.Info, fd *ast.FuncDecl) bool {
+	if len(fd.Body.List) != 1 {
+		return false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	conv, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 {
+		return false
+	}
+	if tv, ok := info.Types[conv.Fun]; !ok || !tv.IsType() {
+		return false
+	}
+	id, ok := ast.Unparen(conv.Args[0]).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Recv() == v {
+		return true
+	}
+	for i := range sig.Params().Len() {
+		if sig.Params().At(i) == v {
+			return true
 		}
 	}
 	return false

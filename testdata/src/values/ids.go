@@ -7,6 +7,8 @@ import (
 
 	goredis "github.com/redis/go-redis/v9"
 	"github.com/redis/rueidis"
+
+	"values/idtypes"
 )
 
 // Keys of two different values: on one slot for about 1 in 16384 pairs of
@@ -125,4 +127,17 @@ func quota(ctx context.Context, rdb *goredis.ClusterClient, req map[string]strin
 	rdb.Incr(ctx, fmt.Sprintf("quota:{%s}:used", tenant))
 	rdb.Get(ctx, "lock:{"+cartKey(uid)+"}") // want `Get key "lock:\{cart:\{<uid>\}:items\}" has a '\{' inside its hash tag: the server hashes "cart:\{<uid>", from the first '\{' to the first '\}' \(assuming uid holds no brace\)`
 	rdb.Get(ctx, "lock:"+cartKey(uid))
+}
+
+// Keys of an id type of another package, written with its String method:
+// two ids are two values.
+func partyMembers(prefix string, id idtypes.PartyID) string {
+	return prefix + ":party:{" + id.String() + "}:members"
+}
+
+func idTypeOfAnotherPackage(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, into, from idtypes.PartyID) {
+	rdb.SUnionStore(ctx, partyMembers("arena", into), partyMembers("arena", into), partyMembers("arena", from)) // want `SUnionStore keys "arena:party:\{<into>\}:members" and "arena:party:\{<from>\}:members" are on different hash slots`
+	rdb.SUnionStore(ctx, partyMembers("arena", into), partyMembers("arena", into)+":old")
+	c.Do(ctx, c.B().Rename().Key(partyMembers("arena", into)).Newkey(partyMembers("arena", from)).Build()) // want `RENAME keys "arena:party:\{<into>\}:members" and "arena:party:\{<from>\}:members" are on different hash slots`
+	c.Do(ctx, c.B().Rename().Key(partyMembers("arena", into)).Newkey(partyMembers("arena", into)+":old").Build())
 }
