@@ -68,6 +68,8 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 			return e.appendedOnSomePath(v, depth, visiting)
 		}
 		return e.unrollSlice(v, depth, visiting)
+	case *ssa.ChangeType:
+		return e.ElementsOf(v.X, depth, visiting) // a named slice type: redigo's Args given as ...interface{}
 	}
 	return nil, false
 }

@@ -29,6 +29,15 @@ func commands(id string) {
 	redis.NewScript(2, "return 1").Send(c, "k1", "k2") // want `Script.Send keys "k1" \(slot 12706\) and "k2" \(slot 449\)`
 }
 
+// redis.Args built in one expression: its elements are the command's.
+func argsAdded(a, b string) {
+	c := cluster.Get()
+	defer c.Close()
+	c.Do("MGET", redis.Args{}.Add("guild:{"+a+"}:name", "guild:{"+b+"}:name")...) // want `MGET keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
+	c.Do("MGET", redis.Args{}.Add("guild:{"+a+"}:name", "guild:{"+a+"}:motto")...)
+	c.Do("DEL", redis.Args{"guild:{" + a + "}:name"}.Add("guild:{"+b+"}:name")...) // want `DEL keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
+}
+
 func transactions() {
 	c := cluster.Get()
 	c.Send("MULTI")
