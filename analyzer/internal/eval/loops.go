@@ -784,20 +784,26 @@ func (e *Evaluator) appendedInRangeLoop(add *ssa.Call) (loopFamily, bool) {
 	if !isList || len(list) != 1 {
 		return loopFamily{}, false
 	}
-	for b := add.Block(); b != nil; b = b.Idom() {
+	return e.inRangeLoop(add.Block(), list[0])
+}
+
+// inRangeLoop is the family of the value added in block at, once per
+// iteration of the range loop over a slice that the block is in.
+func (e *Evaluator) inRangeLoop(at *ssa.BasicBlock, added ssa.Value) (loopFamily, bool) {
+	for b := at; b != nil; b = b.Idom() {
 		for _, instr := range b.Instrs {
 			phi, isPhi := instr.(*ssa.Phi)
 			if !isPhi {
 				break // a block's φs come first
 			}
 			loop, isLoop := rangeLoopOf(phi)
-			if !isLoop || len(b.Succs) != 2 || !b.Succs[0].Dominates(add.Block()) || len(loop.loads) == 0 {
+			if !isLoop || len(b.Succs) != 2 || !b.Succs[0].Dominates(at) || len(loop.loads) == 0 {
 				continue
 			}
 			if _, fixed := e.ElementsOf(loop.slice, 0, map[ssa.Value]bool{}); fixed {
 				return loopFamily{}, false
 			}
-			return loopFamily{loads: loop.loads, added: list[0], of: "elements of " + e.Show(loop.slice), slice: loop.slice}, true
+			return loopFamily{loads: loop.loads, added: added, of: "elements of " + e.Show(loop.slice), slice: loop.slice}, true
 		}
 	}
 	return loopFamily{}, false

@@ -168,6 +168,9 @@ func (e *Evaluator) collectedMapFamily(call *ssa.Call) (loopFamily, bool) {
 	default:
 		return loopFamily{}, false
 	}
+	if lit := e.funcOf(call.Call.Args[0]); lit != nil && lit.Parent() != nil {
+		return e.yieldedFamily(lit) // an iterator written in place
+	}
 	keys, ok := call.Call.Args[0].(*ssa.Call)
 	if !ok || !isMapsKeys(keys) {
 		return loopFamily{}, false
@@ -247,4 +250,29 @@ func (e *Evaluator) mapRangeFamily(phi *ssa.Phi) (loopFamily, bool) {
 func isMadeHere(m ssa.Value) bool {
 	_, ok := m.(*ssa.MakeMap)
 	return ok
+}
+
+// yieldedFamily reads an iterator written as a function literal that
+// yields one value per element of a slice it ranges over:
+//
+//	slices.Collect(func(yield func(string) bool) {
+//		for _, r := range regions { if !yield("trending:" + r) { return } }
+//	})
+func (e *Evaluator) yieldedFamily(fn *ssa.Function) (loopFamily, bool) {
+	if len(fn.Params) != 1 {
+		return loopFamily{}, false
+	}
+	yield := fn.Params[0]
+	var call *ssa.Call
+	for _, ref := range *yield.Referrers() {
+		c, ok := ref.(*ssa.Call)
+		if !ok || c.Call.Value != ssa.Value(yield) || call != nil || len(c.Call.Args) != 1 {
+			return loopFamily{}, false
+		}
+		call = c
+	}
+	if call == nil {
+		return loopFamily{}, false
+	}
+	return e.inRangeLoop(call.Block(), call.Call.Args[0])
 }

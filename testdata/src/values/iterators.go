@@ -116,3 +116,25 @@ func builtBySeq(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Clien
 	rdb.Del(ctx, TenantKeys(tenant, seq)...)
 	c.Do(ctx, c.B().Mget().Key(TenantKeys(tenant, seq)...).Build())
 }
+
+// An iterator written in place and collected: one key per element of the
+// slice it ranges over.
+func collectedLiteral(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, regions []string, tenant string) {
+	srcs := slices.Collect(func(yield func(string) bool) {
+		for _, r := range regions {
+			if !yield("trending:" + r) {
+				return
+			}
+		}
+	})
+	rdb.ZInterStore(ctx, "trending:global", &goredis.ZStore{Keys: srcs}) // want `ZInterStore keys "trending:global" and "trending:<regions\[i\]>" are on different hash slots`
+	c.Do(ctx, c.B().Del().Key(srcs...).Build())                          // want `DEL keys "trending:<regions\[i\]>" for two different elements of regions are on different hash slots`
+	tagged := slices.Collect(func(yield func(string) bool) {
+		for _, r := range regions {
+			if !yield("trending:{" + tenant + "}:" + r) {
+				return
+			}
+		}
+	})
+	c.Do(ctx, c.B().Del().Key(tagged...).Build())
+}
