@@ -163,11 +163,9 @@ func undecidedPairs(keys []keymodel.Arg, claims keymodel.Claims) (string, bool) 
 }
 
 func allNear(x, y keymodel.Arg) bool {
-	for _, a := range x.Alts {
-		for _, b := range y.Alts {
-			if keymodel.Compatible(a, b) && keymodel.Relate(a, b) != keymodel.NearSure {
-				return false
-			}
+	for a, b := range keymodel.Pairs(x, y) {
+		if keymodel.Relate(a, b) != keymodel.NearSure {
+			return false
 		}
 	}
 	return len(x.Alts) > 0 && len(y.Alts) > 0

@@ -380,29 +380,19 @@ func (c *Site) FieldOfParam(param, name string) (eval.Element, bool) {
 	if fieldIdx < 0 {
 		return eval.Element{}, false
 	}
-	var stored ssa.Value
 	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok {
-			if call, isCall := ref.(ssa.CallInstruction); isCall && call.Common() != c.Common {
-				return eval.Element{}, false // another call may fill it in
-			}
-			continue
-		}
-		if fa.Field != fieldIdx {
-			continue
-		}
-		for _, use := range *fa.Referrers() {
-			if s, ok := use.(*ssa.Store); ok && s.Addr == fa {
-				if stored != nil {
-					return eval.Element{}, false // written twice: which one reaches the call is flow-dependent
-				}
-				stored = s.Val
-			}
+		if call, isCall := ref.(ssa.CallInstruction); isCall && call.Common() != c.Common {
+			return eval.Element{}, false // another call may fill it in
 		}
 	}
-	if stored == nil {
+	var stored ssa.Value
+	switch stores := ssaread.FieldStores(alloc, fieldIdx); len(stores) {
+	case 0:
 		stored = ssa.NewConst(nil, st.Field(fieldIdx).Type()) // a literal leaves unset fields zero
+	case 1:
+		stored = stores[0].Val
+	default:
+		return eval.Element{}, false // written twice: which one reaches the call is flow-dependent
 	}
 	return eval.Element{Value: stored, At: at}, true
 }

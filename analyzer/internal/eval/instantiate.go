@@ -51,7 +51,7 @@ func (e *Evaluator) CalledFamily(v ssa.Value) (elems []Element, each []keymodel.
 		}
 		return elems, nil, "", true
 	}
-	element := keymodel.UnknownKey(keymodel.ElementPart(keymodel.Part{ID: fresh + "/elem", Show: e.elementShown(slice)}, e.id(slice)))
+	element := keymodel.UnknownKey(keymodel.ElementPart(e.elementOf(slice, fresh), e.id(slice)))
 	for _, tmpl := range ret.Each {
 		each = append(each, e.instantiateEach(tmpl, call.Call.Args, fresh, []keymodel.Key{element})...)
 	}
@@ -99,7 +99,7 @@ func (e *Evaluator) mappedFamily(call *ssa.Call, ret Returned) (elems []Element,
 		return elems, nil, "", true
 	}
 	for _, t := range tmpl {
-		ks, ok := e.mapEach(t, fresh, keymodel.Part{ID: fresh + "/elem", Show: e.elementShown(slice)}, e.id(slice))
+		ks, ok := e.mapEach(t, fresh, e.elementOf(slice, fresh), e.id(slice))
 		if !ok {
 			return nil, nil, "", false
 		}
@@ -450,33 +450,19 @@ func storedValue(fn *ssa.Function, field int) ssa.Value {
 	if lit == nil {
 		return nil
 	}
-	var stored ssa.Value
-	for _, ref := range *lit.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.Field != field {
-			continue
-		}
-		for _, use := range *fa.Referrers() {
-			st, ok := use.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			v := st.Val
-			if ct, ok := v.(*ssa.ChangeType); ok {
-				v = ct.X
-			}
-			switch v.(type) {
-			case *ssa.Parameter, *ssa.Const:
-			default:
-				return nil
-			}
-			if stored != nil {
-				return nil
-			}
-			stored = v
-		}
+	stores := ssaread.FieldStores(lit, field)
+	if len(stores) != 1 {
+		return nil
 	}
-	return stored
+	v := stores[0].Val
+	if ct, ok := v.(*ssa.ChangeType); ok {
+		v = ct.X
+	}
+	switch v.(type) {
+	case *ssa.Parameter, *ssa.Const:
+		return v
+	}
+	return nil
 }
 
 // instantiateGuarded puts a call's arguments into a template the callee
@@ -525,13 +511,14 @@ func nonEmptyAlternatives(keys []keymodel.Key) []keymodel.Key {
 	return out
 }
 
-// elementShown is how one element of a collection a helper is given is
-// shown: ids[i], or a value of an iterator.
-func (e *Evaluator) elementShown(collection ssa.Value) string {
+// elementOf is one element of a collection a call gives a helper, the
+// call's own (fresh), shown as ids[i] or as a value of an iterator.
+func (e *Evaluator) elementOf(collection ssa.Value, fresh string) keymodel.Part {
+	show := e.Show(collection) + "[i]"
 	if _, iterator := collection.Type().Underlying().(*types.Signature); iterator {
-		return "value of " + e.Show(collection)
+		show = "value of " + e.Show(collection)
 	}
-	return e.Show(collection) + "[i]"
+	return keymodel.Part{ID: fresh + "/elem", Show: show}
 }
 
 // elementsOf names a collection's elements in messages.
@@ -593,6 +580,6 @@ func (e *Evaluator) EachElementKeys(tmpl keymodel.Key, args []ssa.Value, fresh s
 	if init, keys, _, ok := e.Family(slice); ok && len(init) == 0 {
 		return nil, e.instantiateEach(tmpl, args, fresh, keys), true // a slice built in a loop
 	}
-	element := keymodel.UnknownKey(keymodel.ElementPart(keymodel.Part{ID: fresh + "/elem", Show: e.elementShown(slice)}, e.id(slice)))
+	element := keymodel.UnknownKey(keymodel.ElementPart(e.elementOf(slice, fresh), e.id(slice)))
 	return nil, e.instantiateEach(tmpl, args, fresh, []keymodel.Key{element}), true
 }

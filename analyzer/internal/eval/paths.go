@@ -104,30 +104,8 @@ func decidingTest(pred, merge *ssa.BasicBlock) *ssa.If {
 // nonEmptyTest reports a test that, with the given outcome, says phi is not
 // "": phi != "", !(phi == ""), len(phi) > 0, len(phi) != 0.
 func nonEmptyTest(cond ssa.Value, phi *ssa.Phi, branch bool) bool {
-	if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
-		return nonEmptyTest(not.X, phi, !branch)
-	}
-	op, ok := cond.(*ssa.BinOp)
-	if !ok {
-		return false
-	}
-	x, y := op.X, op.Y
-	if isZeroString(x) || isZeroInt(x) {
-		x, y = y, x
-	}
-	switch {
-	case x == phi && isZeroString(y):
-	case isLenOf(x, phi) && isZeroInt(y):
-	default:
-		return false
-	}
-	switch op.Op {
-	case token.NEQ, token.GTR:
-		return branch
-	case token.EQL:
-		return !branch
-	}
-	return false
+	v, empty, ok := emptinessTest(cond, branch)
+	return ok && v == ssa.Value(phi) && !empty
 }
 
 func isLenOf(v ssa.Value, of ssa.Value) bool {

@@ -13,21 +13,19 @@ func Unproved(x, y Arg) string {
 	if !x.Meets(y) {
 		return "" // never in one command
 	}
-	for _, kx := range x.Alts {
-		for _, ky := range y.Alts {
-			if !Compatible(kx, ky) || Relate(kx, ky) == Same {
-				continue
-			}
-			for _, k := range []Key{kx, ky} {
-				if _, ok := k.Hashed(); !ok {
-					if k.EmptyTagPossible() {
-						return fmt.Sprintf("the hash tag of %s may be empty", k.Quoted())
-					}
-					return fmt.Sprintf("%s may hold a brace, so its hash tag is not known", k.Quoted())
-				}
-			}
-			return fmt.Sprintf("%s and %s hash different values", kx.Quoted(), ky.Quoted())
+	for kx, ky := range Pairs(x, y) {
+		if Relate(kx, ky) == Same {
+			continue
 		}
+		for _, k := range []Key{kx, ky} {
+			if _, ok := k.Hashed(); !ok {
+				if k.EmptyTagPossible() {
+					return fmt.Sprintf("the hash tag of %s may be empty", k.Quoted())
+				}
+				return fmt.Sprintf("%s may hold a brace, so its hash tag is not known", k.Quoted())
+			}
+		}
+		return fmt.Sprintf("%s and %s hash different values", kx.Quoted(), ky.Quoted())
 	}
 	return ""
 }
@@ -39,20 +37,15 @@ func Unproved(x, y Arg) string {
 // keys share a slot — unless that text is empty (a value starting with '}',
 // or empty values), the degenerate case strict mode reports.
 func SameTagTemplate(x, y Arg) bool {
-	for _, a := range x.Alts {
-		for _, b := range y.Alts {
-			if !Compatible(a, b) {
-				continue
-			}
-			ta, okA := a.tagTemplate()
-			tb, okB := b.tagTemplate()
-			if !okA || !okB || len(ta) != len(tb) {
+	for a, b := range Pairs(x, y) {
+		ta, okA := a.tagTemplate()
+		tb, okB := b.tagTemplate()
+		if !okA || !okB || len(ta) != len(tb) {
+			return false
+		}
+		for i := range ta {
+			if ta[i].Unknown != tb[i].Unknown || ta[i].Text != tb[i].Text || (ta[i].Unknown && ta[i].ID != tb[i].ID) {
 				return false
-			}
-			for i := range ta {
-				if ta[i].Unknown != tb[i].Unknown || ta[i].Text != tb[i].Text || (ta[i].Unknown && ta[i].ID != tb[i].ID) {
-					return false
-				}
 			}
 		}
 	}
@@ -63,11 +56,9 @@ func SameTagTemplate(x, y Arg) bool {
 // values are taken to hold no brace and not to be empty: "{"+k+"}:count"
 // beside k, for a k that holds no tag.
 func SameAssumingNoBrace(x, y Arg) bool {
-	for _, a := range x.Alts {
-		for _, b := range y.Alts {
-			if Compatible(a, b) && Relate(a.plainValues(), b.plainValues()) != Same {
-				return false
-			}
+	for a, b := range Pairs(x, y) {
+		if Relate(a.plainValues(), b.plainValues()) != Same {
+			return false
 		}
 	}
 	return len(x.Alts) > 0 && len(y.Alts) > 0
@@ -123,31 +114,26 @@ func Differ(x, y Arg, c Claims) (Difference, bool) {
 	}
 	d := Difference{A: x.Alts[0], B: y.Alts[0]}
 	met := false
-	for _, kx := range x.Alts {
-		for _, ky := range y.Alts {
-			if !Compatible(kx, ky) {
-				continue // one value's two ways: never in one command
-			}
-			if !met {
-				d.A, d.B, met = kx, ky, true // the first pair that meets, for messages
-			}
-			r := Relate(kx, ky)
-			if r == Undecided && c.NearSure {
-				r = d.relateAssumingIDs(kx, ky)
-			}
-			if r == Undecided && c.Values {
-				r = d.relateValues(kx, ky)
-			}
-			switch r {
-			case Different:
-			case NearSure:
-				if !c.NearSure {
-					return Difference{}, false
-				}
-				d.NearSure = true
-			default:
+	for kx, ky := range Pairs(x, y) {
+		if !met {
+			d.A, d.B, met = kx, ky, true // the first pair that meets, for messages
+		}
+		r := Relate(kx, ky)
+		if r == Undecided && c.NearSure {
+			r = d.relateAssumingIDs(kx, ky)
+		}
+		if r == Undecided && c.Values {
+			r = d.relateValues(kx, ky)
+		}
+		switch r {
+		case Different:
+		case NearSure:
+			if !c.NearSure {
 				return Difference{}, false
 			}
+			d.NearSure = true
+		default:
+			return Difference{}, false
 		}
 	}
 	if !met {

@@ -88,6 +88,37 @@ func (r *Package) queuedBy(call ssa.CallInstruction, called calledFunction) []ro
 	return out
 }
 
+// paramElements is keys with the parts that are each element of one of
+// fn's slice parameters marked so (see eval.ParamElements), copied only
+// where they change.
+func (r *Package) paramElements(fn *ssa.Function, keys []keymodel.Arg) []keymodel.Arg {
+	var out []keymodel.Arg
+	for i, k := range keys {
+		var alts []keymodel.Key
+		for j, alt := range k.Alts {
+			marked, ok := r.Eval.ParamElements(fn, alt)
+			if !ok {
+				continue
+			}
+			if alts == nil {
+				alts = slices.Clone(k.Alts)
+			}
+			alts[j] = marked
+		}
+		if alts == nil {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(keys)
+		}
+		out[i].Alts = alts
+	}
+	if out == nil {
+		return keys
+	}
+	return out
+}
+
 // queuedPerElement reads a queued command of one key that the helper sends
 // for each element of a slice parameter (for _, k := range keys {
 // p.Incr(ctx, k) }): the keys of each command, one per element of the
@@ -123,19 +154,7 @@ func (r *Package) queuedOf(fn *ssa.Function) []sink {
 		if !ok || p.Parent() != fn || !pipelines(p.Type()) || len(c.Keys) == 0 {
 			continue
 		}
-		keys := c.Keys
-		for i, k := range keys {
-			for j, alt := range k.Alts {
-				if marked, ok := r.Eval.ParamElements(fn, alt); ok {
-					if i == 0 && j == 0 {
-						keys = slices.Clone(keys)
-					}
-					keys[i].Alts = slices.Clone(keys[i].Alts)
-					keys[i].Alts[j] = marked
-				}
-			}
-		}
-		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: keys, via: c.via, worlds: c.Worlds})
+		out = append(out, sink{method: c.Method, pos: c.instr.Pos(), where: r.Where(c.instr.Pos()), client: ssaread.ParamIndex(p), keys: r.paramElements(fn, c.Keys), via: c.via, worlds: c.Worlds})
 	}
 	return out
 }

@@ -768,22 +768,11 @@ func literalField(v ssa.Value, path string) ssa.Value {
 	if !ok {
 		return nil
 	}
-	var stored ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.Field != field {
-			continue
-		}
-		for _, use := range *fa.Referrers() {
-			if st, ok := use.(*ssa.Store); ok && st.Addr == fa {
-				if stored != nil {
-					return nil
-				}
-				stored = st.Val
-			}
-		}
+	stores := ssaread.FieldStores(alloc, field)
+	if len(stores) != 1 {
+		return nil
 	}
-	return stored
+	return stores[0].Val
 }
 
 // taglessText: every value v may hold is known text without a brace.

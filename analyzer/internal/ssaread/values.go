@@ -278,3 +278,22 @@ func ConstText(v ssa.Value) (string, bool) {
 	}
 	return "", false
 }
+
+// FieldStores are the stores into field number field of the struct alloc
+// holds, through that field's addresses: a composite literal's field, and
+// each later assignment to it.
+func FieldStores(alloc *ssa.Alloc, field int) []*ssa.Store {
+	var out []*ssa.Store
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != field {
+			continue
+		}
+		for _, use := range *fa.Referrers() {
+			if st, ok := use.(*ssa.Store); ok && st.Addr == ssa.Value(fa) {
+				out = append(out, st)
+			}
+		}
+	}
+	return out
+}
