@@ -372,7 +372,7 @@ func TestRuntimeValues(t *testing.T) {
 // besides CROSSSLOT: databases, SORT patterns, keyspace-wide commands on one
 // node, sharded channels; each with its near-misses.
 func TestClusterReadiness(t *testing.T) {
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "readiness", "readinessclients", "readinesscallers", "forwards/store", "forwards/app")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "readiness", "readinessclients", "readinesscallers", "forwards/store", "forwards/app", "forwards/dbs", "forwards/dbsapp")
 }
 
 // TestClusterReadinessSingleNode: with -include-single-node the same checks

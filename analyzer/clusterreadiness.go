@@ -50,6 +50,14 @@ func (u clusterReadiness) Command(c *reading.Command) {
 // one-node command with arguments of its own (see reading.Forwarded).
 func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	p := f.Problem
+	if p.Kind != readiness.OneNode {
+		// a database or a SORT pattern the call's arguments give
+		category, msg := u.message("", f.Library, p)
+		msg = fmt.Sprintf("%s sends %s (%s) with the arguments of this call: %s", f.Via, f.Command, f.Where, msg)
+		u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
+		u.pass.coverage.tally(category, true, false)
+		return
+	}
 	if u.Proxy() {
 		return // the proxy runs it on every shard
 	}
@@ -219,11 +227,16 @@ func oneNodeRemedy(lib clients.Library, what string) string {
 // report reports one problem; option names the constructor whose option it
 // is, "" for a command.
 func (u clusterReadiness) report(option string, lib clients.Library, p readiness.ClusterProblem) {
+	category, msg := u.message(option, lib, p)
+	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
+}
+
+// message is one problem's check and finding (see report).
+func (u clusterReadiness) message(option string, lib clients.Library, p readiness.ClusterProblem) (category, msg string) {
 	what := p.What
 	if option != "" && !strings.HasPrefix(p.What, option) { // DialDatabase 2 names itself
 		what = option + " option " + p.What
 	}
-	var category, msg string
 	switch p.Kind {
 	case readiness.OtherDatabase:
 		category = CategoryDatabase
@@ -241,5 +254,5 @@ func (u clusterReadiness) report(option string, lib clients.Library, p readiness
 		category = CategoryOneNode
 		msg = fmt.Sprintf("%s on a cluster client runs on one node and %s; %s", what, onOneNode(p.What), u.oneNodeRemedy(lib, p.What))
 	}
-	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
+	return category, msg
 }

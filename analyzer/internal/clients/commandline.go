@@ -115,133 +115,182 @@ var oneNodeCommands = map[string]string{
 	"FlushDB": "FLUSHDB", "FlushDBAsync": "FLUSHDB", "FlushAll": "FLUSHALL", "FlushAllAsync": "FLUSHALL",
 }
 
-// CommandLine is a call's command line as the readiness checks read it
-// (see readinessLine).
-func CommandLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
-	return readinessLine(c)
+// A Line is a call's command line as the readiness checks read it: its
+// upper-case name, the arguments the code fixes, where each is written
+// (nil: at the call) and the value each is read from (nil for a word the
+// client writes, SORT's BY), which a caller's arguments may fix (see
+// reading's forwards).
+type Line struct {
+	Name   string
+	Argv   []commands.Arg
+	At     []keymodel.Range
+	Values []ssa.Value
 }
 
-// readinessLine is a call's command line as the readiness checks read it:
-// its upper-case name, the arguments the code fixes, and, for a go-redis
-// method, where each parameter is written (nil otherwise: the call).
-func readinessLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+// add appends an argument, its value and where it is written.
+func (l *Line) add(a commands.Arg, v ssa.Value, at keymodel.Range) {
+	l.Argv = append(l.Argv, a)
+	l.Values = append(l.Values, v)
+	if at != (keymodel.Range{}) || l.At != nil {
+		for len(l.At) < len(l.Argv)-1 {
+			l.At = append(l.At, keymodel.Range{})
+		}
+		l.At = append(l.At, at)
+	}
+}
+
+// word appends a word the client writes: the name, a keyword.
+func (l *Line) word(w string) { l.add(commands.Arg{Text: w, Known: true}, nil, keymodel.Range{}) }
+
+// text appends an argument read from a value, known when the code fixes it.
+func (l *Line) text(v ssa.Value, at keymodel.Range) {
+	var a commands.Arg
+	if v != nil {
+		a.Text, a.Known = ssaread.ConstText(ssaread.UnwrapInterface(v))
+	}
+	l.add(a, v, at)
+}
+
+// CommandLine is a call's command line as the readiness checks read it
+// (see ReadLine).
+func CommandLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
+	l, ok := ReadLine(c)
+	return l.Name, l.Argv, l.At, ok
+}
+
+// ReadLine is a call's command line as the readiness checks read it: a
+// go-redis method's (where each parameter is written), a command line's
+// (go-redis Do, redigo Do and Send, the builder's Arbitrary), a rueidis or
+// valkey-go built command's, a GLIDE method's.
+func ReadLine(c *Site) (Line, bool) {
+	var l Line
 	var elems []eval.Element
+	ok := false
 	switch {
 	case c.line != nil:
 		elems, ok = c.line()
 	case c.built != nil:
-		argv = c.builtLine(*c.built)
-		return argv[0].Text, argv, nil, true
+		l = c.builtLine(*c.built)
+		l.Name = l.Argv[0].Text
+		return l, true
 	case c.Library == Glide:
-		name, argv, ok = glideLine(c)
-		return name, argv, nil, ok
+		return glideLine(c)
 	case c.Library != GoRedis:
-		return "", nil, nil, false
+		return Line{}, false
 	case c.Method == "Do":
 		elems, ok = c.ElementsOfParam("args")
 	default:
 		return goRedisLine(c)
 	}
 	if !ok || len(elems) == 0 {
-		return "", nil, nil, false
+		return Line{}, false
 	}
-	argv = make([]commands.Arg, len(elems))
-	for i, el := range elems {
-		argv[i].Text, argv[i].Known = ssaread.ConstText(ssaread.UnwrapInterface(el.Value))
+	for _, el := range elems {
+		l.text(el.Value, keymodel.Range{})
 	}
-	if !argv[0].Known {
-		return "", nil, nil, false
+	if !l.Argv[0].Known {
+		return Line{}, false
 	}
-	argv[0].Text = strings.ToUpper(argv[0].Text)
-	return argv[0].Text, argv, nil, true
+	l.Argv[0].Text = strings.ToUpper(l.Argv[0].Text)
+	l.Name = l.Argv[0].Text
+	return l, true
 }
 
 // goRedisLine writes a go-redis method's call as the command line it sends,
 // as far as the readiness checks need it: Select(ctx, 2) is SELECT 2,
 // Copy(ctx, a, b, 3, true) is COPY a b DB 3, Sort(ctx, k, &redis.Sort{By:
 // "w_*"}) is SORT k BY w_*.
-func goRedisLine(c *Site) (name string, argv []commands.Arg, at []keymodel.Range, ok bool) {
-	add := func(text string, known bool, pos keymodel.Range) {
-		argv = append(argv, commands.Arg{Text: text, Known: known})
-		at = append(at, pos)
-	}
+func goRedisLine(c *Site) (Line, bool) {
+	var l Line
 	param := func(p string) {
-		n, pos, ok := c.intParam(p)
-		add(strconv.FormatInt(n, 10), ok, pos)
+		j, v, ok := c.Param(p)
+		if !ok {
+			l.add(commands.Arg{}, nil, keymodel.Range{})
+			return
+		}
+		var a commands.Arg
+		if n, ok := ssaread.ConstInt(v); ok {
+			a = commands.Arg{Text: strconv.FormatInt(n, 10), Known: true}
+		}
+		l.add(a, v, c.ArgPos(j))
 	}
 	if n, ok := oneNodeCommands[c.Method]; ok {
-		return n, []commands.Arg{{Text: n, Known: true}}, nil, true
+		l.word(n)
+		l.Name = n
+		return l, true
 	}
 	switch c.Method {
 	case "Subscribe", "PSubscribe":
-		add(strings.ToUpper(c.Method), true, keymodel.Range{})
+		l.word(strings.ToUpper(c.Method))
 		elems, ok := c.ElementsOfParam("channels")
 		if !ok {
-			add("", false, keymodel.Range{}) // channels the code does not fix
+			l.add(commands.Arg{}, nil, keymodel.Range{}) // channels the code does not fix
 			break
 		}
 		for _, el := range elems {
 			text, known := ssaread.ConstString(ssaread.UnwrapInterface(el.Value))
-			add(text, known, el.At)
+			l.add(commands.Arg{Text: text, Known: known}, el.Value, el.At)
 		}
 	case "ConfigSet":
-		add("CONFIG", true, keymodel.Range{})
-		add("SET", true, keymodel.Range{})
+		l.word("CONFIG")
+		l.word("SET")
 		_, v, ok := c.Param("parameter")
 		text, known := "", false
 		if ok {
 			text, known = ssaread.ConstString(v)
 		}
-		add(text, known, keymodel.Range{})
+		l.add(commands.Arg{Text: text, Known: known}, v, keymodel.Range{})
 	case "FunctionLoad", "FunctionLoadReplace":
 		// go-redis sends it to one node, resolver or not (ScriptLoad, which
 		// ClusterClient sends to every master, is not read).
-		add("FUNCTION", true, keymodel.Range{})
-		add("LOAD", true, keymodel.Range{})
+		l.word("FUNCTION")
+		l.word("LOAD")
 	case "Select":
-		add("SELECT", true, keymodel.Range{})
+		l.word("SELECT")
 		param("index")
 	case "Move":
-		add("MOVE", true, keymodel.Range{})
-		add("", false, keymodel.Range{}) // the key
+		l.word("MOVE")
+		l.add(commands.Arg{}, nil, keymodel.Range{}) // the key
 		param("db")
 	case "Copy":
-		add("COPY", true, keymodel.Range{})
-		add("", false, keymodel.Range{}) // the keys
-		add("", false, keymodel.Range{})
-		add("DB", true, keymodel.Range{})
+		l.word("COPY")
+		l.add(commands.Arg{}, nil, keymodel.Range{}) // the keys
+		l.add(commands.Arg{}, nil, keymodel.Range{})
+		l.word("DB")
 		param("db")
 	case "Sort", "SortRO", "SortStore", "SortInterfaces":
 		name := "SORT"
 		if c.Method == "SortRO" {
 			name = "SORT_RO"
 		}
-		add(name, true, keymodel.Range{})
-		key, keyKnown := "", false // the key: a pattern on its slot is accepted (Redis 7.4, Valkey 8.0)
-		if _, v, ok := c.Param("key"); ok {
-			key, keyKnown = ssaread.ConstString(v)
-		}
-		add(key, keyKnown, keymodel.Range{})
+		l.word(name)
+		// the key: a pattern on its slot is accepted (Redis 7.4, Valkey 8.0)
+		_, key, _ := c.Param("key")
+		k := c.patternArg(key)
+		k.Star = false
+		l.add(k, key, keymodel.Range{})
 		by, ok := c.FieldOfParam("sort", "By")
 		if !ok {
-			add("", false, keymodel.Range{}) // a Sort the call does not build
+			l.add(commands.Arg{}, nil, keymodel.Range{}) // a Sort the call does not build
 			break
 		}
 		if p := c.patternArg(by.Value); !p.Known || p.Text != "" {
-			add("BY", true, by.At)
-			argv, at = append(argv, p), append(at, by.At)
+			l.add(commands.Arg{Text: "BY", Known: true}, nil, by.At)
+			l.add(p, by.Value, by.At)
 		}
 		if get, ok := c.FieldOfParam("sort", "Get"); ok {
 			elems, _ := ssaread.SliceElements(get.Value) // a slice the code does not fix may be empty: left out
 			for _, el := range elems {
-				add("GET", true, get.At)
-				argv, at = append(argv, c.patternArg(ssaread.UnwrapInterface(el))), append(at, get.At)
+				el = ssaread.UnwrapInterface(el)
+				l.add(commands.Arg{Text: "GET", Known: true}, nil, get.At)
+				l.add(c.patternArg(el), el, get.At)
 			}
 		}
 	default:
-		return "", nil, nil, false
+		return Line{}, false
 	}
-	return argv[0].Text, argv, at, true
+	l.Name = l.Argv[0].Text
+	return l, true
 }
 
 // patternArg is a SORT pattern as the command line holds it: its text,
@@ -255,7 +304,12 @@ func (c *Site) patternArg(v ssa.Value) commands.Arg {
 	if c.Eval == nil {
 		return commands.Arg{}
 	}
-	alts := c.Eval.Keys(v)
+	return PatternOf(c.Eval.Keys(v))
+}
+
+// PatternOf is a pattern as the command line holds it, from its
+// alternatives (see patternArg).
+func PatternOf(alts []keymodel.Key) commands.Arg {
 	if len(alts) == 1 {
 		if text, known := alts[0].Known(); known {
 			return commands.Arg{Text: text, Known: true}
@@ -281,50 +335,45 @@ var builderKeywords = map[string]string{"Db": "DB", "By": "BY", "Get": "GET", "L
 // line: c.B().Sort().Key(k).By("w_*") is SORT k BY w_*. An argument the code
 // does not fix, or a list, is one unknown argument; a pattern is read as
 // patternArg reads it.
-func (c *Site) builtLine(b builtCommand) []commands.Arg {
+func (c *Site) builtLine(b builtCommand) Line {
+	var l Line
 	name := b.name
-	var argv []commands.Arg
 	switch name {
 	case "SORTRO":
 		name = "SORT_RO"
 	case "SCRIPTLOAD", "FUNCTIONLOAD": // two words: SCRIPT LOAD
-		argv = append(argv, commands.Arg{Text: strings.TrimSuffix(name, "LOAD"), Known: true})
+		l.word(strings.TrimSuffix(name, "LOAD"))
 		name = "LOAD"
 	}
-	argv = append(argv, commands.Arg{Text: name, Known: true})
+	l.word(name)
 	for _, call := range b.calls {
 		fn := call.Call.StaticCallee()
 		if fn == nil || len(call.Call.Args) < 2 {
 			continue
 		}
 		if kw, ok := builderKeywords[fn.Name()]; ok {
-			argv = append(argv, commands.Arg{Text: kw, Known: true})
+			l.word(kw)
 			if (kw == "BY" || kw == "GET") && len(call.Call.Args) == 2 {
-				argv = append(argv, c.patternArg(call.Call.Args[1]))
+				l.add(c.patternArg(call.Call.Args[1]), call.Call.Args[1], keymodel.Range{})
 				continue
 			}
 		}
 		for _, v := range call.Call.Args[1:] {
-			values := []ssa.Value{v}
 			if elems, ok := ssaread.SliceElements(v); ok {
-				values = elems // a variadic method's values, Pattern(p...)
+				for _, el := range elems { // a variadic method's values, Pattern(p...)
+					l.text(el, keymodel.Range{})
+				}
+				continue
 			}
-			for _, v := range values {
-				var a commands.Arg
-				a.Text, a.Known = ssaread.ConstText(ssaread.UnwrapInterface(v))
-				argv = append(argv, a)
+			if fn.Name() == "Key" && len(call.Call.Args) == 2 {
+				k := c.patternArg(v) // SORT's key, read as its patterns are
+				k.Star = false
+				l.add(k, v, keymodel.Range{})
+				continue
 			}
+			l.text(v, keymodel.Range{})
 		}
 	}
-	return argv
+	return l
 }
 
-// intParam is an integer parameter's constant value and where it is.
-func (c *Site) intParam(name string) (int64, keymodel.Range, bool) {
-	j, v, ok := c.Param(name)
-	if !ok {
-		return 0, keymodel.Range{}, false
-	}
-	n, ok := ssaread.ConstInt(v)
-	return n, c.ArgPos(j), ok
-}

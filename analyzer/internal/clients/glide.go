@@ -11,7 +11,6 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // Valkey GLIDE for Go (github.com/valkey-io/valkey-glide/go/v2) turns each
@@ -303,62 +302,59 @@ func glideBatchCall(common *ssa.CallCommon, ev *eval.Evaluator) *Site {
 // glideLine writes the GLIDE methods the readiness checks judge as the
 // command lines they send: Select(ctx, 2) is SELECT 2, Move(ctx, k, 2) is
 // MOVE k 2, a batch's FlushDB() is FLUSHDB. (CustomCommand is its line.)
-func glideLine(c *Site) (name string, argv []commands.Arg, ok bool) {
-	arg := func(param string) commands.Arg {
-		_, v, ok := c.Param(param)
-		if !ok {
-			return commands.Arg{}
-		}
-		var a commands.Arg
-		a.Text, a.Known = ssaread.ConstText(v)
-		return a
+func glideLine(c *Site) (Line, bool) {
+	var l Line
+	arg := func(param string) {
+		_, v, _ := c.Param(param)
+		l.text(v, keymodel.Range{})
 	}
 	switch c.Method {
 	case "Select":
-		argv = []commands.Arg{{Text: "SELECT", Known: true}, arg("index")}
+		l.word("SELECT")
+		arg("index")
 	case "Move":
-		argv = []commands.Arg{{Text: "MOVE", Known: true}, arg("key"), arg("dbIndex")}
+		l.word("MOVE")
+		arg("key")
+		arg("dbIndex")
 	case "SortWithOptions", "SortReadOnlyWithOptions", "SortStoreWithOptions":
 		name := "SORT"
 		if c.Method == "SortReadOnlyWithOptions" {
 			name = "SORT_RO"
 		}
-		argv = []commands.Arg{{Text: name, Known: true}, arg("key")}
-		opts, ok := optionWords(c, sortWords, "options", "opts")
-		if !ok {
-			return "", nil, false
+		l.word(name)
+		arg("key")
+		if !optionWords(c, &l, sortWords, "options", "opts") {
+			return Line{}, false
 		}
-		argv = append(argv, opts...)
 	case "CopyWithOptions":
-		argv = []commands.Arg{{Text: "COPY", Known: true}, arg("source"), arg("destination")}
-		opts, ok := optionWords(c, copyWords, "options", "opts")
-		if !ok {
-			return "", nil, false
+		l.word("COPY")
+		arg("source")
+		arg("destination")
+		if !optionWords(c, &l, copyWords, "options", "opts") {
+			return Line{}, false
 		}
-		argv = append(argv, opts...)
 	case "Subscribe", "SubscribeLazy", "PSubscribe", "PSubscribeLazy", "PSubscribeBlocking":
 		name := "SUBSCRIBE"
 		if strings.HasPrefix(c.Method, "P") {
 			name = "PSUBSCRIBE"
 		}
-		argv = []commands.Arg{{Text: name, Known: true}}
+		l.word(name)
 		for _, param := range []string{"channels", "patterns", "channelOrPattern"} {
 			if _, v, ok := c.Param(param); ok && ssaread.IsString(v.Type()) {
-				argv = append(argv, arg(param))
+				arg(param)
 			} else if elems, ok := c.ElementsOfParam(param); ok {
 				for _, el := range elems {
-					var a commands.Arg
-					a.Text, a.Known = ssaread.ConstText(el.Value)
-					argv = append(argv, a)
+					l.text(el.Value, keymodel.Range{})
 				}
 			}
 		}
 	case "FlushDB", "FlushAll", "RandomKey", "DBSize":
-		argv = []commands.Arg{{Text: strings.ToUpper(c.Method), Known: true}}
+		l.word(strings.ToUpper(c.Method))
 	default:
-		return "", nil, false
+		return Line{}, false
 	}
-	return argv[0].Text, argv, true
+	l.Name = l.Argv[0].Text
+	return l, true
 }
 
 // GlideBatch is the NewClusterBatch (or NewStandaloneBatch) call that made
@@ -452,22 +448,20 @@ func optionCalls(c *Site, params ...string) (calls []*ssa.Call, ok bool) {
 // optionWords writes the setters of an options chain that the readiness
 // checks judge as the words of the command line they add: setter name to
 // the word before its argument.
-func optionWords(c *Site, words map[string]string, params ...string) ([]commands.Arg, bool) {
+func optionWords(c *Site, l *Line, words map[string]string, params ...string) bool {
 	calls, ok := optionCalls(c, params...)
 	if !ok {
-		return nil, false
+		return false
 	}
-	var out []commands.Arg
 	for _, call := range calls {
 		word, ok := words[ssaread.CalledFunc(&call.Call).Name()]
 		if !ok || len(call.Call.Args) < 2 {
 			continue
 		}
-		var a commands.Arg
-		a.Text, a.Known = ssaread.ConstText(call.Call.Args[1])
-		out = append(out, commands.Arg{Text: word, Known: true}, a)
+		l.word(word)
+		l.text(call.Call.Args[1], keymodel.Range{})
 	}
-	return out, true
+	return true
 }
 
 var (

@@ -11,6 +11,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // A summary is what a function does with keys, in terms of its parameters,
@@ -186,6 +187,21 @@ type factForward struct {
 	Where         string
 	Client        int
 	Params        []int
+	// Line is a forwarded command line's (see valuedLine), nil for a
+	// command that is the problem whatever its arguments.
+	Line *factLine
+}
+
+// A factLine is a valuedLine: its arguments, and its holes' parameters
+// (Number) or texts.
+type factLine struct {
+	Argv  []commands.Arg
+	Holes []factHole
+}
+
+type factHole struct {
+	Arg, Number int
+	Text        factKeyList
 }
 
 type factScriptKey struct {
@@ -332,8 +348,15 @@ func (s *summary) fact() *keyFacts {
 	f.Sinks = factSinks(s.sinks, ids)
 	f.Queued = factSinks(s.queued, ids)
 	for _, fw := range s.forwards {
-		f.Forwards = append(f.Forwards, factForward{Kind: int(fw.problem.Kind), What: fw.problem.What, Refusal: fw.problem.Refusal,
-			DB: fw.problem.DB, Library: int(fw.library), Where: fw.where, Client: fw.client, Params: fw.params})
+		ff := factForward{Kind: int(fw.problem.Kind), What: fw.problem.What, Refusal: fw.problem.Refusal,
+			DB: fw.problem.DB, Library: int(fw.library), Where: fw.where, Client: fw.client, Params: fw.params}
+		if l := fw.line; l != nil {
+			ff.Line = &factLine{Argv: l.argv}
+			for _, h := range l.holes {
+				ff.Line.Holes = append(ff.Line.Holes, factHole{Arg: h.arg, Number: h.number, Text: factKeys(h.text, ids)})
+			}
+		}
+		f.Forwards = append(f.Forwards, ff)
 	}
 	f.SingleNode, f.SingleNodeCallbacks = s.singleNodeResult, s.singleNodeCallbacks
 	f.Concrete, f.PicksFrom = s.concrete, s.picksFrom
@@ -416,8 +439,15 @@ func (f *keyFacts) summary() *summary {
 	s.sinks = summarySinks(f.Sinks)
 	s.queued = summarySinks(f.Queued)
 	for _, fw := range f.Forwards {
-		s.forwards = append(s.forwards, forward{problem: readiness.ClusterProblem{Kind: readiness.ProblemKind(fw.Kind), What: fw.What, Refusal: fw.Refusal, DB: fw.DB, Whatever: true},
-			library: clients.Library(fw.Library), where: fw.Where, client: fw.Client, params: fw.Params})
+		f := forward{problem: readiness.ClusterProblem{Kind: readiness.ProblemKind(fw.Kind), What: fw.What, Refusal: fw.Refusal, DB: fw.DB, Whatever: fw.Line == nil},
+			library: clients.Library(fw.Library), where: fw.Where, client: fw.Client, params: fw.Params}
+		if fw.Line != nil {
+			f.line = &valuedLine{argv: fw.Line.Argv}
+			for _, h := range fw.Line.Holes {
+				f.line.holes = append(f.line.holes, lineHole{arg: h.Arg, number: h.Number, text: h.Text.keys()})
+			}
+		}
+		s.forwards = append(s.forwards, f)
 	}
 	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks
 	s.concrete, s.picksFrom = f.Concrete, f.PicksFrom

@@ -1,13 +1,17 @@
 package reading
 
 import (
+	"go/types"
 	"slices"
+	"strconv"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/internal/commands"
 )
 
 // A command that is the problem whatever its arguments (KEYS, SCAN,
@@ -24,13 +28,62 @@ import (
 // forwards it in turn. A library's method that no code of the module calls
 // stays silent, and so does a mock's.
 
-// A forward is a one-node command a function forwards (see above).
+// A command whose problem its arguments decide (MOVE k db, SELECT db,
+// SORT k BY prefix+"_*") is forwarded the same way when the arguments that
+// decide are the function's parameters: its callers' values are put into
+// the command line, which is judged again at each call that fixes them.
+//
+//	func (s *Store) Archive(ctx context.Context, k string, db int) error {
+//		return s.rdb.Move(ctx, k, db).Err()
+//	}
+//	s.Archive(ctx, k, 3) // MOVE k 3: refused
+//
+// A forward is a command a function forwards (see above).
 type forward struct {
 	problem readiness.ClusterProblem // its Kind, What and Refusal; At unused
 	library clients.Library
 	where   string // the command's file:line
 	client  int    // the client's parameter (1-based), 0 if it is not one
 	params  []int  // the parameters its arguments come from (1-based)
+	// line is the command line of a problem its callers' arguments decide,
+	// nil for one that is the problem whatever they are (KEYS).
+	line *valuedLine
+}
+
+// A valuedLine is a command line whose deciding arguments are the
+// function's parameters: the arguments the function fixes, and a hole for
+// each argument a caller fills.
+type valuedLine struct {
+	argv  []commands.Arg
+	holes []lineHole
+}
+
+// A lineHole is an argument of a valuedLine that callers fill: an integer
+// parameter's value (a database), or a text whose summary has parameter
+// parts (a SORT pattern).
+type lineHole struct {
+	arg    int            // the argument's index in the line
+	number int            // the integer parameter (1-based), 0 for a text
+	text   []keymodel.Key // the text's alternatives, in terms of parameters
+}
+
+// params are the parameters the holes are filled from (1-based).
+func (l *valuedLine) params() []int {
+	var out []int
+	for _, h := range l.holes {
+		if h.number > 0 {
+			out = append(out, h.number)
+		}
+		for _, k := range h.text {
+			for _, p := range k {
+				if p.Param > 0 {
+					out = append(out, p.Param)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // A Forwarded is a call that sends, through the function it calls, a
@@ -39,6 +92,7 @@ type Forwarded struct {
 	Problem readiness.ClusterProblem // At: the call
 	Library clients.Library
 	Via     string // the function called, for messages: Store.Keys
+	Command string // the command it sends, for messages: COPY
 	Where   string // the command's file:line
 	Call    ssa.CallInstruction
 }
@@ -54,6 +108,17 @@ func (r *Package) forwardsOf(fn *ssa.Function) []forward {
 			continue
 		}
 		for _, c := range r.calledForwards(call) {
+			if c.line != nil {
+				if line, passed := r.fillLine(c, call); passed {
+					f := c.forward
+					f.line, f.params = line, line.params()
+					if v := c.clientAt(); v != nil {
+						f.client = clients.ClientParam(v)
+					}
+					out = append(out, f)
+				}
+				continue
+			}
 			if params := paramsOf(fn, c.passed()); len(params) > 0 {
 				f := c.forward
 				f.params = params
@@ -72,6 +137,9 @@ func (r *Package) forwardsOf(fn *ssa.Function) []forward {
 // mock's recording.
 func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 	_, problems, _ := readiness.ClusterProblems(site, r.Options.Target)
+	if f, ok := r.valuedForward(fn, site, problems); ok {
+		return []forward{f}
+	}
 	problems = slices.DeleteFunc(problems, func(p readiness.ClusterProblem) bool {
 		return !p.Whatever || p.Kind != readiness.OneNode || r.Harmless(p)
 	})
@@ -89,6 +157,97 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 			client: clients.ClientParam(site.Client()), params: params})
 	}
 	return out
+}
+
+// valuedForward is the forward of a call whose problem is undecided
+// because arguments that decide are fn's parameters (see valuedLine): a
+// database or a SORT pattern, on a client that may be a cluster's (or is).
+func (r *Package) valuedForward(fn *ssa.Function, site *clients.Site, problems []readiness.ClusterProblem) (forward, bool) {
+	i := slices.IndexFunc(problems, func(p readiness.ClusterProblem) bool {
+		return p.Undecided && (p.Kind == readiness.OtherDatabase || p.Kind == readiness.SortPattern)
+	})
+	if i < 0 || r.is(site.Client(), node) || r.leftOut(r.onOneNode(site)) || readiness.Records(site) {
+		return forward{}, false
+	}
+	l, ok := clients.ReadLine(site)
+	if !ok {
+		return forward{}, false
+	}
+	line := &valuedLine{argv: l.Argv}
+	for j, a := range l.Argv {
+		if a.Known || j >= len(l.Values) || l.Values[j] == nil {
+			continue
+		}
+		v := ssaread.UnwrapInterface(l.Values[j])
+		if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn && isNumber(p.Type()) {
+			line.holes = append(line.holes, lineHole{arg: j, number: ssaread.ParamIndex(p)})
+			continue
+		}
+		if !ssaread.IsString(v.Type()) {
+			continue
+		}
+		if text := r.Eval.Keys(v); hasParam(text) {
+			line.holes = append(line.holes, lineHole{arg: j, text: text})
+		}
+	}
+	if len(line.holes) == 0 {
+		return forward{}, false
+	}
+	p := problems[i]
+	p.What = l.Name
+	return forward{problem: p, library: site.Library, where: r.Where(site.Common.Pos()),
+		client: clients.ClientParam(site.Client()), params: line.params(), line: line}, true
+}
+
+// hasParam reports alternatives with a part a caller fills.
+func hasParam(keys []keymodel.Key) bool {
+	for _, k := range keys {
+		for _, p := range k {
+			if p.Param > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fillLine puts a call's arguments into the holes of a forwarded line:
+// passed says some are the calling function's own parameters, and the line
+// is forwarded in turn with the holes they fill.
+func (r *Package) fillLine(c calledForward, call ssa.CallInstruction) (line *valuedLine, passed bool) {
+	fn := call.Parent()
+	line = &valuedLine{argv: slices.Clone(c.line.argv)}
+	fresh := r.Eval.ID(call.Common().Value) + "@" + r.Where(call.Pos())
+	for _, h := range c.line.holes {
+		if h.number > 0 {
+			if h.number > len(c.args) {
+				continue
+			}
+			arg := ssaread.UnwrapInterface(c.args[h.number-1])
+			if n, ok := ssaread.ConstInt(arg); ok {
+				line.argv[h.arg] = commands.Arg{Text: strconv.FormatInt(n, 10), Known: true}
+			} else if p, ok := arg.(*ssa.Parameter); ok && p.Parent() == fn && isNumber(p.Type()) {
+				line.holes = append(line.holes, lineHole{arg: h.arg, number: ssaread.ParamIndex(p)})
+			}
+			continue
+		}
+		var text []keymodel.Key
+		for _, k := range h.text {
+			text = append(text, r.Eval.Instantiate(k, c.args, fresh, 0, map[ssa.Value]bool{})...)
+		}
+		if hasParam(text) {
+			line.holes = append(line.holes, lineHole{arg: h.arg, text: text})
+			continue
+		}
+		line.argv[h.arg] = clients.PatternOf(text)
+	}
+	return line, len(line.holes) > 0
+}
+
+// isNumber: a number, as a database is.
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // paramsOf numbers those of the parameters that are fn's own.
@@ -167,12 +326,39 @@ func (r *Package) forwardsOfCalled(called calledFunction) []calledForward {
 func (r *Package) forwardedTo(call ssa.CallInstruction) []*Forwarded {
 	var out []*Forwarded
 	for _, c := range r.calledForwards(call) {
-		if len(c.passed()) > 0 || r.testOffCluster(call.Pos(), c.clientAt()) {
+		if r.testOffCluster(call.Pos(), c.clientAt()) {
+			continue
+		}
+		if c.line != nil {
+			out = append(out, r.sentLine(c, call)...)
+			continue
+		}
+		if len(c.passed()) > 0 {
 			continue
 		}
 		p := c.problem
 		p.At = clients.SiteOf(r.Eval, call.Common()).CallPos()
-		out = append(out, &Forwarded{Problem: p, Library: c.library, Via: c.via, Where: c.where, Call: call})
+		out = append(out, &Forwarded{Problem: p, Library: c.library, Via: c.via, Command: p.What, Where: c.where, Call: call})
+	}
+	return out
+}
+
+// sentLine is what a call sends through a forwarded line whose holes its
+// arguments fill: the problems of the line, judged again (a database the
+// target's cluster has is fine).
+func (r *Package) sentLine(c calledForward, call ssa.CallInstruction) []*Forwarded {
+	line, passed := r.fillLine(c, call)
+	if passed {
+		return nil
+	}
+	_, problems, _ := readiness.LineProblems(line.argv, r.Options.Target)
+	var out []*Forwarded
+	for _, p := range problems {
+		if p.Undecided || readiness.HasDatabase(p, r.Options.Target.DatabaseCount()) {
+			continue
+		}
+		p.At = clients.SiteOf(r.Eval, call.Common()).CallPos()
+		out = append(out, &Forwarded{Problem: p, Library: c.library, Via: c.via, Command: line.argv[0].Text, Where: c.where, Call: call})
 	}
 	return out
 }
