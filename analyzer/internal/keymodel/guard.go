@@ -1,7 +1,5 @@
 package keymodel
 
-import "iter"
-
 // A function that returns one key when a value is empty and another when it
 // is not takes one way for both keys of a command built from that value:
 //
@@ -80,39 +78,4 @@ func (k Key) NonEmptyValue(id string) Key {
 		return k
 	}
 	return out
-}
-
-// Pairs are the alternatives of x and y that may be in one command
-// together, each alternative of x with each of y, those of one value's two
-// ways left out (see Compatible). Every judgement of two keys walks these.
-func Pairs(x, y Arg) iter.Seq2[Key, Key] {
-	return func(yield func(Key, Key) bool) {
-		for _, kx := range x.Alts {
-			for _, ky := range y.Alts {
-				if Compatible(kx, ky) && !yield(kx, ky) {
-					return
-				}
-			}
-		}
-	}
-}
-
-// Compatible reports whether two alternatives may hold at once: not one
-// taken only when a value is empty and one that holds the value as never
-// empty.
-func Compatible(a, b Key) bool {
-	return !excludes(a, b) && !excludes(b, a)
-}
-
-func excludes(a, b Key) bool {
-	g := a.Guard()
-	if g.ID == "" {
-		return false
-	}
-	for _, p := range b {
-		if p.Unknown && p.NonEmpty && p.ID == g.ID {
-			return true
-		}
-	}
-	return false
 }
