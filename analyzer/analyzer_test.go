@@ -162,12 +162,16 @@ func TestReadmeExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| .*? \\| (.*) \\| `(rdb\\..*)` → `(.*)` \\|$").FindAllStringSubmatch(string(readme), -1)
+	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| .*? \\| (.*) \\| `(rdb(?: :=|\\.).*)` → `(.*)` \\|$").FindAllStringSubmatch(string(readme), -1)
 	var examples []example
 	targets := map[string]string{}
 	for _, r := range rows {
 		targets[r[1]] = r[2]
-		examples = append(examples, example{code: r[3], want: r[4]})
+		ex := example{code: r[3], want: r[4]}
+		if made, call, ok := strings.Cut(ex.code, "; "); ok && strings.HasPrefix(made, "rdb := ") {
+			ex.setup, ex.code = []string{made}, call // another client than the cluster's: rdb := redis.NewRing(...); rdb.MGet(...)
+		}
+		examples = append(examples, ex)
 	}
 	for _, c := range analyzer.Checks() {
 		switch got, ok := targets[c.Name]; {
@@ -194,7 +198,7 @@ func TestChecks(t *testing.T) {
 			t.Errorf("check %s: text has no example", c.Name)
 		}
 	}
-	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag,database,sortpattern,onenode,shardedpubsub,keyspace,directive"; got != want {
+	if got, want := strings.Join(names, ","), "crossslot,emptytag,doubletag,unclosedtag,unprovable,scriptslot,undeclaredkey,missingkey,hottag,database,sortpattern,onenode,shardedpubsub,keyspace,ringshard,directive"; got != want {
 		t.Errorf("checks %s, want %s", got, want)
 	}
 }
@@ -375,6 +379,12 @@ func TestClusterReadiness(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "readiness", "readinessclients", "readinesscallers", "forwards/store", "forwards/app", "forwards/dbs", "forwards/dbsapp")
 }
 
+// TestRing pins the ringshard check: go-redis's Ring, which shards keys by
+// hash tag over plain servers, and its near-misses.
+func TestRing(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "ring")
+}
+
 // TestClusterReadinessSingleNode: with -include-single-node the same checks
 // say what breaks when single-node clients become cluster clients.
 func TestClusterReadinessSingleNode(t *testing.T) {
@@ -422,7 +432,7 @@ func (e *errorCount) Errorf(format string, args ...any) { e.n++ }
 var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transaction per slot|subscribe once per slot|` +
 	`make .+ their hash tag, as in "|make .+ the hash tag of .+ too, as in "|give them the hash tag \{|give both keys one hash tag|give every key one hash tag|run the command per key|` +
 	`give the watched keys and the (callback|batch)'s keys one hash tag|give the script's keys the declared keys' hash tag|` +
-	`give the keys one hash tag of one value|co-locate the keys under an owner|move the data in the client|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
+	`give the keys one hash tag of one value|give keys that belong together one hash tag|co-locate the keys under an owner|move the data in the client|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
 	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +
 	`pass the key in|tell data apart by key prefix|sort in the client|run it on (each|a connection to each)|` +
 	`keep the keys it looks for in a set|run it from the client on each master|use one of those|load it with|run it with|` +

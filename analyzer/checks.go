@@ -33,6 +33,7 @@ var checks = []check{
 	{Name: CategoryOneNode, Targets: "every target but a proxy, which runs them on every shard; on `valkey:9.1` the fix names CLUSTERSCAN", Units: units(clusterProblems), Readiness: true},
 	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Error: true, Readiness: true},
 	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Readiness: true},
+	{Name: CategoryRingShard, Units: units(crossSlotCommands, crossSlotTransactions)},
 	{Name: CategoryDirective}, // reported as the directives are read (see honourIgnores), by no unit
 }
 

@@ -89,6 +89,9 @@ const (
 	CategoryOneNode       = "onenode"
 	CategoryShardedPubSub = "shardedpubsub"
 
+	// go-redis's Ring, which shards by hash tag without a cluster (ring.go).
+	CategoryRingShard = "ringshard"
+
 	// A directive that cannot be honoured (ignore.go); the standalone
 	// command also reports a //lint:ignore that silenced nothing under it.
 	CategoryDirective = "directive"

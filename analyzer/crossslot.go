@@ -31,7 +31,10 @@ func (u commandSlots) Command(c *reading.Command) {
 		return // sharded channels: shardedpubsub.go
 	}
 	fate, fix := "", ""
-	if c.Site != nil {
+	ring := c.Site != nil && u.pass.TopologyOf(c.Site.Client()).Ring
+	if ring {
+		fate, fix = ringFate(c.Method), ringRemedy
+	} else if c.Site != nil {
 		fate = c.Site.Fate
 		switch c.Split {
 		case reading.SplitRead:
@@ -73,7 +76,11 @@ func (u commandSlots) Command(c *reading.Command) {
 				setting = u.pass.SetterSetting(fn, c.Keys)
 			}
 		}
-		u.pass.reportOnSetting(setting, u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch))
+		d := u.pass.crossingDiagnostic(c, x, CategoryCrossSlot, "keys", fate, fix, commandBatch)
+		if ring {
+			d = onRing(d)
+		}
+		u.pass.reportOnSetting(setting, d)
 	}
 	u.pass.coverage.count(false, c.Keys, found, u.pass.cfg.claims(), u.pass.pass.Fset.Position(commandPos(c)))
 }

@@ -454,6 +454,28 @@
 //
 //	rdb.PSubscribe(ctx, "__keyevent@0__:expired") // PSUBSCRIBE "__keyevent@0__:expired" on a cluster client listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them; run it on each master with ForEachMaster
 //
+// # Check ringshard
+//
+// ringshard: keys of one command or transaction on go-redis's Ring hash by different values, so they may sit on different shards
+//
+// go-redis's Ring (redis.NewRing, v7 to v9) shards keys over independent
+// servers by their hash tags, as a cluster does, but without slots or
+// errors: a multi-key command (MGET, MSET, DEL, RENAME, EVAL, ...) goes to
+// the shard of its first key, which reads the other keys there as missing
+// or writes them there, where their own shard never sees them; TxPipelined
+// runs one MULTI/EXEC per shard, so it is not atomic; Watch refuses watched
+// keys of different shards and runs its callback on theirs. Which shard a
+// key sits on depends on the shards' names, which the code does not show,
+// so keys that hash by different values (different hash tags, or
+// different keys without one) are reported: whatever the names, some such
+// keys land apart. The fix is the cluster's: one hash tag for the keys an
+// entity keeps together. Only a client that is surely a Ring is judged so
+// (a *redis.Ring, or an interface every value of which is one); there the
+// crossslot check says nothing.
+//
+//	rdb := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"shard1": ":7001", "shard2": ":7002"}})
+//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) hash by different values; on go-redis's Ring they may sit on different shards, and MGet runs on the first key's shard, which reads the other keys there as missing or writes them there, with no error; give keys that belong together one hash tag (user:{42}:a, user:{42}:b), or send one command per key
+//
 // # Check directive
 //
 // directive: a //crossslot:ignore directive that cannot be honoured, or a //lint:ignore that silenced nothing

@@ -24,8 +24,18 @@ type transactionSlots struct {
 }
 
 func (u transactionSlots) Transaction(t *reading.Transaction) {
+	if t.Ring {
+		t.Fate = ringTransactionFate
+		if t.Watch {
+			t.Fate = ringWatchFate
+		}
+	}
+	report := u.pass.reportOnSetting
+	if t.Ring {
+		report = func(setting string, d analysis.Diagnostic) { u.pass.reportOnSetting(setting, onRing(d)) }
+	}
 	if t.Watch {
-		u.watch(t)
+		u.watch(t, report)
 		return
 	}
 	x, found := u.pass.transactionCrossing(t.Commands, t.InOne, true)
@@ -43,13 +53,13 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	}
 	switch {
 	case found && x.loop:
-		u.pass.reportOnSetting(setting, analysis.Diagnostic{
+		report(setting, analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot, Related: opensHere(t),
 			Message: fmt.Sprintf("%s keys %s and %s for two different elements of a loop are on different hash slots%s; %s; %s",
 				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.ForPairs()+world, t.Fate, familyRemedy(transactionBatch, "")),
 		})
 	case found:
-		u.pass.reportOnSetting(setting, analysis.Diagnostic{
+		report(setting, analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s; %s",
 				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How()+world, t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
@@ -70,7 +80,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 // watch reports the first command of a Watch callback with a key proved to
 // be on another slot than a watched key. The commands among themselves are
 // their transactions' (TxPipelined inside the callback).
-func (u transactionSlots) watch(t *reading.Transaction) {
+func (u transactionSlots) watch(t *reading.Transaction, report func(string, analysis.Diagnostic)) {
 	all := append([]keymodel.QueuedCommand{{Method: "WATCH", Keys: t.Watched}}, t.Commands...)
 	watched := func(i, _ int) bool { return i == 0 }
 	x, found := u.pass.transactionCrossing(all, watched, false)
@@ -90,7 +100,7 @@ func (u transactionSlots) watch(t *reading.Transaction) {
 	if t.Batch {
 		remedy = watchBatchRemedy
 	}
-	u.pass.reportOnSetting(setting, analysis.Diagnostic{
+	report(setting, analysis.Diagnostic{
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
 			x.d.Show(true, ""), all[x.j].Method, x.d.Show(false, ""), x.d.How()+world, t.Fate, remedy),

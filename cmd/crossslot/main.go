@@ -12,7 +12,8 @@
 // directives. The checks are the diagnostic categories: crossslot, emptytag,
 // doubletag, unclosedtag, unprovable, scriptslot, undeclaredkey, missingkey,
 // hottag, and what else a cluster refuses or does differently: database,
-// sortpattern, onenode, shardedpubsub, keyspace (see -list-checks and
+// sortpattern, onenode, shardedpubsub, keyspace; and ringshard, keys that
+// go-redis's Ring may put on different shards (see -list-checks and
 // -explain).
 //
 // The same binary is a vet tool and a fix tool; go vet and go fix drive it

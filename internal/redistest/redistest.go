@@ -30,6 +30,18 @@ const ClusterAddrEnv = "CROSSSLOT_REDIS_CLUSTER_ADDR"
 // without cluster mode, where any keys may be combined.
 const PlainAddrEnv = "CROSSSLOT_REDIS_PLAIN_ADDR"
 
+// RingAddrsEnv names the environment variable holding two plain
+// redis-servers, host:port,host:port, kept for go-redis's Ring: its test
+// flushes them.
+const RingAddrsEnv = "CROSSSLOT_RING_ADDRS"
+
+// RingAddrs returns the Ring's two servers, required as Addr's is.
+func RingAddrs(t testing.TB) string {
+	t.Helper()
+	return required(t, RingAddrsEnv, "start two plain redis-servers (redis-server --port 7301 --save '', and 7302) and set "+
+		RingAddrsEnv+"=127.0.0.1:7301,127.0.0.1:7302, or run .ci/run")
+}
+
 // PlainAddr returns the plain server's address, required as Addr's is.
 func PlainAddr(t testing.TB) string {
 	t.Helper()

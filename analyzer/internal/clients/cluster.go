@@ -31,6 +31,14 @@ func IsClusterClientType(t types.Type) bool {
 	return ok && name == "ClusterClient" || isGlideCluster(t)
 }
 
+// IsRing reports go-redis's *Ring (v7 to v9), which shards keys over
+// independent servers by their hash tags: a command goes to the shard of
+// its first key, a transaction runs one MULTI/EXEC per shard.
+func IsRing(t types.Type) bool {
+	name, ok := goRedisName(t)
+	return ok && name == "Ring"
+}
+
 // MakesClusterClient reports a call that surely makes a client of a
 // cluster: go-redis's NewClusterClient, or NewUniversalClient with two or
 // more addresses (or IsClusterMode) and no MasterName; rueidis's or

@@ -376,4 +376,3 @@ func (c *Site) builtLine(b builtCommand) Line {
 	}
 	return l
 }
-

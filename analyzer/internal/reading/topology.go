@@ -36,6 +36,10 @@ type Topology struct {
 	// clusterNode: a node a cluster client hands out (see clusterNode),
 	// which checks slots as the cluster does.
 	clusterNode bool
+	// Ring: go-redis's Ring (see isRing), which shards keys over plain
+	// servers by hash tag: no CROSSSLOT, another shard's keys silently
+	// read or written on the first key's shard.
+	Ring bool
 }
 
 // String says what t says, for tests and debugging: "one server",
@@ -45,7 +49,7 @@ func (t Topology) String() string {
 	for _, f := range []struct {
 		set  bool
 		name string
-	}{{t.OneServer, "one server"}, {t.Cluster, "cluster"}, {t.Node, "node"}, {t.clusterNode, "cluster's node"}, {t.Splits, "splits"}} {
+	}{{t.OneServer, "one server"}, {t.Cluster, "cluster"}, {t.Node, "node"}, {t.clusterNode, "cluster's node"}, {t.Splits, "splits"}, {t.Ring, "ring"}} {
 		if f.set {
 			says = append(says, f.name)
 		}
@@ -61,7 +65,7 @@ func (t Topology) String() string {
 func (r *Package) TopologyOf(v ssa.Value) Topology {
 	return Topology{
 		OneServer: r.is(v, oneServer), Cluster: r.is(v, cluster), Node: r.is(v, node),
-		Splits: r.is(v, splits), clusterNode: r.is(v, clusterNode),
+		Splits: r.is(v, splits), clusterNode: r.is(v, clusterNode), Ring: r.is(v, ring),
 	}
 }
 
@@ -76,6 +80,7 @@ const (
 	node
 	splits
 	clusterNode
+	ring
 )
 
 // An answer is the questions asked of one client so far, and those answered
@@ -106,6 +111,8 @@ func (r *Package) is(v ssa.Value, q question) bool {
 		yes = r.splitsBySlot(v)
 	case clusterNode:
 		yes = r.clusterNode(v)
+	case ring:
+		yes = r.isRing(v)
 	}
 	a = r.topology.answers[id] // the questions above may have answered others
 	a.asked |= q
@@ -174,6 +181,12 @@ func (r *Package) provedCluster(v ssa.Value) bool {
 		}
 		return false
 	}, nil)
+}
+
+// isRing reports a client that is surely a go-redis Ring: every origin is
+// a *Ring (NewRing's, or one the function is given).
+func (r *Package) isRing(v ssa.Value) bool {
+	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool { return clients.IsRing(v.Type()) }, nil)
 }
 
 // allOrigins reports whether every value a client value can come from

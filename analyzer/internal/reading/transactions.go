@@ -62,6 +62,9 @@ type Transaction struct {
 	// Wired says where the transaction's client comes from when the
 	// wiring decides it (see WiringOf).
 	Wired Wiring
+	// Ring: the client is go-redis's Ring, which runs one MULTI/EXEC per
+	// shard (the ringshard check's, not crossslot's).
+	Ring bool
 }
 
 // InOne says whether commands i and j run in one transaction: not when
@@ -123,9 +126,9 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			}
 		}
 		if len(out) > start {
-			wired := r.WiringOf(ssaread.ReceiverValue(common))
+			wired, ring := r.WiringOf(ssaread.ReceiverValue(common)), r.is(ssaread.ReceiverValue(common), ring)
 			for _, t := range out[start:] {
-				t.Wired = wired
+				t.Wired, t.Ring = wired, ring
 			}
 		}
 	}

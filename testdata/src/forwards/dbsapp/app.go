@@ -18,12 +18,12 @@ func archive(ctx context.Context, s *dbs.Store) {
 }
 
 func sorting(ctx context.Context, s *dbs.Store) {
-	s.SortBy(ctx, "ids", "w_*")            // want `^dbs.Store.SortBy sends SORT \(dbs.go:31\) with the arguments of this call: SORT BY "w_\*"`
-	s.SortBy(ctx, "ids", "nosort")         // no pattern
-	s.SortBy(ctx, "{ids}", "{ids}:w_*")    // the sorted key's slot: accepted from Redis 7.4
-	s.SortByPrefix(ctx, "ids", "weight")   // want `^dbs.Store.SortByPrefix sends SORT \(dbs.go:36\) with the arguments of this call: SORT BY "weight_\*"`
+	s.SortBy(ctx, "ids", "w_*")             // want `^dbs.Store.SortBy sends SORT \(dbs.go:31\) with the arguments of this call: SORT BY "w_\*"`
+	s.SortBy(ctx, "ids", "nosort")          // no pattern
+	s.SortBy(ctx, "{ids}", "{ids}:w_*")     // the sorted key's slot: accepted from Redis 7.4
+	s.SortByPrefix(ctx, "ids", "weight")    // want `^dbs.Store.SortByPrefix sends SORT \(dbs.go:36\) with the arguments of this call: SORT BY "weight_\*"`
 	s.SortByPrefix(ctx, "{u}:ids", "{u}:w") // the sorted key's tag
-	s.SortRueidis(ctx, "ids", "w_*")       // want `^dbs.Store.SortRueidis sends SORT \(dbs.go:46\)`
+	s.SortRueidis(ctx, "ids", "w_*")        // want `^dbs.Store.SortRueidis sends SORT \(dbs.go:46\)`
 	s.SortRueidis(ctx, "ids", "nosort")
 	s.SortOwn(ctx, "u1") // the pattern begins with the key's own tag: "{u1}:w_*" on "u1"'s slot
 }

@@ -267,6 +267,24 @@ func (c *ClusterClient) TxPipelined(ctx context.Context, fn func(Pipeliner) erro
 
 type Ring struct{ cmdable }
 
+type RingOptions struct {
+	Addrs map[string]string
+	DB    int
+}
+
+func NewRing(opt *RingOptions) *Ring { return &Ring{} }
+func (c *Ring) Watch(ctx context.Context, fn func(*Tx) error, keys ...string) error {
+	return nil
+}
+func (c *Ring) TxPipeline() Pipeliner { return nil }
+func (c *Ring) Pipeline() Pipeliner   { return nil }
+func (c *Ring) Pipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
+func (c *Ring) TxPipelined(ctx context.Context, fn func(Pipeliner) error) ([]Cmder, error) {
+	return nil, nil
+}
+
 type Client struct{ cmdable }
 
 type Options struct {
@@ -367,3 +385,10 @@ type ZRangeArgs struct {
 func (c cmdable) ZRangeArgs(ctx context.Context, z ZRangeArgs) *StringSliceCmd { return nil }
 
 func (c cmdable) ZRem(ctx context.Context, key string, members ...interface{}) *IntCmd { return nil }
+
+func (c *Ring) Subscribe(ctx context.Context, channels ...string) *PubSub  { return nil }
+func (c *Ring) PSubscribe(ctx context.Context, channels ...string) *PubSub { return nil }
+func (c *Ring) SSubscribe(ctx context.Context, channels ...string) *PubSub { return nil }
+func (c *Ring) ForEachShard(ctx context.Context, fn func(ctx context.Context, client *Client) error) error {
+	return nil
+}
