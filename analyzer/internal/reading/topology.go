@@ -212,12 +212,40 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 	case *ssa.ChangeType:
 		return r.allOrigins(v.X, depth, origin, guarded)
 	case *ssa.Phi:
-		for _, e := range v.Edges {
-			if !r.allOrigins(e, depth, origin, guarded) {
-				return false
+		// A variable a loop assigns (a client made again on each retry):
+		// its φs edges are the values assigned, the nil it starts from,
+		// which sends nothing, and the φs of the loop itself.
+		seen := map[*ssa.Phi]bool{}
+		var walk func(phi *ssa.Phi) (ok bool, values int)
+		walk = func(phi *ssa.Phi) (bool, int) {
+			seen[phi] = true
+			values := 0
+			for _, e := range phi.Edges {
+				switch e := e.(type) {
+				case *ssa.Phi:
+					if seen[e] {
+						continue
+					}
+					ok, n := walk(e)
+					if !ok {
+						return false, 0
+					}
+					values += n
+					continue
+				case *ssa.Const:
+					if e.IsNil() {
+						continue
+					}
+				}
+				if !r.allOrigins(e, depth, origin, guarded) {
+					return false, 0
+				}
+				values++
 			}
+			return true, values
 		}
-		return len(v.Edges) > 0
+		ok, values := walk(v)
+		return ok && values > 0
 	}
 	storedOK := func(st *ssa.Store) bool {
 		return guarded != nil && guarded(st) || r.allOrigins(st.Val, depth, origin, guarded)
