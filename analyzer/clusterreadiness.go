@@ -9,6 +9,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // The cluster-readiness checks report what a cluster refuses or quietly
@@ -90,7 +91,7 @@ func (u clusterReadiness) PerNode(site *clients.Site) bool { return u.topology(s
 func (u clusterReadiness) Cluster(site *clients.Site) bool { return u.topology(site).Cluster }
 func (u clusterReadiness) Splits(site *clients.Site) bool  { return u.topology(site).Splits }
 
-func (u clusterReadiness) topology(site *clients.Site) reading.Topology {
+func (u clusterReadiness) topology(site *clients.Site) topology.Topology {
 	return u.pass.TopologyOf(site.Client())
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 	"github.com/crossslot/crossslot/internal/luascript"
 )
 
@@ -15,7 +16,7 @@ import (
 // what a script sends.
 type view interface {
 	Differ(x, y keymodel.Arg) (keymodel.Difference, bool)
-	TopologyOf(v ssa.Value) reading.Topology
+	TopologyOf(v ssa.Value) topology.Topology
 	Undecided(v ssa.Value) bool
 	TaglessSetting(fn *ssa.Function, keys []keymodel.Arg) string
 	SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string

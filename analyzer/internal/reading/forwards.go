@@ -11,6 +11,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 	"github.com/crossslot/crossslot/internal/commands"
 )
 
@@ -147,7 +148,7 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 		return nil // most calls: asked first, as it costs least
 	}
 	params := paramsOf(fn, readiness.ForwardedParams(site.Common.Args[site.RecvArgs():]))
-	if len(params) == 0 || r.is(site.Client(), cluster) || r.is(site.Client(), node) || readiness.Records(site) {
+	if len(params) == 0 || r.topo.Is(site.Client(), topology.Cluster) || r.topo.Is(site.Client(), topology.Node) || readiness.Records(site) {
 		return nil
 	}
 	var out []forward
@@ -166,7 +167,7 @@ func (r *Package) valuedForward(fn *ssa.Function, site *clients.Site, problems [
 	i := slices.IndexFunc(problems, func(p readiness.ClusterProblem) bool {
 		return p.Undecided && (p.Kind == readiness.OtherDatabase || p.Kind == readiness.SortPattern)
 	})
-	if i < 0 || r.is(site.Client(), node) || r.leftOut(r.onOneNode(site)) || readiness.Records(site) {
+	if i < 0 || r.topo.Is(site.Client(), topology.Node) || r.topo.LeftOut(r.topo.OnOneNode(site)) || readiness.Records(site) {
 		return forward{}, false
 	}
 	l, ok := clients.ReadLine(site)
@@ -313,7 +314,7 @@ func (r *Package) forwardsOfCalled(called calledFunction) []calledForward {
 	var out []calledForward
 	for _, f := range called.summary.forwards {
 		c := calledForward{forward: f, via: r.CalleeName(called.obj), args: called.common.Args}
-		if v := c.clientAt(); v != nil && (r.is(v, node) || r.leftOut(r.is(v, oneServer))) {
+		if v := c.clientAt(); v != nil && (r.topo.Is(v, topology.Node) || r.topo.LeftOut(r.topo.Is(v, topology.OneServer))) {
 			continue
 		}
 		out = append(out, c)

@@ -1,13 +1,12 @@
 package reading
 
 import (
-	"github.com/crossslot/crossslot/clustertarget"
-
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,6 +15,8 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
+	"github.com/crossslot/crossslot/clustertarget"
 	"github.com/crossslot/crossslot/internal/luascript"
 )
 
@@ -61,7 +62,7 @@ type Package struct {
 	impls *implementations
 	// What was read so far, by subject.
 	calls      callReading
-	topology   topology
+	topo       *topology.Reader // what each client value talks to
 	interfaces interfaceReading
 	scripts    scriptReading
 	program    programReading
@@ -124,14 +125,11 @@ func Read(pass *analysis.Pass, opts Options) *Package {
 			sites: map[ssa.CallInstruction]*clients.Site{}, keys: map[*ssa.CallCommon][]keymodel.Arg{},
 			worlds: map[*ssa.CallCommon][]eval.World{}, worldEvals: map[eval.World]*eval.Evaluator{},
 		},
-		topology: topology{
-			answers: map[any]answer{}, paramsFromCallers: map[*ssa.Parameter]bool{},
-			runners: map[*ssa.Function]bool{},
-		},
 		interfaces: interfaceReading{calls: map[*ssa.CallCommon]*interfaceCall{}, sending: map[*types.Func][]implementationSummary{}},
 		scripts:    scriptReading{read: map[*ssa.CallCommon]readScript{}, embedded: embeddedStrings(pass), parsed: map[string]parsedScript{}},
 	}
 	r.Eval = eval.New(pkg, funcs, pass.TypesInfo, src, r.scripts.embedded, r)
+	r.topo = topology.New(r.Eval, pass.Pkg, pkg, funcs, calleeTopology{r}, opts.IncludeSingleNode, opts.Target.Proxy != "")
 	return r
 }
 
@@ -209,4 +207,32 @@ func embeddedStrings(pass *analysis.Pass) map[types.Object]string {
 type parsedScript struct {
 	script *luascript.Script
 	err    error
+}
+
+// TopologyOf is what the client value v talks to (see topology.Reader).
+func (r *Package) TopologyOf(v ssa.Value) topology.Topology { return r.topo.TopologyOf(v) }
+
+// Undecided reports a client whose problems that only a cluster has are
+// counted as undecided, not reported (see topology.Reader.Undecided).
+func (r *Package) Undecided(v ssa.Value) bool { return r.topo.Undecided(v) }
+
+// calleeTopology answers the topology's questions about called functions
+// from their summaries (this package's, or facts).
+type calleeTopology struct{ r *Package }
+
+func (c calleeTopology) ReturnsSingleNode(common *ssa.CallCommon) bool {
+	s := c.r.calleeSummary(common)
+	return s != nil && s.singleNodeResult
+}
+
+func (c calleeTopology) RunsOnSingleNode(common *ssa.CallCommon, j int) bool {
+	called, ok := c.r.calledFunction(common)
+	if !ok {
+		return false
+	}
+	// The receiver of a call through an interface comes first in the
+	// called function's arguments, as the implementation numbers its
+	// parameters.
+	j += len(called.common.Args) - len(common.Args)
+	return slices.Contains(called.summary.singleNodeCallbacks, j+1)
 }

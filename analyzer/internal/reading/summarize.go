@@ -11,6 +11,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // summaryOf returns fn's summary, computed once. A function of another
@@ -35,7 +36,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	r.summarizing[fn] = true
 	defer delete(r.summarizing, fn)
 	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
-		singleNodeResult: r.returnsSingleNode(fn), singleNodeCallbacks: r.singleNodeCallbackParams(fn), concrete: r.concreteResult(fn), picksFrom: picksFrom(fn)}
+		singleNodeResult: r.topo.ReturnsSingleNode(fn), singleNodeCallbacks: r.topo.SingleNodeCallbackParams(fn), concrete: r.concreteResult(fn), picksFrom: picksFrom(fn)}
 	s.result, s.byDefault, s.option = r.resultKeys(fn)
 	if s.elems == nil {
 		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
@@ -334,7 +335,7 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 	site := clients.NewSite(r.Eval, common, called.sig)
 	var out []calledSink
 	for _, sk := range called.summary.sinks {
-		if sk.client > 0 && sk.client <= len(common.Args) && r.leftOut(r.is(common.Args[sk.client-1], oneServer)) {
+		if sk.client > 0 && sk.client <= len(common.Args) && r.topo.LeftOut(r.topo.Is(common.Args[sk.client-1], topology.OneServer)) {
 			continue // the caller passes a single-node client
 		}
 		inst := sk

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // Tests mostly run on one server or on miniredis (which answers cluster
@@ -24,7 +25,7 @@ func (r *Package) testOffCluster(pos token.Pos, client ssa.Value) bool {
 	if r.Options.IncludeTests || !strings.HasSuffix(r.Pass.Fset.Position(pos).Filename, "_test.go") {
 		return false
 	}
-	return !r.is(client, cluster)
+	return !r.topo.Is(client, topology.Cluster)
 }
 
 // clusterMentions tells which bodies may hold a client proved to be a

@@ -9,6 +9,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // Every key of one MULTI/EXEC must be on one slot. go-redis v9.11.0 and
@@ -87,7 +88,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		if r.testOffCluster(call.Pos(), ssaread.ReceiverValue(common)) {
 			continue
 		}
-		oneNode := r.leftOut(r.talksToOneNode(call, ssaread.ReceiverValue(common)))
+		oneNode := r.topo.LeftOut(r.topo.TalksToOneNode(call, ssaread.ReceiverValue(common)))
 		start := len(out)
 		mark := r.Eval.Mark()
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {
@@ -126,7 +127,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			}
 		}
 		if len(out) > start {
-			wired, ring := r.WiringOf(ssaread.ReceiverValue(common)), r.is(ssaread.ReceiverValue(common), ring)
+			wired, ring := r.WiringOf(ssaread.ReceiverValue(common)), r.topo.Is(ssaread.ReceiverValue(common), topology.Ring)
 			for _, t := range out[start:] {
 				t.Wired, t.Ring = wired, ring
 			}
@@ -159,7 +160,7 @@ func (r *Package) glideWatches(fn *ssa.Function, batches []*Transaction) []*Tran
 		}
 		for i := len(watches) - 1; i >= 0; i-- {
 			w := watches[i]
-			if !sameClient(w.Client(), site.Client()) || !ssaread.Dominates(w.Call, site.Call) {
+			if !topology.SameClient(w.Client(), site.Client()) || !ssaread.Dominates(w.Call, site.Call) {
 				continue
 			}
 			watches = append(watches[:i], watches[i+1:]...) // EXEC ends the watch
@@ -253,8 +254,8 @@ func (r *Package) pipelineCommands(fn *ssa.Function, txp *ssa.Call) ([]keymodel.
 func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 	var out []*Transaction
 	for _, b := range fn.Blocks {
-		open := map[fieldLoad][]keymodel.QueuedCommand{} // by connection (clientKey), since its MULTI
-		multiAt := map[fieldLoad]token.Pos{}
+		open := map[topology.FieldLoad][]keymodel.QueuedCommand{} // by connection (clientKey), since its MULTI
+		multiAt := map[topology.FieldLoad]token.Pos{}
 		for _, instr := range b.Instrs {
 			call, ok := instr.(ssa.CallInstruction)
 			if !ok {
@@ -264,7 +265,7 @@ func (r *Package) multiExecs(fn *ssa.Function) []*Transaction {
 			if site == nil || !site.CommandLine {
 				continue
 			}
-			conn := clientKey(site.Receiver())
+			conn := topology.ClientKey(site.Receiver())
 			cmds, inTx := open[conn]
 			switch site.Method {
 			case "MULTI":

@@ -10,6 +10,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // A Command is one command a function sends: a call of a client (Site set),
@@ -189,7 +190,7 @@ func (r *Package) split(site *clients.Site) Split {
 		}
 		return NotSplit
 	}
-	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.is(site.Client(), splits) {
+	if site.Library != clients.GoRedis || !(clients.SplitReads[site.Method] || clients.SplitWrites[site.Method]) || !r.topo.Is(site.Client(), topology.Splits) {
 		return NotSplit
 	}
 	if clients.SplitReads[site.Method] {
@@ -213,7 +214,7 @@ func (r *Package) clientsMade(fn *ssa.Function) []*ClientMade {
 			continue
 		}
 		out = append(out, &ClientMade{Call: c, Constructor: ssaread.CalledFunc(&c.Call).Name(), Problem: p,
-			OneServer: r.leftOut(p.Kind == readiness.OtherDatabase && !p.OnCluster)})
+			OneServer: r.topo.LeftOut(p.Kind == readiness.OtherDatabase && !p.OnCluster)})
 	}
 	return out
 }

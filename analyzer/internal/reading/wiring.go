@@ -22,6 +22,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
+	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // A service's packages are given their client by whoever wires them,
@@ -318,11 +319,11 @@ func moduleRoot(file, modPath string) string {
 // it: the package defers, v may be a cluster's client or one server's, and
 // every origin of v is a parameter of a function the package exports.
 func (r *Package) WiringOf(v ssa.Value) Wiring {
-	if v == nil || !r.defersWiring() || r.is(v, cluster) || r.is(v, oneServer) {
+	if v == nil || !r.defersWiring() || r.topo.Is(v, topology.Cluster) || r.topo.Is(v, topology.OneServer) {
 		return nil
 	}
 	var out Wiring
-	ok := r.allOrigins(v, 0, func(o ssa.Value, _ int) bool {
+	ok := r.topo.AllOrigins(v, 0, func(o ssa.Value, _ int) bool {
 		p, ok := o.(*ssa.Parameter)
 		if !ok {
 			return false
@@ -716,7 +717,7 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 	given := "its client is given here, to " + callee
 	if f.Param > 0 {
 		arg := common.Args[f.Param-1]
-		if r.testOffCluster(call.Pos(), arg) || r.leftOut(r.talksToOneNode(call, arg)) {
+		if r.testOffCluster(call.Pos(), arg) || r.topo.LeftOut(r.topo.TalksToOneNode(call, arg)) {
 			return
 		}
 		if w := r.WiringOf(arg); w != nil {

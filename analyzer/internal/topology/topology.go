@@ -1,4 +1,4 @@
-package reading
+package topology
 
 import (
 	"go/token"
@@ -8,18 +8,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
-
-// What a client value talks to: one server, a cluster, one node of a
-// cluster reached per node, or either, and whether a cluster client splits
-// multi-key reads by slot. TopologyOf is the one entry point, with one
-// answer per client (a field's loads share one); the predicates behind it
-// follow a value to every origin the package shows (allOrigins):
-// singlenode.go (one server, and guards that rule a cluster out),
-// pernode.go (the nodes of a cluster), splitting.go (command-info
-// resolvers). The client types and constructors themselves are told apart
-// in clients/cluster.go.
 
 // A Topology is what a client value talks to, as far as the package shows.
 // No field set: it may be a cluster or one server.
@@ -62,32 +53,33 @@ func (t Topology) String() string {
 
 // TopologyOf is what the client value v talks to, each answer read once
 // per client.
-func (r *Package) TopologyOf(v ssa.Value) Topology {
+func (r *Reader) TopologyOf(v ssa.Value) Topology {
 	return Topology{
-		OneServer: r.is(v, oneServer), Cluster: r.is(v, cluster), Node: r.is(v, node),
-		Splits: r.is(v, splits), clusterNode: r.is(v, clusterNode), Ring: r.is(v, ring),
+		OneServer: r.Is(v, OneServer), Cluster: r.Is(v, Cluster), Node: r.Is(v, Node),
+		Splits: r.Is(v, Splits), clusterNode: r.Is(v, ClusterNode), Ring: r.Is(v, Ring),
 	}
 }
 
-// A question is one of TopologyOf's answers; is answers one alone, on the
+// A Question is one of TopologyOf's answers; Is answers one alone, on the
 // hot path of every client call (whether it talks to one server), without
 // reading the others.
-type question uint8
+type Question uint8
 
 const (
-	oneServer question = 1 << iota
-	cluster
-	node
-	splits
-	clusterNode
-	ring
+	OneServer Question = 1 << iota
+	Cluster
+	Node
+	Splits
+	ClusterNode
+	Ring
 )
 
 // An answer is the questions asked of one client so far, and those answered
 // yes.
-type answer struct{ asked, yes question }
+type answer struct{ asked, yes Question }
 
-func (r *Package) is(v ssa.Value, q question) bool {
+// Is answers one question of the client value v, once per client.
+func (r *Reader) Is(v ssa.Value, q Question) bool {
 	if v == nil {
 		return false
 	}
@@ -95,59 +87,70 @@ func (r *Package) is(v ssa.Value, q question) bool {
 	if !ok {
 		id = v
 	}
-	a := r.topology.answers[id]
+	a := r.answers[id]
 	if a.asked&q != 0 {
 		return a.yes&q != 0
 	}
 	var yes bool
 	switch q {
-	case oneServer:
-		yes = r.singleNode(v) && !r.is(v, clusterNode)
-	case cluster:
-		yes = r.provedCluster(v)
-	case node:
+	case OneServer:
+		yes = r.singleNode(v) && !r.Is(v, ClusterNode)
+	case Cluster:
+		yes = r.ProvedCluster(v)
+	case Node:
 		yes = r.perNode(v)
-	case splits:
+	case Splits:
 		yes = r.splitsBySlot(v)
-	case clusterNode:
+	case ClusterNode:
 		yes = r.clusterNode(v)
-	case ring:
+	case Ring:
 		yes = r.isRing(v)
 	}
-	a = r.topology.answers[id] // the questions above may have answered others
+	a = r.answers[id] // the questions above may have answered others
 	a.asked |= q
 	if yes {
 		a.yes |= q
 	}
-	r.topology.answers[id] = a
+	r.answers[id] = a
 	return yes
 }
 
-// leftOut is the one place the options' IncludeSingleNode is read: a use
+// LeftOut is the one place the options' IncludeSingleNode is read: a use
 // of a client that talks to one server is left out of the checks, unless
 // they include single-node clients, or the target is a proxy in front of
 // a cluster, whose one endpoint a plain client talks to.
-func (r *Package) leftOut(oneServer bool) bool {
-	return oneServer && !r.Options.IncludeSingleNode && r.Options.Target.Proxy == ""
+func (r *Reader) LeftOut(oneServer bool) bool {
+	return oneServer && !r.includeSingleNode && !r.proxy
 }
 
 // Undecided reports a client whose problems that only a cluster has are
 // counted as undecided, not reported: one not proved to be a cluster
 // client, unless the options include single-node clients (then every
 // client is judged as a cluster's).
-func (r *Package) Undecided(v ssa.Value) bool {
-	return r.leftOut(!r.is(v, cluster))
+func (r *Reader) Undecided(v ssa.Value) bool {
+	return r.LeftOut(!r.Is(v, Cluster))
 }
 
 // talksToOneNode: the client of a call talks to one server, or the call
 // only runs where a guard ruled a cluster client out; not a cluster's node.
-func (r *Package) talksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	return r.is(client, oneServer) || guardedOnOneNode(call, client) && !r.is(client, clusterNode)
+func (r *Reader) TalksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
+	return r.Is(client, OneServer) || guardedOnOneNode(call, client) && !r.Is(client, ClusterNode)
 }
 
-// topology holds the answers TopologyOf gave and what its predicates read
-// once for the whole package.
-type topology struct {
+// A Reader answers what the client values of one package talk to.
+type Reader struct {
+	Eval    *eval.Evaluator
+	pkg     *types.Package
+	ssaPkg  *ssa.Package
+	funcs   []*ssa.Function
+	callees Callees
+	// includeSingleNode: the options judge every client as a cluster's
+	// (what breaks if it becomes one); proxy: a proxy fronts the target's
+	// cluster, and a plain client talks to it (see LeftOut).
+	includeSingleNode, proxy bool
+
+	// The answers TopologyOf gave, and what its predicates read once for
+	// the whole package.
 	answers map[any]answer
 	// splitting: the clients given a command-info resolver (splitting.go),
 	// nil until asked.
@@ -163,12 +166,30 @@ type topology struct {
 	runners map[*ssa.Function]bool
 }
 
+// Callees is what the reading knows of the functions a call calls, in this
+// package or another (facts).
+type Callees interface {
+	// ReturnsSingleNode: the called function returns a client that talks
+	// to one node.
+	ReturnsSingleNode(common *ssa.CallCommon) bool
+	// RunsOnSingleNode: the called function runs its argument j as the
+	// callback of a single-node client's Pipelined, TxPipelined or Watch.
+	RunsOnSingleNode(common *ssa.CallCommon, j int) bool
+}
+
+// New makes the Reader of a package's clients: its SSA functions, read
+// with ev, and the options that decide what is left out.
+func New(ev *eval.Evaluator, pkg *types.Package, ssaPkg *ssa.Package, funcs []*ssa.Function, callees Callees, includeSingleNode, proxy bool) *Reader {
+	return &Reader{Eval: ev, pkg: pkg, ssaPkg: ssaPkg, funcs: funcs, callees: callees, includeSingleNode: includeSingleNode, proxy: proxy,
+		answers: map[any]answer{}, paramsFromCallers: map[*ssa.Parameter]bool{}, runners: map[*ssa.Function]bool{}}
+}
+
 // provedCluster reports a client value that surely talks to a cluster: a
 // *redis.ClusterClient, a client a call makes for a cluster (see
 // clients.MakesClusterClient), an interface holding one, or a field the
 // package only ever sets to one.
-func (r *Package) provedCluster(v ssa.Value) bool {
-	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
+func (r *Reader) ProvedCluster(v ssa.Value) bool {
+	return r.AllOrigins(v, 0, func(v ssa.Value, _ int) bool {
 		if clients.IsClusterClientType(v.Type()) {
 			return !clients.MakesSentinelClient(v)
 		}
@@ -185,8 +206,8 @@ func (r *Package) provedCluster(v ssa.Value) bool {
 
 // isRing reports a client that is surely a go-redis Ring: every origin is
 // a *Ring (NewRing's, or one the function is given).
-func (r *Package) isRing(v ssa.Value) bool {
-	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool { return clients.IsRing(v.Type()) }, nil)
+func (r *Reader) isRing(v ssa.Value) bool {
+	return r.AllOrigins(v, 0, func(v ssa.Value, _ int) bool { return clients.IsRing(v.Type()) }, nil)
 }
 
 // allOrigins reports whether every value a client value can come from
@@ -196,7 +217,7 @@ func (r *Package) isRing(v ssa.Value) bool {
 // sets and unexported package variables whose address it never passes on
 // (every value stored). A store that guarded accepts counts whatever its
 // value (nil: none does).
-func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool, guarded func(*ssa.Store) bool) bool {
+func (r *Reader) AllOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool, guarded func(*ssa.Store) bool) bool {
 	if v == nil || depth > maxSingleNodeDepth {
 		return false
 	}
@@ -206,11 +227,11 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 	depth++
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
-		return r.allOrigins(v.X, depth, origin, guarded)
+		return r.AllOrigins(v.X, depth, origin, guarded)
 	case *ssa.ChangeInterface:
-		return r.allOrigins(v.X, depth, origin, guarded)
+		return r.AllOrigins(v.X, depth, origin, guarded)
 	case *ssa.ChangeType:
-		return r.allOrigins(v.X, depth, origin, guarded)
+		return r.AllOrigins(v.X, depth, origin, guarded)
 	case *ssa.Phi:
 		// A variable a loop assigns (a client made again on each retry):
 		// its φs edges are the values assigned, the nil it starts from,
@@ -237,7 +258,7 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 						continue
 					}
 				}
-				if !r.allOrigins(e, depth, origin, guarded) {
+				if !r.AllOrigins(e, depth, origin, guarded) {
 					return false, 0
 				}
 				values++
@@ -248,7 +269,7 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 		return ok && values > 0
 	}
 	storedOK := func(st *ssa.Store) bool {
-		return guarded != nil && guarded(st) || r.allOrigins(st.Val, depth, origin, guarded)
+		return guarded != nil && guarded(st) || r.AllOrigins(st.Val, depth, origin, guarded)
 	}
 	if g, ok := globalLoad(v); ok {
 		stores, ok := r.Eval.GlobalWrites(g)
@@ -264,7 +285,7 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 		return false
 	}
 	if ssaread.IsEmbedded(f.base.Type(), f.field) {
-		return r.allOrigins(f.base, depth, origin, guarded)
+		return r.AllOrigins(f.base, depth, origin, guarded)
 	}
 	stores, ok := r.Eval.FieldStores(f.base.Type(), f.field)
 	others := 0
@@ -282,7 +303,7 @@ func (r *Package) allOrigins(v ssa.Value, depth int, origin func(ssa.Value, int)
 
 // sameFieldOfType: two loads of one field of one struct type (of two
 // values, perhaps).
-func sameFieldOfType(x, y fieldLoad) bool {
+func sameFieldOfType(x, y FieldLoad) bool {
 	return x.field == y.field && types.Identical(derefType(x.base.Type()), derefType(y.base.Type()))
 }
 
@@ -303,20 +324,20 @@ func globalLoad(v ssa.Value) (*ssa.Global, bool) {
 	return g, ok
 }
 
-// A fieldLoad is a field of a value, read by loading it.
-type fieldLoad struct {
+// A FieldLoad is a field of a value, read by loading it.
+type FieldLoad struct {
 	base  ssa.Value
 	field int
 }
 
-func fieldOf(v ssa.Value) (fieldLoad, bool) {
+func fieldOf(v ssa.Value) (FieldLoad, bool) {
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			return fieldLoad{fa.X, fa.Field}, true
+			return FieldLoad{fa.X, fa.Field}, true
 		}
 	case *ssa.Field:
-		return fieldLoad{v.X, v.Field}, true
+		return FieldLoad{v.X, v.Field}, true
 	}
-	return fieldLoad{}, false
+	return FieldLoad{}, false
 }

@@ -1,4 +1,4 @@
-package reading
+package topology
 
 import (
 	"go/token"
@@ -15,14 +15,14 @@ import (
 // go-redis call on a single-node client (see singleNode), a redigo call in a
 // package that reaches no cluster library built on redigo, a rueidis or
 // valkey-go command built on a client forced to one node.
-func (r *Package) onOneNode(site *clients.Site) bool {
+func (r *Reader) OnOneNode(site *clients.Site) bool {
 	switch site.Library {
 	case clients.Redigo:
 		return !r.reachesRedigoCluster()
 	case clients.Rueidis:
-		return site.Builder != nil && r.talksToOneNode(site.Call, clients.BuilderClient(site.Builder))
+		return site.Builder != nil && r.TalksToOneNode(site.Call, clients.BuilderClient(site.Builder))
 	}
-	return r.talksToOneNode(site.Call, site.Client())
+	return r.TalksToOneNode(site.Call, site.Client())
 }
 
 // guardedOnOneNode reports a call that only runs where a type assertion or
@@ -51,7 +51,7 @@ func guardedOnOneNode(call ssa.Instruction, client ssa.Value) bool {
 			continue
 		}
 		assert, ok := ok2.Tuple.(*ssa.TypeAssert)
-		if !ok || !sameClient(assert.X, client) {
+		if !ok || !SameClient(assert.X, client) {
 			continue
 		}
 		holds, fails := b.Succs[0], b.Succs[1]
@@ -81,20 +81,20 @@ func storedOnOneNode(st *ssa.Store) bool {
 }
 
 // sameClient reports two values that are one client (see clientKey).
-func sameClient(x, y ssa.Value) bool {
-	return clientKey(x) == clientKey(y)
+func SameClient(x, y ssa.Value) bool {
+	return ClientKey(x) == ClientKey(y)
 }
 
 // clientKey is what one client is in a function: a value through interface
 // conversions, or a field of one (field -1: the value itself). Each q.conn
 // is a load of its own, and so is each q once a closure captures it: the
 // loads of one variable are one client.
-func clientKey(v ssa.Value) fieldLoad {
+func ClientKey(v ssa.Value) FieldLoad {
 	root := variableOf(clients.ClientRoot(v))
 	if f, ok := fieldOf(root); ok {
-		return fieldLoad{base: variableOf(clients.ClientRoot(f.base)), field: f.field}
+		return FieldLoad{base: variableOf(clients.ClientRoot(f.base)), field: f.field}
 	}
-	return fieldLoad{base: root, field: -1}
+	return FieldLoad{base: root, field: -1}
 }
 
 // variableOf is the local variable v is a load of, or v.
@@ -109,8 +109,8 @@ func variableOf(v ssa.Value) ssa.Value {
 
 // reachesRedigoCluster reports whether the package imports, directly or
 // not, a cluster library built on redigo.
-func (r *Package) reachesRedigoCluster() bool {
-	if r.topology.redigoCluster == nil {
+func (r *Reader) reachesRedigoCluster() bool {
+	if r.redigoCluster == nil {
 		seen := map[*types.Package]bool{}
 		var walk func(p *types.Package) bool
 		walk = func(p *types.Package) bool {
@@ -128,10 +128,10 @@ func (r *Package) reachesRedigoCluster() bool {
 			}
 			return false
 		}
-		found := walk(r.Pass.Pkg)
-		r.topology.redigoCluster = &found
+		found := walk(r.pkg)
+		r.redigoCluster = &found
 	}
-	return *r.topology.redigoCluster
+	return *r.redigoCluster
 }
 
 // singleNode reports whether a client value surely talks to one node: a
@@ -143,19 +143,19 @@ func (r *Package) reachesRedigoCluster() bool {
 // the one node of a rueidis or valkey-go client forced to one server. A
 // client the function does not pin down (a parameter of interface type, a
 // field set from elsewhere) is not single-node: it is checked.
-func (r *Package) singleNode(v ssa.Value) bool {
+func (r *Reader) singleNode(v ssa.Value) bool {
 	return r.singleNodeAt(v, 0)
 }
 
 // maxSingleNodeDepth bounds how far singleNode follows a client value.
 const maxSingleNodeDepth = 8
 
-func (r *Package) singleNodeAt(v ssa.Value, depth int) bool {
-	return r.allOrigins(v, depth, r.singleNodeOrigin, storedOnOneNode)
+func (r *Reader) singleNodeAt(v ssa.Value, depth int) bool {
+	return r.AllOrigins(v, depth, r.singleNodeOrigin, storedOnOneNode)
 }
 
 // singleNodeOrigin: v itself talks to one node, whatever it came from.
-func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
+func (r *Reader) singleNodeOrigin(v ssa.Value, depth int) bool {
 	if clients.IsSingleNodeType(v.Type()) || clients.MakesSentinelClient(v) {
 		return true
 	}
@@ -171,8 +171,7 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 			if clients.MakesSingleNodeClient(call, r.Eval) {
 				return true
 			}
-			s := r.calleeSummary(&call.Call)
-			return s != nil && s.singleNodeResult
+			return r.callees.ReturnsSingleNode(&call.Call)
 		}
 	case *ssa.Call:
 		if site := clients.GoRedisMethod(&v.Call); site != nil && clients.SingleNodeMakers[site.Name()] {
@@ -181,8 +180,7 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 		if clients.MakesSingleNodeClient(v, r.Eval) {
 			return true
 		}
-		s := r.calleeSummary(&v.Call)
-		return s != nil && s.singleNodeResult
+		return r.callees.ReturnsSingleNode(&v.Call)
 	case *ssa.Parameter:
 		return r.callbackOfSingleNode(v.Parent(), depth+1) || r.singleNodeFromCallers(v, depth+1)
 	}
@@ -192,17 +190,17 @@ func (r *Package) singleNodeOrigin(v ssa.Value, depth int) bool {
 // singleNodeFromCallers reports a parameter of an unexported function that
 // no other package can call and that the package uses only by calling it,
 // each call passing a single-node client: makeStore(ctx, newClient()).
-func (r *Package) singleNodeFromCallers(p *ssa.Parameter, depth int) bool {
-	if known, ok := r.topology.paramsFromCallers[p]; ok {
+func (r *Reader) singleNodeFromCallers(p *ssa.Parameter, depth int) bool {
+	if known, ok := r.paramsFromCallers[p]; ok {
 		return known
 	}
-	r.topology.paramsFromCallers[p] = false // while it is decided: a cycle of calls proves nothing
+	r.paramsFromCallers[p] = false // while it is decided: a cycle of calls proves nothing
 	known := r.singleNodeCallers(p, depth)
-	r.topology.paramsFromCallers[p] = known
+	r.paramsFromCallers[p] = known
 	return known
 }
 
-func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
+func (r *Reader) singleNodeCallers(p *ssa.Parameter, depth int) bool {
 	fn := p.Parent()
 	literal := fn.Parent() != nil
 	if !literal && (fn.Object() == nil || fn.Object().Exported() || fn.Signature.Recv() != nil) {
@@ -229,7 +227,7 @@ func (r *Package) singleNodeCallers(p *ssa.Parameter, depth int) bool {
 		return true
 	}
 	calls := 0
-	for _, g := range r.Functions() {
+	for _, g := range r.funcs {
 		for _, b := range g.Blocks {
 			for _, instr := range b.Instrs {
 				for _, op := range instr.Operands(nil) {
@@ -337,7 +335,7 @@ func literalCalls(fn *ssa.Function) ([]*ssa.Call, bool) {
 // enclosing function passes as the callback of a single-node client's
 // Pipelined, TxPipelined or Watch, or to a function that runs it so, and to
 // nothing that runs it on another client.
-func (r *Package) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
+func (r *Reader) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
 	parent := fn.Parent()
 	if parent == nil {
 		return false
@@ -364,17 +362,12 @@ func (r *Package) callbackOfSingleNode(fn *ssa.Function, depth int) bool {
 // client's Pipelined, TxPipelined or Watch (a go-redis method, or a function
 // whose summary says it runs that parameter so on one node), and whether
 // that client talks to one node.
-func (r *Package) runsCallback(common *ssa.CallCommon, j, depth int) (onOneNode, callback bool) {
+func (r *Reader) runsCallback(common *ssa.CallCommon, j, depth int) (onOneNode, callback bool) {
 	if m := clients.GoRedisMethod(common); m != nil && clients.SingleNodeCallbacks[m.Name()] {
 		return r.singleNodeAt(ssaread.ReceiverValue(common), depth), true
 	}
-	if c, ok := r.calledFunction(common); ok {
-		// The receiver of a call through an interface comes first in c's
-		// arguments, as the implementation numbers its parameters.
-		j += len(c.common.Args) - len(common.Args)
-		if slices.Contains(c.summary.singleNodeCallbacks, j+1) {
-			return true, true
-		}
+	if r.callees.RunsOnSingleNode(common, j) {
+		return true, true
 	}
 	return false, false
 }
@@ -382,7 +375,7 @@ func (r *Package) runsCallback(common *ssa.CallCommon, j, depth int) (onOneNode,
 // singleNodeCallbackParams lists fn's function parameters that it runs as
 // the callback of a single-node client (see runsCallback), for its callers'
 // function literals.
-func (r *Package) singleNodeCallbackParams(fn *ssa.Function) []int {
+func (r *Reader) SingleNodeCallbackParams(fn *ssa.Function) []int {
 	var out []int
 	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()
@@ -404,7 +397,7 @@ func (r *Package) singleNodeCallbackParams(fn *ssa.Function) []int {
 
 // returnsSingleNode: fn returns a client value (a go-redis type or any
 // interface) and every return of it talks to one node.
-func (r *Package) returnsSingleNode(fn *ssa.Function) bool {
+func (r *Reader) ReturnsSingleNode(fn *ssa.Function) bool {
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
 		return false

@@ -1,4 +1,4 @@
-package reading
+package topology
 
 import (
 	"go/token"
@@ -32,8 +32,8 @@ var perNodeCallbacks = map[string][2]int{
 // go-redis single-node client asserted from an interface (the
 // *redis.Client branch of a type switch, beside a *redis.ClusterClient
 // branch that runs per master).
-func (r *Package) perNode(v ssa.Value) bool {
-	return r.allOrigins(v, 0, func(v ssa.Value, _ int) bool {
+func (r *Reader) perNode(v ssa.Value) bool {
+	return r.AllOrigins(v, 0, func(v ssa.Value, _ int) bool {
 		switch v := v.(type) {
 		case *ssa.Parameter:
 			return r.nodeOfCallback(v)
@@ -55,8 +55,8 @@ func (r *Package) perNode(v ssa.Value) bool {
 // different slots in one command as the cluster does, and serves only its
 // own slots. The one node of a client forced to one server
 // (ForceSingleClient) is that server.
-func (r *Package) clusterNode(v ssa.Value) bool {
-	return r.allOrigins(v, 0, func(v ssa.Value, depth int) bool {
+func (r *Reader) clusterNode(v ssa.Value) bool {
+	return r.AllOrigins(v, 0, func(v ssa.Value, depth int) bool {
 		switch v := v.(type) {
 		case *ssa.Parameter:
 			return r.nodeOfCallback(v)
@@ -77,7 +77,7 @@ func assertedSingleNode(ta *ssa.TypeAssert) bool {
 // nodeOfCallback reports a parameter of a function literal that its
 // enclosing function passes only to per-node callbacks, at the parameter's
 // place.
-func (r *Package) nodeOfCallback(p *ssa.Parameter) bool {
+func (r *Reader) nodeOfCallback(p *ssa.Parameter) bool {
 	fn := p.Parent()
 	parent := fn.Parent()
 	if parent == nil {
@@ -148,12 +148,12 @@ func nodesOf(x *ssa.Extract) ssa.Value {
 //		}
 //		return fn(ctx, db)
 //	}
-func (r *Package) runsPerNode(fn *ssa.Function, k, index int) bool {
-	if k >= len(fn.Params) || fn.Blocks == nil || r.topology.runners[fn] {
+func (r *Reader) runsPerNode(fn *ssa.Function, k, index int) bool {
+	if k >= len(fn.Params) || fn.Blocks == nil || r.runners[fn] {
 		return false
 	}
-	r.topology.runners[fn] = true // in progress: a runner that recurses is no runner
-	defer delete(r.topology.runners, fn)
+	r.runners[fn] = true // in progress: a runner that recurses is no runner
+	defer delete(r.runners, fn)
 	param := fn.Params[k]
 	cell := capturedIn(param) // a closure captures it through a cell
 	found := false

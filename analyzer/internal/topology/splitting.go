@@ -1,4 +1,4 @@
-package reading
+package topology
 
 import (
 	"go/token"
@@ -18,17 +18,17 @@ import (
 
 // splitsBySlot reports whether the client of a go-redis call was given a
 // resolver somewhere in the package.
-func (r *Package) splitsBySlot(client ssa.Value) bool {
-	if r.topology.splitting == nil {
-		r.topology.splitting = map[any]bool{}
+func (r *Reader) splitsBySlot(client ssa.Value) bool {
+	if r.splitting == nil {
+		r.splitting = map[any]bool{}
 		for _, fn := range r.funcs {
 			for call := range ssaread.CallsIn(fn) {
 				if recv, ok := clients.SplittingResolverSet(call.Common()); ok {
 					if id, ok := clientIdentity(recv); ok {
-						r.topology.splitting[id] = true
+						r.splitting[id] = true
 					}
 					for _, f := range fieldsStoredIn(clients.ClientRoot(recv)) {
-						r.topology.splitting[f] = true
+						r.splitting[f] = true
 					}
 				}
 			}
@@ -40,11 +40,11 @@ func (r *Package) splitsBySlot(client ssa.Value) bool {
 // splitClient: the client was given a resolver, or comes from a function of
 // the package that returns only clients that were (func (e env) splitting()
 // *redis.ClusterClient).
-func (r *Package) splitClient(client ssa.Value, depth int) bool {
-	if len(r.topology.splitting) == 0 || client == nil || depth > 2 {
+func (r *Reader) splitClient(client ssa.Value, depth int) bool {
+	if len(r.splitting) == 0 || client == nil || depth > 2 {
 		return false
 	}
-	if id, ok := clientIdentity(client); ok && r.topology.splitting[id] {
+	if id, ok := clientIdentity(client); ok && r.splitting[id] {
 		return true
 	}
 	call, ok := clients.ClientRoot(client).(*ssa.Call)
