@@ -30,7 +30,7 @@ func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
 	site, ok := r.calls.sites[call]
 	if !ok {
 		site = clients.Recognize(call, r.Eval)
-		if site != nil && r.topo.LeftOut(r.topo.OnOneNode(site)) {
+		if site != nil && r.topo.LeftOutSite(site) {
 			site = nil
 		}
 		r.calls.sites[call] = site

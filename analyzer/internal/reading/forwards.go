@@ -167,7 +167,7 @@ func (r *Package) valuedForward(fn *ssa.Function, site *clients.Site, problems [
 	i := slices.IndexFunc(problems, func(p readiness.ClusterProblem) bool {
 		return p.Undecided && (p.Kind == readiness.OtherDatabase || p.Kind == readiness.SortPattern)
 	})
-	if i < 0 || r.topo.Is(site.Client(), topology.Node) || r.topo.LeftOut(r.topo.OnOneNode(site)) || readiness.Records(site) {
+	if i < 0 || r.topo.Is(site.Client(), topology.Node) || r.topo.LeftOutSite(site) || readiness.Records(site) {
 		return forward{}, false
 	}
 	l, ok := clients.ReadLine(site)

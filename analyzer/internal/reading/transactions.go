@@ -88,7 +88,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		if r.testOffCluster(call.Pos(), ssaread.ReceiverValue(common)) {
 			continue
 		}
-		oneNode := r.topo.LeftOut(r.topo.TalksToOneNode(call, ssaread.ReceiverValue(common)))
+		oneNode := r.topo.LeftOutCall(call, ssaread.ReceiverValue(common))
 		start := len(out)
 		mark := r.Eval.Mark()
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {

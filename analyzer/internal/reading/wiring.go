@@ -717,7 +717,7 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 	given := "its client is given here, to " + callee
 	if f.Param > 0 {
 		arg := common.Args[f.Param-1]
-		if r.testOffCluster(call.Pos(), arg) || r.topo.LeftOut(r.topo.TalksToOneNode(call, arg)) {
+		if r.testOffCluster(call.Pos(), arg) || r.topo.LeftOutCall(call, arg) {
 			return
 		}
 		if w := r.WiringOf(arg); w != nil {

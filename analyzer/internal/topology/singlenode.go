@@ -11,18 +11,21 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
-// onOneNode reports whether a client call surely talks to one node: a
-// go-redis call on a single-node client (see singleNode), a redigo call in a
-// package that reaches no cluster library built on redigo, a rueidis or
-// valkey-go command built on a client forced to one node.
-func (r *Reader) OnOneNode(site *clients.Site) bool {
+// LeftOutSite reports a client call the checks leave out: one that surely
+// talks to one node (a go-redis call on a single-node client, see
+// singleNode; a redigo call in a package that reaches no cluster library
+// built on redigo; a rueidis or valkey-go command built on a client forced
+// to one node), unless the options include single-node clients; or one
+// that only runs where the code ruled a cluster client out (see
+// LeftOutCall).
+func (r *Reader) LeftOutSite(site *clients.Site) bool {
 	switch site.Library {
 	case clients.Redigo:
-		return !r.reachesRedigoCluster()
+		return r.LeftOut(!r.reachesRedigoCluster())
 	case clients.Rueidis:
-		return site.Builder != nil && r.TalksToOneNode(site.Call, clients.BuilderClient(site.Builder))
+		return site.Builder != nil && r.LeftOutCall(site.Call, clients.BuilderClient(site.Builder))
 	}
-	return r.TalksToOneNode(site.Call, site.Client())
+	return r.LeftOutCall(site.Call, site.Client())
 }
 
 // guardedOnOneNode reports a call that only runs where a type assertion or

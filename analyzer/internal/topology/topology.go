@@ -131,10 +131,18 @@ func (r *Reader) Undecided(v ssa.Value) bool {
 	return r.LeftOut(!r.Is(v, Cluster))
 }
 
-// talksToOneNode: the client of a call talks to one server, or the call
-// only runs where a guard ruled a cluster client out; not a cluster's node.
-func (r *Reader) TalksToOneNode(call ssa.CallInstruction, client ssa.Value) bool {
-	return r.Is(client, OneServer) || guardedOnOneNode(call, client) && !r.Is(client, ClusterNode)
+// LeftOutCall reports a call on client that the checks leave out: the
+// client talks to one server (unless the options include single-node
+// clients, see LeftOut), or the call only runs where a type check ruled a
+// cluster client out, and not on a cluster's node. The code that checks
+// is the fix, with -include-single-node too: it already does something
+// else on a cluster. Not behind a proxy, whose one endpoint a plain
+// client reaches.
+func (r *Reader) LeftOutCall(call ssa.CallInstruction, client ssa.Value) bool {
+	if !r.proxy && guardedOnOneNode(call, client) && !r.Is(client, ClusterNode) {
+		return true
+	}
+	return r.LeftOut(r.Is(client, OneServer))
 }
 
 // A Reader answers what the client values of one package talk to.
