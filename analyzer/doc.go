@@ -44,7 +44,9 @@
 // checked across their commands: a TxPipelined callback, a TxPipeline up to
 // its Exec, and a Watch callback against the watched keys, with a message
 // that says what the imported go-redis does (v9.11+ rejects the transaction,
-// earlier versions split it per slot). The analyzer reports what it proves
+// earlier versions split it per slot); a helper's transaction over keys its
+// callers give (a TxPipelined, or a valkey-go Dedicated MULTI ... EXEC, over
+// a ledger key it is passed) is checked at each call with the call's keys. The analyzer reports what it proves
 // for every value the code lets a key take, or for all but about 1 in 16384
 // of them (near-sure; -crossslot.proofs-only leaves those out): a key it cannot pin
 // down is never reported.

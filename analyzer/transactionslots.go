@@ -34,6 +34,9 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 	if t.Ring {
 		report = func(setting string, d analysis.Diagnostic) { u.pass.reportOnSetting(setting, onRing(d)) }
 	}
+	if t.Via != "" {
+		t.Fate = "in " + t.Via + ", " + t.Fate // a helper's transaction, with this call's keys
+	}
 	if t.Watch {
 		u.watch(t, report)
 		return
@@ -115,6 +118,9 @@ func (u transactionSlots) watch(t *reading.Transaction, report func(string, anal
 func opensHere(t *reading.Transaction) []analysis.RelatedInformation {
 	if !t.At.Pos.IsValid() {
 		return nil
+	}
+	if t.Via != "" {
+		return []analysis.RelatedInformation{{Pos: t.At.Pos, End: t.At.End, Message: t.Via + " runs the " + t.Name + " here"}}
 	}
 	return []analysis.RelatedInformation{{Pos: t.At.Pos, End: t.At.End, Message: t.Name + " opens the transaction here"}}
 }

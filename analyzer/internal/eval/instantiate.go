@@ -583,3 +583,37 @@ func (e *Evaluator) EachElementKeys(tmpl keymodel.Key, args []ssa.Value, fresh s
 	element := keymodel.UnknownKey(keymodel.ElementPart(e.elementOf(slice, fresh), e.id(slice)))
 	return nil, e.instantiateEach(tmpl, args, fresh, []keymodel.Key{element}), true
 }
+
+// Rehome gives back to fn's parameters the parts of keys read in a function
+// literal inside fn (a TxPipelined or Dedicated callback) that hold them:
+// there they are a closure's captured values, the same values but no holes
+// for callers (see notParams); for fn's summary they are fn's parameters
+// again, a part of one, or one formatted by a verb, as if read in fn.
+func (e *Evaluator) Rehome(keys []keymodel.Key, fn *ssa.Function) []keymodel.Key {
+	ids := map[string]int{}
+	for _, p := range fn.Params {
+		ids[e.id(p)] = ssaread.ParamIndex(p)
+	}
+	out := make([]keymodel.Key, len(keys))
+	for i, k := range keys {
+		out[i] = append(keymodel.Key(nil), k...)
+		for j, p := range out[i] {
+			if !p.Unknown || p.Param > 0 || p.Of > 0 {
+				continue
+			}
+			if n, ok := ids[p.ID]; ok {
+				p.Param = n
+			} else if p.Sub != "" && strings.HasSuffix(p.ID, p.Sub) {
+				if n, ok := ids[strings.TrimSuffix(p.ID, p.Sub)]; ok {
+					p.Of = n
+				}
+			} else if verb, rest, ok := strings.Cut(p.ID, "("); ok && strings.HasPrefix(verb, "%") && strings.HasSuffix(rest, ")") {
+				if n, ok := ids[strings.TrimSuffix(rest, ")")]; ok {
+					p.Param, p.Verb = n, verb
+				}
+			}
+			out[i][j] = p
+		}
+	}
+	return out
+}

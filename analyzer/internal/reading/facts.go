@@ -48,6 +48,9 @@ type summary struct {
 	// forwards are the one-node commands the function sends with what its
 	// callers give it, on a client that may be a cluster's (forwards.go).
 	forwards []forward
+	// transactions are the transactions it runs over keys its callers
+	// give (txsinks.go).
+	transactions []txSink
 	// singleNodeResult: the function returns a client that talks to one
 	// node (func newRDB() redis.UniversalClient { return redis.NewClient(...) }).
 	singleNodeResult bool
@@ -130,7 +133,7 @@ type ScriptKey struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 ||
+	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 || len(s.transactions) > 0 ||
 		s.singleNodeResult || len(s.singleNodeCallbacks) > 0 || s.concrete.Name != "" || s.picksFrom > 0)
 }
 
@@ -140,14 +143,15 @@ func (s *summary) useful() bool {
 // deterministic: slices only, no maps, no positions (a token.Pos means
 // nothing in another package's analysis), unknown parts renumbered.
 type keyFacts struct {
-	Result   factKeyList   // the string result's alternatives
-	Elems    []factKeyList // a []string result's elements
-	EachOf   int           // a []string result of one key per element of this slice parameter
-	Each     factKeyList   // that key
-	MapBy    int           // or what this function parameter makes of each element
-	Sinks    []factSink    // multi-key commands the parameters reach
-	Queued   []factSink    // keyed commands queued on pipeline parameters
-	Forwards []factForward // one-node commands sent with the parameters
+	Result   factKeyList       // the string result's alternatives
+	Elems    []factKeyList     // a []string result's elements
+	EachOf   int               // a []string result of one key per element of this slice parameter
+	Each     factKeyList       // that key
+	MapBy    int               // or what this function parameter makes of each element
+	Sinks    []factSink        // multi-key commands the parameters reach
+	Queued   []factSink        // keyed commands queued on pipeline parameters
+	Forwards []factForward     // one-node commands sent with the parameters
+	Txs      []factTransaction // transactions over keys the parameters give
 
 	SingleNode          bool  // returns a single-node client
 	SingleNodeCallbacks []int // parameters run as a single-node client's callback
@@ -190,6 +194,15 @@ type factForward struct {
 	// Line is a forwarded command line's (see valuedLine), nil for a
 	// command that is the problem whatever its arguments.
 	Line *factLine
+}
+
+// A factTransaction is a txSink: its commands as sinks (method and keys).
+type factTransaction struct {
+	Name, Fate, Where string
+	Watch             bool
+	Client            int
+	Watched           []factSinkKey
+	Commands          []factSink
 }
 
 // A factLine is a valuedLine: its arguments, and its holes' parameters
@@ -287,6 +300,17 @@ func (f *keyFacts) String() string {
 		}
 		out = append(out, fmt.Sprintf("forwards %s(%s) at %s", fw.What, strings.Join(params, ", "), fw.Where))
 	}
+	for _, t := range f.Txs {
+		var cmds []string
+		for _, c := range t.Commands {
+			var keys []string
+			for _, k := range c.Keys {
+				keys = append(keys, showAlts(k.Alts))
+			}
+			cmds = append(cmds, fmt.Sprintf("%s(%s)", c.Method, strings.Join(keys, ", ")))
+		}
+		out = append(out, fmt.Sprintf("runs %s{%s} at %s", t.Name, strings.Join(cmds, "; "), t.Where))
+	}
 	if f.SingleNode {
 		out = append(out, "returns a single-node client")
 	}
@@ -357,6 +381,16 @@ func (s *summary) fact() *keyFacts {
 			}
 		}
 		f.Forwards = append(f.Forwards, ff)
+	}
+	for _, t := range s.transactions {
+		ft := factTransaction{Name: t.name, Fate: t.fate, Where: t.where, Watch: t.watch, Client: t.client}
+		if ws := factSinks([]sink{{keys: t.watched}}, ids); len(ws) == 1 {
+			ft.Watched = ws[0].Keys
+		}
+		for _, c := range t.commands {
+			ft.Commands = append(ft.Commands, factSinks([]sink{{method: c.Method, keys: c.Keys}}, ids)...)
+		}
+		f.Txs = append(f.Txs, ft)
 	}
 	f.SingleNode, f.SingleNodeCallbacks = s.singleNodeResult, s.singleNodeCallbacks
 	f.Concrete, f.PicksFrom = s.concrete, s.picksFrom
@@ -448,6 +482,16 @@ func (f *keyFacts) summary() *summary {
 			}
 		}
 		s.forwards = append(s.forwards, f)
+	}
+	for _, ft := range f.Txs {
+		t := txSink{name: ft.Name, fate: ft.Fate, where: ft.Where, watch: ft.Watch, client: ft.Client}
+		if ws := summarySinks([]factSink{{Keys: ft.Watched}}); len(ws) == 1 {
+			t.watched = ws[0].keys
+		}
+		for _, c := range summarySinks(ft.Commands) {
+			t.commands = append(t.commands, keymodel.QueuedCommand{Method: c.method, Keys: c.keys})
+		}
+		s.transactions = append(s.transactions, t)
 	}
 	s.singleNodeResult, s.singleNodeCallbacks = f.SingleNode, f.SingleNodeCallbacks
 	s.concrete, s.picksFrom = f.Concrete, f.PicksFrom

@@ -35,7 +35,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	r.summaries[fn] = nil // in progress: a recursive call sees no summary
 	r.summarizing[fn] = true
 	defer delete(r.summarizing, fn)
-	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn),
+	s := &summary{elems: r.resultElements(fn), sinks: r.sinksOf(fn), queued: r.queuedOf(fn), forwards: r.forwardsOf(fn), transactions: r.transactionSinks(fn),
 		singleNodeResult: r.topo.ReturnsSingleNode(fn), singleNodeCallbacks: r.topo.SingleNodeCallbackParams(fn), concrete: r.concreteResult(fn), picksFrom: picksFrom(fn)}
 	s.result, s.byDefault, s.option = r.resultKeys(fn)
 	if s.elems == nil {

@@ -66,6 +66,11 @@ type Transaction struct {
 	// Ring: the client is go-redis's Ring, which runs one MULTI/EXEC per
 	// shard (the ringshard check's, not crossslot's).
 	Ring bool
+	// Via names the helper that runs the transaction, seen from a call of
+	// it with the call's keys (see txSink): "Store.spend (store.go:40)".
+	Via string
+	// client is what the transaction runs on, when the code shows it.
+	client ssa.Value
 }
 
 // InOne says whether commands i and j run in one transaction: not when
@@ -129,7 +134,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 		if len(out) > start {
 			wired, ring := r.WiringOf(ssaread.ReceiverValue(common)), r.topo.Is(ssaread.ReceiverValue(common), topology.Ring)
 			for _, t := range out[start:] {
-				t.Wired, t.Ring = wired, ring
+				t.Wired, t.Ring, t.client = wired, ring, ssaread.ReceiverValue(common)
 			}
 		}
 	}

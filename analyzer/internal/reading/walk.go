@@ -150,6 +150,11 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 	for _, t := range r.transactions(fn) {
 		v.Transaction(t)
 	}
+	for call := range ssaread.CallsIn(fn) {
+		for _, t := range r.calledTransactions(call) {
+			v.Transaction(t.Transaction)
+		}
+	}
 	for _, m := range r.clientsMade(fn) {
 		v.ClientMade(m)
 	}

@@ -23,7 +23,7 @@ func (w *Wallet) Transfer(ctx context.Context, from, to string, amount int64) er
 
 // A library that asks its users for a namespace puts it first: the users'
 // to tag.
-func (w *Wallet) TransferIn(ctx context.Context, ns, from, to string, amount int64) error {
+func (w *Wallet) TransferIn(ctx context.Context, ns, from, to string, amount int64) error { // want TransferIn:`runs TxPipelined\{Incr\(p3\+p4\); Incr\(p3\+p5\)\} at wallet.go:27`
 	_, err := w.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
 		p.Incr(ctx, ns+from)
 		p.Incr(ctx, ns+to)

@@ -27,8 +27,16 @@ type Client interface {
 	B() Builder
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
+	Dedicated(fn func(DedicatedClient) error) (err error)
 	Nodes() map[string]Client
 	Close()
+}
+
+// DedicatedClient is a client pinned to one connection (WATCH, MULTI/EXEC).
+type DedicatedClient interface {
+	B() Builder
+	Do(ctx context.Context, cmd Completed) (resp RedisResult)
+	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 }
 
 type ClientOption struct {
