@@ -117,7 +117,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
 		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage, deferral: deferring}
 		units := append(checkUnits{wiringUnit{d: deferring}}, newCheckUnits(up)...)
-		if cfg.Inventory != "" || cfg.OnInventory != nil {
+		if cfg.Inventory != "" || cfg.OnInventory != nil || cfg.Records {
 			inventory = &Inventory{Package: pass.Pkg.Path()}
 			up.inventory = inventory
 			units = append(units, keyInventory.new(up))
@@ -153,6 +153,11 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 			return nil, err
 		}
 	}
+	if cfg.Records {
+		if err := reportRecord(pass, Record{Inventory: inventory, Coverage: coverage}); err != nil {
+			return nil, err
+		}
+	}
 	return nil, nil
 }
 
@@ -165,11 +170,14 @@ func recovered(pass *analysis.Pass, cfg *Config, r any) error {
 	if d := os.Getenv("CROSSSLOT_DEBUG"); d != "" && d != "0" {
 		fmt.Fprintf(panicLog, "crossslot: internal error; package %s is not checked: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
 	}
+	c := Coverage{Package: pass.Pkg.Path(), Panics: 1, Panic: fmt.Sprint(r)}
 	if cfg.Coverage != "" {
-		c := Coverage{Package: pass.Pkg.Path(), Panics: 1, Panic: fmt.Sprint(r)}
 		if err := c.appendTo(cfg.Coverage); err != nil {
 			return err
 		}
+	}
+	if cfg.Records {
+		return reportRecord(pass, Record{Coverage: &c})
 	}
 	return nil
 }

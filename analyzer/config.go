@@ -51,6 +51,14 @@ type Config struct {
 	// OnInventory, when set, is given each package's Inventory, for a front
 	// end that holds them (the language server's hover). No flag.
 	OnInventory func(*Inventory)
+	// Records says to report each package's Inventory and Coverage as one
+	// diagnostic of category CategoryRecord (a Record as JSON), with
+	// positions as absolute paths: a driver that caches diagnostics (the
+	// standalone command's) keeps them with the findings, so that the key
+	// map and the readiness report read a warm cache as the findings do.
+	// No flag: a front end sets it, and drops the records from what it
+	// shows.
+	Records bool
 	// FactsOnly says the driver runs the package for its facts alone, as
 	// go vet runs a dependency of the packages it vets (the unit's
 	// VetxOnly), and drops its diagnostics: no check runs, the package's
@@ -95,4 +103,7 @@ const (
 	// A directive that cannot be honoured (ignore.go); the standalone
 	// command also reports a //lint:ignore that silenced nothing under it.
 	CategoryDirective = "directive"
+
+	// A package's Record (Config.Records): not a finding.
+	CategoryRecord = "record"
 )

@@ -1,10 +1,13 @@
 package analyzer
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"os"
 	"strings"
+
+	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
@@ -257,11 +260,12 @@ func keyRef(k keymodel.Key, at string) KeyRef {
 }
 
 // where is a position as file:line:column, the file relative to the
-// working directory when it is below it.
+// working directory when it is below it (absolute for a Record, which a
+// cache keeps for runs from other directories).
 func (u *inventoryUnit) where(pos token.Pos) string {
 	p := u.pass.pass.Fset.Position(pos)
 	name := p.Filename
-	if wd, err := os.Getwd(); err == nil && strings.HasPrefix(name, wd+string(os.PathSeparator)) {
+	if wd, err := os.Getwd(); err == nil && !u.pass.cfg.Records && strings.HasPrefix(name, wd+string(os.PathSeparator)) {
 		name = name[len(wd)+1:]
 	}
 	return fmt.Sprintf("%s:%d:%d", name, p.Line, p.Column)
@@ -273,4 +277,46 @@ func (inv *Inventory) appendTo(file string) error {
 		return nil
 	}
 	return appendJSONLine(file, inv)
+}
+
+// A Record is what a package's analysis records besides its findings, as
+// the message of a diagnostic of category CategoryRecord (Config.Records).
+type Record struct {
+	Inventory *Inventory `json:"inventory,omitempty"`
+	Coverage  *Coverage  `json:"coverage,omitempty"`
+}
+
+// reportRecord reports the package's Record, when it holds anything, at the
+// package clause of its first file.
+func reportRecord(pass *analysis.Pass, rec Record) error {
+	if rec.Inventory != nil && len(rec.Inventory.Uses) == 0 {
+		rec.Inventory = nil
+	}
+	if (rec.Inventory == nil && rec.Coverage == nil) || len(pass.Files) == 0 {
+		return nil
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	pass.Report(analysis.Diagnostic{Pos: pass.Files[0].Package, Category: CategoryRecord, Message: string(data)})
+	return nil
+}
+
+// RelativeTo rewrites the inventory's positions relative to dir where they
+// are below it, as the inventory file gives them.
+func (inv *Inventory) RelativeTo(dir string) {
+	rel := func(at string) string {
+		if strings.HasPrefix(at, dir+string(os.PathSeparator)) {
+			return at[len(dir)+1:]
+		}
+		return at
+	}
+	for i := range inv.Uses {
+		u := &inv.Uses[i]
+		u.At = rel(u.At)
+		for j := range u.Keys {
+			u.Keys[j].At = rel(u.Keys[j].At)
+		}
+	}
 }

@@ -40,6 +40,14 @@ func checks(a *analysis.Analyzer) []*lint.Analyzer {
 		}
 		out = append(out, check)
 	}
+	// The records (analyzer.Config.Records) need a check of their own for
+	// lintcmd to keep them; analyze takes them out of the findings.
+	out = append(out, &lint.Analyzer{
+		Doc: &lint.RawDocumentation{Title: "what a package's analysis records besides its findings (the key inventory, the coverage); never shown",
+			Severity: lint.SeverityNone},
+		Analyzer: &analysis.Analyzer{Name: analyzer.CategoryRecord, Doc: "records of the crossslot analyzer, for crossslot keys and readiness",
+			Run: func(*analysis.Pass) (any, error) { return nil, nil }},
+	})
 	return out
 }
 
@@ -47,7 +55,7 @@ func checks(a *analysis.Analyzer) []*lint.Analyzer {
 // exist, which lintcmd would take as a selection of nothing: a typo there
 // would silently turn the checks off.
 func checkList(list string) error {
-	known := map[string]bool{"all": true, "*": true, "inherit": true}
+	known := map[string]bool{"all": true, "*": true, "inherit": true, analyzer.CategoryRecord: true}
 	var names []string
 	for _, c := range analyzer.Checks() {
 		known[c.Name] = true

@@ -41,6 +41,36 @@ func BenchmarkKeys(b *testing.B) {
 	}
 }
 
+// BenchmarkWarm compares `crossslot keys` and `crossslot readiness` with
+// the standalone run on one analysis cache that a standalone run warmed:
+// the key map and the readiness report are the analysis's records, cached
+// with its findings, so they read the cache as the findings do.
+//
+//	go test ./cmd/crossslot -run '^$' -bench Warm -count 6
+func BenchmarkWarm(b *testing.B) {
+	dir := hundredPackages(b)
+	env := append(fixtureEnv(), "STATICCHECK_CACHE="+b.TempDir())
+	if _, stderr, code := cmdtest.Run(b, dir, env, crossslotBin, "-f", "json", "./..."); code != 0 && code != exitFindings {
+		b.Fatalf("warm-up: exit %d\n%s", code, stderr)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"standalone", []string{"-f", "json", "./..."}},
+		{"keys", []string{"keys", "-f", "json", "./..."}},
+		{"readiness", []string{"readiness", "./..."}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, stderr, code := cmdtest.Run(b, dir, env, crossslotBin, tc.args...); code != 0 && code != exitFindings {
+					b.Fatalf("%v: exit %d\n%s", tc.args, code, stderr)
+				}
+			}
+		})
+	}
+}
+
 // hundredPackages writes a module of 100 packages that use go-redis, with
 // the example's go.mod and go.sum.
 func hundredPackages(b *testing.B) string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -124,6 +125,49 @@ func TestKeysMarkdown(t *testing.T) {
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("keys -f md lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+// TestSideCommandsReadTheWarmCache: after a plain run, `crossslot keys`,
+// `keys -f html` and `readiness` analyze nothing again (the analysis cache
+// gains no entry), and the coverage and inventory flags of a plain run
+// write their files from a warm cache too.
+func TestSideCommandsReadTheWarmCache(t *testing.T) {
+	cache := t.TempDir()
+	env := append(fixtureEnv(), "STATICCHECK_CACHE="+cache)
+	if _, stderr, code := cmdtest.Run(t, exampleDir, env, crossslotBin, "./..."); code != exitFindings {
+		t.Fatalf("crossslot ./...: exit %d\n%s", code, stderr)
+	}
+	entries := func() int {
+		n := 0
+		filepath.WalkDir(cache, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				n++
+			}
+			return nil
+		})
+		return n
+	}
+	warm := entries()
+	files := t.TempDir()
+	for _, args := range [][]string{
+		{"keys", "./..."},
+		{"keys", "-f", "html", "./..."},
+		{"readiness", "./..."},
+		{"-crossslot.coverage=" + filepath.Join(files, "c.jsonl"), "-crossslot.inventory=" + filepath.Join(files, "i.jsonl"), "./..."},
+	} {
+		stdout, stderr, code := cmdtest.Run(t, exampleDir, env, crossslotBin, args...)
+		if code != 0 && code != exitFindings || stdout == "" {
+			t.Fatalf("crossslot %v: exit %d\n%s", args, code, stderr)
+		}
+		if n := entries(); n != warm {
+			t.Errorf("crossslot %v on a warm cache: the cache went from %d to %d entries (analyzed again)", args, warm, n)
+		}
+	}
+	for _, f := range []string{"c.jsonl", "i.jsonl"} {
+		if data, err := os.ReadFile(filepath.Join(files, f)); err != nil || len(data) == 0 {
+			t.Errorf("%s from a warm cache: %v, %d bytes", f, err, len(data))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -52,7 +53,65 @@ func analyze(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config) ([]fi
 	case code != 0:
 		return nil, code
 	}
+	findings, err = recordOutputs.write(findings)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "crossslot:", err)
+		return nil, exitNotAnalyzed
+	}
 	return honourRelatedIgnores(findings), exitClean
+}
+
+// recordFiles are the files -crossslot.inventory and -crossslot.coverage
+// name in the standalone command, which writes them from the analyzer's
+// records (see newStandalone).
+type recordFiles struct{ inventory, coverage string }
+
+var recordOutputs recordFiles
+
+// write takes the records out of the findings and appends each package's
+// inventory and coverage to the files, as the analyzer writes them under
+// go vet: one JSON line a package, the inventory's positions relative to
+// the working directory.
+func (files recordFiles) write(all []finding.Finding) ([]finding.Finding, error) {
+	cwd, _ := os.Getwd()
+	var findings []finding.Finding
+	var inventory, coverage []byte
+	for _, f := range all {
+		if f.Check != analyzer.CategoryRecord {
+			findings = append(findings, f)
+			continue
+		}
+		var rec analyzer.Record
+		if err := json.Unmarshal([]byte(f.Message), &rec); err != nil {
+			return nil, fmt.Errorf("reading the analysis's records: %v", err)
+		}
+		if rec.Inventory != nil && files.inventory != "" {
+			rec.Inventory.RelativeTo(cwd)
+			line, _ := json.Marshal(rec.Inventory)
+			inventory = append(append(inventory, line...), '\n')
+		}
+		if rec.Coverage != nil && files.coverage != "" {
+			line, _ := json.Marshal(rec.Coverage)
+			coverage = append(append(coverage, line...), '\n')
+		}
+	}
+	for _, out := range []struct {
+		file string
+		data []byte
+	}{{files.inventory, inventory}, {files.coverage, coverage}} {
+		if out.file == "" || len(out.data) == 0 {
+			continue
+		}
+		f, err := os.OpenFile(out.file, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return nil, err
+		}
+		_, err = f.Write(out.data)
+		if err := errors.Join(err, f.Close()); err != nil {
+			return nil, err
+		}
+	}
+	return findings, nil
 }
 
 // report runs the analysis and writes its findings in the format -f names

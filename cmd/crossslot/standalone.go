@@ -4,8 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,7 +41,10 @@ func standalone(args []string) int {
 		fmt.Fprintln(os.Stderr, "crossslot:", err)
 		return 1
 	}
-	for _, name := range []string{"list-checks", "version", "debug.version", "merge"} {
+	if fs.Lookup("list-checks").Value.String() == "true" {
+		return listChecks(os.Stdout)
+	}
+	for _, name := range []string{"version", "debug.version", "merge"} {
 		if f := fs.Lookup(name); f != nil && f.Value.String() == "true" {
 			return cmd.Execute() // lintcmd's own answers, not an analysis
 		}
@@ -74,6 +79,17 @@ func newStandalone(args []string) (*lintcmd.Command, *flag.FlagSet, *analyzer.Co
 	fs.Lookup("fail").Usage = "Exit non-zero if any of the provided checks failed; 'all' for every check, 'directive' included"
 	cmd.AddAnalyzers(checks(a)...)
 	cmd.ParseFlags(args)
+	// The key inventory and the coverage are outputs, not settings: the
+	// analyzer reports them as records, which lintcmd caches with the
+	// findings, and analyze writes the files the flags name. Kept out of
+	// the flags, they stay out of the cache's key too (separateCache), so
+	// that keys and readiness read the cache a plain run warmed.
+	cfg.Records = true
+	if checks := strings.Trim(fs.Lookup("checks").Value.String(), `"`); !slices.Contains(strings.Split(checks, ","), analyzer.CategoryRecord) {
+		fs.Set("checks", checks+","+analyzer.CategoryRecord) // whichever checks -checks or staticcheck.conf select
+	}
+	recordOutputs = recordFiles{inventory: cfg.Inventory, coverage: cfg.Coverage}
+	cfg.Inventory, cfg.Coverage = "", ""
 	return cmd, fs, cfg, a
 }
 
@@ -118,4 +134,15 @@ func separateCache(a *analysis.Analyzer) error {
 		settings = append(settings, "conf="+targetDigest(cwd))
 	}
 	return os.Setenv("STATICCHECK_CACHE", filepath.Join(base, strings.Join(settings, ",")))
+}
+
+// listChecks lists the checks as lintcmd's -list-checks does, by name,
+// without the records' check, which is not one.
+func listChecks(w io.Writer) int {
+	cs := analyzer.Checks()
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+	for _, c := range cs {
+		fmt.Fprintf(w, "%s %s\n", c.Name, c.Title)
+	}
+	return 0
 }
