@@ -3,11 +3,16 @@ package analyzer
 import (
 	"encoding/json"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"go/types"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
@@ -79,6 +84,13 @@ type KeyRef struct {
 	Slot    *int   `json:"slot,omitempty"` // when the hashed part is known
 	// Span is where the key's expression is, for an editor's hover.
 	Span Span `json:"-"`
+	// Builder names the function whose call writes the key, when it is a
+	// key builder (user.Key, Space.Join) with its declaration's place, and
+	// BuilderTemplate is its result with each parameter as <its name>
+	// (user:{<id>}:profile): the family its calls make, whatever the
+	// callers' variables are called.
+	Builder         string `json:"builder,omitempty"`
+	BuilderTemplate string `json:"builder_template,omitempty"`
 }
 
 // A Span is a source range: a file's absolute name, and 1-based lines and
@@ -192,6 +204,7 @@ func (u *inventoryUnit) refs(keys []keymodel.Arg) (out []KeyRef, of []int) {
 				continue // a whole key the callers give: their calls show it
 			}
 			ref := keyRef(alt, u.where(k.At.Pos))
+			ref.Builder, ref.BuilderTemplate = u.builder(k.At)
 			start, end := u.pass.pass.Fset.Position(k.At.Pos), u.pass.pass.Fset.Position(k.At.End)
 			ref.Span = Span{File: start.Filename, Line: start.Line, Column: start.Column, EndLine: end.Line, EndColumn: end.Column}
 			out = append(out, ref)
@@ -230,6 +243,64 @@ func (u *inventoryUnit) pairs(keys []keymodel.Arg, of []int, together func(i, j 
 		}
 	}
 	return out
+}
+
+// builder is the key builder whose call is the key's expression at, and
+// its result in its own parameters' names; "" when the key is not a call
+// of a function with a summary of its result.
+func (u *inventoryUnit) builder(at keymodel.Range) (name, template string) {
+	call, ok := u.pass.source.Exprs[at].(*ast.CallExpr)
+	if !ok {
+		return "", ""
+	}
+	fn, ok := typeutil.Callee(u.pass.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return "", ""
+	}
+	result, ok := u.pass.BuilderResult(fn)
+	if !ok || len(result) != 1 {
+		return "", ""
+	}
+	sig := fn.Type().(*types.Signature)
+	var params []string // by SSA's numbering: the receiver first
+	if sig.Recv() != nil {
+		params = append(params, sig.Recv().Name())
+	}
+	for i := range sig.Params().Len() {
+		params = append(params, sig.Params().At(i).Name())
+	}
+	var b strings.Builder
+	for _, p := range result[0] {
+		switch {
+		case !p.Unknown:
+			b.WriteString(p.Text)
+		case p.Param > 0 && p.Param <= len(params) && params[p.Param-1] != "" && params[p.Param-1] != "_":
+			b.WriteString("<" + params[p.Param-1] + ">")
+		case p.Of > 0 && p.Of <= len(params) && p.Show != "":
+			b.WriteString("<" + p.Show + ">")
+		case p.Show != "":
+			b.WriteString("<" + p.Show + ">")
+		default:
+			b.WriteString("<?>")
+		}
+	}
+	name = fn.Name()
+	if recv := sig.Recv(); recv != nil {
+		t := recv.Type()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok {
+			name = named.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != u.pass.pass.Pkg {
+		name = fn.Pkg().Name() + "." + name
+	}
+	if pos := u.pass.pass.Fset.Position(fn.Pos()); pos.IsValid() {
+		name += " (" + filepath.Base(pos.Filename) + ":" + strconv.Itoa(pos.Line) + ")"
+	}
+	return name, b.String()
 }
 
 // keyRef describes one key.

@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
@@ -23,4 +25,5 @@ type view interface {
 	Harmless(p readiness.ClusterProblem) bool
 	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)
 	TouchedKeys(site *clients.Site, script *luascript.Script, declared []keymodel.Arg) []reading.ScriptKey
+	BuilderResult(fn *types.Func) ([]keymodel.Key, bool)
 }

@@ -28,6 +28,9 @@ const keysSchema = "crossslot.keys/v1"
 // families each of those sends it with.
 type keyFamily struct {
 	Template string `json:"template"`
+	// Builder is the key builder that makes the family's keys, with its
+	// place (see analyzer.KeyRef.Builder): its result is the template.
+	Builder string `json:"builder,omitempty"`
 	// TagKind is "constant", "value", "none", "empty" or "unknown" (see
 	// analyzer.KeyRef); Group is the co-location group: "{" + the tag's
 	// template + "}" for a tagged family, "" for the others.
@@ -182,20 +185,28 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 	}
 	for _, u := range uses {
 		for _, k := range u.Keys {
-			f := byTemplate[k.Template]
+			id := familyOf(k)
+			f := byTemplate[id]
 			if f == nil {
-				f = &keyFamily{Template: k.Template, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
-				if k.TagKind == "constant" || k.TagKind == "value" {
-					f.Group = "{" + k.Tag + "}"
+				f = &keyFamily{Template: id, Builder: k.Builder, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
+				if k.BuilderTemplate != "" {
+					f.TagKind, f.Tag = templateTag(id)
 				}
-				byTemplate[k.Template] = f
+				if f.TagKind == "constant" || f.TagKind == "value" {
+					f.Group = "{" + f.Tag + "}"
+				}
+				byTemplate[id] = f
+			} else if f.Slot != nil && (k.Slot == nil || *k.Slot != *f.Slot) {
+				f.Slot = nil // a builder's keys on several slots
 			}
-			add(&f.Built, k.Template+"\x00"+k.At)
-			add(&f.Uses, k.Template+"\x00"+u.Command+" "+u.At)
+			add(&f.Built, id+"\x00"+k.At)
+			add(&f.Uses, id+"\x00"+u.Command+" "+u.At)
 		}
 		for _, p := range u.Pairs {
-			a, b := u.Keys[p.A].Template, u.Keys[p.B].Template
-			if a != b {
+			a, b := familyOf(u.Keys[p.A]), familyOf(u.Keys[p.B])
+			if a != b || u.Keys[p.A].Template != u.Keys[p.B].Template {
+				// two families, or two of one builder's keys (itemKey(1)
+				// and itemKey(2)): the family is sent with itself
 				byTemplate[a].With[b] = analyzer.WorseSlots(byTemplate[a].With[b], p.Slots)
 				byTemplate[b].With[a] = analyzer.WorseSlots(byTemplate[b].With[a], p.Slots)
 			}
@@ -224,6 +235,38 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 		return out[i].Template < out[j].Template
 	})
 	return out
+}
+
+// familyOf is the family a key belongs to: its builder's template when a
+// key builder makes it (every call of profileKey, whatever its argument is
+// called), else its own template.
+func familyOf(k analyzer.KeyRef) string {
+	if k.BuilderTemplate != "" {
+		return k.BuilderTemplate
+	}
+	return k.Template
+}
+
+// templateTag reads a builder's template for its hash tag, as the server
+// reads a key's: "value" when the tag holds a parameter (<id>),
+// "constant" when it is text, "empty" for {}, "none" without one.
+func templateTag(template string) (kind, tag string) {
+	open := strings.IndexByte(template, '{')
+	if open < 0 {
+		return "none", ""
+	}
+	end := strings.IndexByte(template[open+1:], '}')
+	switch {
+	case end < 0:
+		return "none", ""
+	case end == 0:
+		return "empty", ""
+	}
+	tag = template[open+1 : open+1+end]
+	if strings.Contains(tag, "<") {
+		return "value", tag
+	}
+	return "constant", tag
 }
 
 // onSlot keeps the families whose keys can land on slot: those of that
@@ -301,6 +344,9 @@ func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
 			where = "a value that may hold a brace comes first"
 		}
 		fmt.Fprintf(w, "  %s (%s)\n", f.Template, where)
+		if f.Builder != "" {
+			fmt.Fprintf(w, "    made by %s\n", f.Builder)
+		}
 		fmt.Fprintf(w, "    built at %s\n", strings.Join(f.Built, ", "))
 		fmt.Fprintf(w, "    sent by %s\n", strings.Join(f.Uses, ", "))
 		var with []string
@@ -376,6 +422,10 @@ func writeKeysMarkdown(w io.Writer, families []*keyFamily) {
 		}
 		sort.Strings(with)
 		cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
-		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s |\n", cell(f.Template), slot, cell(strings.Join(f.Built, ", ")), cell(strings.Join(f.Uses, ", ")), cell(strings.Join(with, ", ")))
+		family := "`" + cell(f.Template) + "`"
+		if f.Builder != "" {
+			family += " (" + cell(f.Builder) + ")"
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", family, slot, cell(strings.Join(f.Built, ", ")), cell(strings.Join(f.Uses, ", ")), cell(strings.Join(with, ", ")))
 	}
 }

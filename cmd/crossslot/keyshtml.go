@@ -117,7 +117,11 @@ li:target { background: #fff8c5; }
 <ol>
 `, html.EscapeString(capitalized(countFamilies(families).String())), pageW, height, pageW, height, strings.Join(edges, "\n"), strings.Join(boxes, "\n"))
 	for i, f := range families {
-		fmt.Fprintf(w, "<li id=\"f%d\"><code>%s</code>: written at %s; sent by %s</li>\n", i, html.EscapeString(f.Template),
+		made := ""
+		if f.Builder != "" {
+			made = " (made by " + html.EscapeString(f.Builder) + ")"
+		}
+		fmt.Fprintf(w, "<li id=\"f%d\"><code>%s</code>%s: written at %s; sent by %s</li>\n", i, html.EscapeString(f.Template), made,
 			html.EscapeString(strings.Join(f.Built, ", ")), html.EscapeString(strings.Join(f.Uses, ", ")))
 	}
 	fmt.Fprintln(w, "</ol>\n</body></html>")

@@ -470,3 +470,19 @@ func firstElementOf(v ssa.Value) (*ssa.Parameter, bool) {
 	p, ok := ia.X.(*ssa.Parameter)
 	return p, ok
 }
+
+// BuilderResult is the string result of a key builder the package calls,
+// in terms of its parameters (their parts' Param numbers, the receiver
+// first), from its summary: this package's, or a fact. ok is false for a
+// function without one.
+func (r *Package) BuilderResult(fn *types.Func) ([]keymodel.Key, bool) {
+	f := r.ssaPkg.Prog.FuncValue(fn)
+	if f == nil {
+		return nil, false
+	}
+	s := r.summaryOf(f)
+	if s == nil || len(s.result) == 0 {
+		return nil, false
+	}
+	return s.result, true
+}
