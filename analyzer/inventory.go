@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -91,6 +92,9 @@ type KeyRef struct {
 	// callers' variables are called.
 	Builder         string `json:"builder,omitempty"`
 	BuilderTemplate string `json:"builder_template,omitempty"`
+	// Script is, for a key a script touches besides its declared ones, the
+	// script's command and the key as its Lua builds it: HSET KEYS[1] .. ':reserved'.
+	Script string `json:"script,omitempty"`
 }
 
 // A Span is a source range: a file's absolute name, and 1-based lines and
@@ -120,7 +124,21 @@ func (u *inventoryUnit) Command(c *reading.Command) {
 		pos = c.Wrapper.Call.Pos()
 	}
 	split := c.Split == reading.SplitRead || c.Split == reading.SplitAlways || c.Split == reading.SplitWrite || c.Split == reading.SplitByProxy
-	refs, of := u.refs(c.Keys)
+	keys := c.Keys
+	script := u.scriptKeys(c)
+	if len(script) > 0 {
+		keys = slices.Clone(keys)
+		for _, k := range script {
+			keys = append(keys, k.Key)
+		}
+	}
+	refs, of := u.refs(keys)
+	for i := range refs {
+		if of[i] >= len(c.Keys) {
+			k := script[of[i]-len(c.Keys)]
+			refs[i].Script = k.Command + " " + k.Lua
+		}
+	}
 	use := KeyUse{At: u.where(pos), Command: c.Method, Keys: refs, Slots: "one"}
 	if len(use.Keys) == 0 {
 		return
@@ -133,8 +151,23 @@ func (u *inventoryUnit) Command(c *reading.Command) {
 	case !sameSlot(c.Keys):
 		use.Slots = "unknown"
 	}
-	use.Pairs = u.pairs(c.Keys, of, func(i, j int) bool { return true }, split)
+	use.Pairs = u.pairs(keys, of, func(i, j int) bool { return true }, split)
 	u.pass.inventory.Uses = append(u.pass.inventory.Uses, use)
+}
+
+// scriptKeys are the keys a command's script touches besides its declared
+// ones (KEYS[1] .. ':reserved'): of a script call, read from its Lua, or of
+// a wrapper's, from its summary.
+func (u *inventoryUnit) scriptKeys(c *reading.Command) []reading.ScriptKey {
+	switch {
+	case c.Wrapper != nil:
+		return c.Script
+	case c.Site != nil && c.Multi:
+		if _, script, ok := u.pass.ReadScript(c.Site); ok {
+			return u.pass.TouchedKeys(c.Site, script, c.Keys)
+		}
+	}
+	return nil
 }
 
 func (u *inventoryUnit) Transaction(t *reading.Transaction) {

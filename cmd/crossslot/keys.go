@@ -199,7 +199,11 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 			} else if f.Slot != nil && (k.Slot == nil || *k.Slot != *f.Slot) {
 				f.Slot = nil // a builder's keys on several slots
 			}
-			add(&f.Built, id+"\x00"+k.At)
+			if k.Script != "" {
+				add(&f.Built, id+"\x00"+"the script's "+k.Script+" ("+u.Command+" "+u.At+")") // a key its Lua builds
+			} else {
+				add(&f.Built, id+"\x00"+k.At)
+			}
 			add(&f.Uses, id+"\x00"+u.Command+" "+u.At)
 		}
 		for _, p := range u.Pairs {

@@ -174,3 +174,43 @@ func TestSideCommandsReadTheWarmCache(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysScriptKeys: a key a script's Lua builds from its declared keys
+// (KEYS[1] .. ':reserved') is a family of the map, written by the script,
+// sent with the declared key.
+func TestKeysScriptKeys(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(exampleDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+		"var reserve = redis.NewScript(`\nlocal n = redis.call('DECR', KEYS[1])\nredis.call('SADD', KEYS[1] .. ':reserved', ARGV[1])\nreturn n\n`)\n\n" +
+		"func hold(ctx context.Context, rdb *redis.ClusterClient, sku string) error {\n" +
+		"\treturn reserve.Run(ctx, rdb, []string{\"stock:{\" + sku + \"}\"}, \"u1\").Err()\n}\n\nfunc main() {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, "keys", "-f", "json", "./...")
+	if code != 0 {
+		t.Fatalf("keys: exit %d\n%s", code, stderr)
+	}
+	var r keysReport
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range r.Families {
+		if f.Template == "stock:{<sku>}:reserved" {
+			if len(f.Built) != 1 || !strings.HasPrefix(f.Built[0], `the script's SADD KEYS[1] .. ":reserved" (Run main.go:`) || f.With["stock:{<sku>}"] != "one" {
+				t.Errorf("the script's key: %+v", f)
+			}
+			return
+		}
+	}
+	t.Errorf("no family for the script's key stock:{<sku>}:reserved:\n%s", stdout)
+}
