@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"os/exec"
@@ -12,15 +13,15 @@ import (
 	"testing"
 )
 
-// keysScreenshot is the picture of the example's key graph the README
-// shows; CROSSSLOT_UPDATE_GOLDEN=1 retakes it.
+// keysScreenshot is the picture of the example's key map the README shows;
+// CROSSSLOT_UPDATE_GOLDEN=1 retakes it.
 const keysScreenshot = "../../docs/keys-example.png"
 
 // TestKeysHTMLInBrowser opens `crossslot keys -f html` on the example in
 // headless Chromium: the page is self-contained (no script, nothing
-// fetched), the browser reports no error, and the graph it renders has one
-// node per family and one red edge per pair of families on different slots;
-// a screenshot is taken.
+// fetched), the browser reports no error, and it renders one row per family
+// and one red badge per family sent with another on a different slot; a
+// screenshot is taken.
 func TestKeysHTMLInBrowser(t *testing.T) {
 	chromium := lookChromium(t)
 	page, stderr, code := runIn(t, exampleDir, fixtureEnv(), crossslotBin, "keys", "-f", "html", "./...")
@@ -35,69 +36,146 @@ func TestKeysHTMLInBrowser(t *testing.T) {
 	if err := json.Unmarshal([]byte(jsonOut), &r); err != nil {
 		t.Fatal(err)
 	}
-	different, self := 0, 0
+	different := 0
 	for _, f := range r.Families {
-		for t, v := range f.With {
-			switch {
-			case v != "different":
-			case t == f.Template:
-				self++ // a builder's family sent with itself: one loop
-			default:
-				different++
+		for _, v := range f.With {
+			if v == "different" {
+				different++ // a badge in each of the two families' rows
 			}
 		}
 	}
-	different = different/2 + self // each pair of two families is in both
-	dir := t.TempDir()
-	file := filepath.Join(dir, "keys.html")
-	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	browse := func(args ...string) (string, string) {
-		cmd := exec.Command(chromium, append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-			"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(dir, "profile"),
-			"--enable-logging=stderr", "--v=0"}, args...)...)
-		var out, errOut bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errOut
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("chromium %v: %v\n%s", args, err, errOut.String())
-		}
-		return out.String(), errOut.String()
-	}
-	dom, log := browse("--dump-dom", "file://"+file)
-	if strings.Contains(log, "Uncaught") || strings.Contains(log, ":CONSOLE(") {
-		t.Errorf("the browser reported errors:\n%s", log)
-	}
+	b := newBrowser(t, chromium)
+	dom := b.render(page, false)
 	if n := strings.Count(dom, `class="family"`); n != len(r.Families) || n == 0 {
-		t.Errorf("the rendered graph has %d family nodes, want %d", n, len(r.Families))
+		t.Errorf("the page has %d family rows, want %d", n, len(r.Families))
 	}
-	if n := strings.Count(dom, `class="edge different"`); n != different || n == 0 {
-		t.Errorf("the rendered graph has %d red edges, want %d (the pairs on different slots)", n, different)
+	if n := strings.Count(dom, `class="with different"`); n != different || n == 0 {
+		t.Errorf("the page has %d red badges, want %d (the families sent with one on another slot)", n, different)
 	}
-	shot := filepath.Join(dir, "keys.png")
-	browse("--screenshot="+shot, "--window-size=1320,1400", "--hide-scrollbars", "file://"+file)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(f)
-	f.Close()
-	if err != nil || img.Bounds().Dx() < 1000 {
-		t.Fatalf("screenshot: %v %v", err, img)
-	}
+	shot := b.screenshot(page, 1320, 1400)
 	if os.Getenv("CROSSSLOT_UPDATE_GOLDEN") == "1" {
-		data, err := os.ReadFile(shot)
-		if err != nil {
-			t.Fatal(err)
-		}
 		if err := os.MkdirAll(filepath.Dir(keysScreenshot), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(keysScreenshot, data, 0o644); err != nil {
+		if err := os.WriteFile(keysScreenshot, shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("%d families, %d red edges rendered by %s", len(r.Families), different, chromium)
+	t.Logf("%d families, %d red badges rendered by %s", len(r.Families), different, chromium)
+}
+
+// TestKeysHTMLTwoHundredFamilies renders the key map of 200 families (a
+// generated report: 40 tagged groups of 3, 80 untagged families with long
+// templates, sent in pairs) in headless Chromium, measured by a script the
+// test adds to its copy of the page: no element's content is clipped (wider
+// or taller than its box), and every family has its row, reachable by its
+// anchor.
+func TestKeysHTMLTwoHundredFamilies(t *testing.T) {
+	chromium := lookChromium(t)
+	var families []*keyFamily
+	slot := 100
+	for g := range 40 {
+		for i := range 3 {
+			families = append(families, &keyFamily{Template: fmt.Sprintf("tenant:{t%02d}:entity%d:%s", g, i, strings.Repeat("x", g%7*6)),
+				TagKind: "constant", Tag: fmt.Sprintf("t%02d", g), Group: fmt.Sprintf("{t%02d}", g), Slot: &slot,
+				Built: []string{fmt.Sprintf("svc/p%02d.go:%d:5", g, i+10)}, Uses: []string{fmt.Sprintf("MGet svc/p%02d.go:%d:2", g, i+10)}})
+		}
+	}
+	for i := range 80 {
+		families = append(families, &keyFamily{Template: fmt.Sprintf("legacy:service%02d:<userIdentifierFromTheRequest>:%s:cache", i, strings.Repeat("segment", i%5+1)),
+			TagKind: "none", Built: []string{fmt.Sprintf("legacy/l%02d.go:1:1", i)}, Uses: []string{fmt.Sprintf("Del legacy/l%02d.go:1:1", i)}})
+	}
+	for i := 120; i+1 < len(families); i += 2 {
+		a, b := families[i], families[i+1]
+		a.With, b.With = map[string]string{b.Template: "different"}, map[string]string{a.Template: "different"}
+	}
+	var page bytes.Buffer
+	writeKeysHTML(&page, families)
+	b := newBrowser(t, chromium)
+	dom := b.render(page.String(), true)
+	if n := strings.Count(dom, `class="family"`); n != 200 {
+		t.Errorf("the page has %d family rows, want 200", n)
+	}
+	for i, f := range families {
+		if !strings.Contains(dom, fmt.Sprintf(`id="f%d"><code>%s</code>`, i, strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(f.Template))) {
+			t.Errorf("family %d (%s) has no row of its own", i, f.Template)
+		}
+	}
+	if m := regexp.MustCompile(`data-clipped="([^"]*)"`).FindStringSubmatch(dom); m == nil {
+		t.Error("the measuring script did not run")
+	} else if m[1] != "" {
+		t.Errorf("clipped elements: %s", m[1])
+	}
+	t.Logf("200 families rendered by %s, nothing clipped (%d KiB of page)", chromium, page.Len()/1024)
+}
+
+// A browser renders pages in headless Chromium.
+type browser struct {
+	t        *testing.T
+	chromium string
+	dir      string
+}
+
+func newBrowser(t *testing.T, chromium string) *browser {
+	return &browser{t: t, chromium: chromium, dir: t.TempDir()}
+}
+
+func (b *browser) run(args ...string) (string, string) {
+	cmd := exec.Command(b.chromium, append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + filepath.Join(b.dir, "profile"),
+		"--enable-logging=stderr", "--v=0"}, args...)...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		b.t.Fatalf("chromium %v: %v\n%s", args, err, errOut.String())
+	}
+	return out.String(), errOut.String()
+}
+
+// render loads the page and returns its DOM; with measure, the test's copy
+// gets a script that lists, in body's data-clipped, every element whose
+// content is wider or taller than its box.
+func (b *browser) render(page string, measure bool) string {
+	if measure {
+		page = strings.Replace(page, "</body>", `<script>
+var clipped = [];
+document.querySelectorAll("body *").forEach(function (e) {
+  if (e.tagName === "SCRIPT" || e.tagName === "DETAILS" || e.tagName === "SUMMARY") return;
+  if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflow !== "visible") {
+    if (e.clientWidth > 0) clipped.push(e.tagName + "." + e.className + ":" + (e.textContent || "").slice(0, 40));
+  }
+});
+document.body.setAttribute("data-clipped", clipped.slice(0, 5).join(" | "));
+</script></body>`, 1)
+	}
+	file := filepath.Join(b.dir, "keys.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	dom, log := b.run("--window-size=1320,1400", "--virtual-time-budget=2000", "--dump-dom", "file://"+file)
+	if strings.Contains(log, "Uncaught") || strings.Contains(log, ":CONSOLE(") && !measure {
+		b.t.Errorf("the browser reported errors:\n%s", log)
+	}
+	return dom
+}
+
+// screenshot renders the page at a window size and returns the PNG.
+func (b *browser) screenshot(page string, width, height int) []byte {
+	file := filepath.Join(b.dir, "shot.html")
+	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	shot := filepath.Join(b.dir, "keys.png")
+	b.run(fmt.Sprintf("--screenshot=%s", shot), fmt.Sprintf("--window-size=%d,%d", width, height), "--hide-scrollbars", "file://"+file)
+	data, err := os.ReadFile(shot)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil || img.Bounds().Dx() < 1000 {
+		b.t.Fatalf("screenshot: %v", err)
+	}
+	return data
 }
 
 // lookChromium finds Debian's chromium; CI must have it, elsewhere the test
