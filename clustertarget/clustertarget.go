@@ -154,7 +154,14 @@ func (t *Target) setVersion(v string) error {
 		for _, l := range known {
 			names = append(names, fmt.Sprintf("%d.%d", l[0], l[1]))
 		}
-		return fmt.Errorf("%s has no release line %s (known: %s)", t.Server, v, strings.Join(names, ", "))
+		older := ""
+		if len(known) > 0 && (n[0] < known[0][0] || n[0] == known[0][0] && n[1] < known[0][1]) {
+			// Releases before the oldest line checked live: its rules are
+			// the nearest (every SORT pattern refused, database 0 only),
+			// but not checked against those releases.
+			older = fmt.Sprintf("; for an older %s, use %s:%d.%d, the oldest line whose rules were checked on a live cluster", t.Server, t.Server, known[0][0], known[0][1])
+		}
+		return fmt.Errorf("%s has no release line %s (known: %s)%s", t.Server, v, strings.Join(names, ", "), older)
 	}
 	t.Patch = -1
 	if len(nums) == 3 {

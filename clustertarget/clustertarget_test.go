@@ -120,6 +120,7 @@ func TestFind(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		`target = "redis:7.3"`: "has no release line 7.3",
+		`target = "redis:6.2"`: "has no release line 6.2 (known: 7.0, 7.2, 7.4, 8.0, 8.2, 8.4); for an older redis, use redis:7.0, the oldest line whose rules were checked on a live cluster",
 		`targt = "redis:7.0"`:  `unknown setting "targt"`,
 		"target = [\n":         "crossslot.conf",
 		`target = 7`:           "crossslot.conf",
