@@ -58,6 +58,25 @@ func commandKeys(c *Site, elems []eval.Element) []keymodel.Arg {
 	return out
 }
 
+// LineKeys reads a command line given as values, its name first (a
+// redis.Args{"SET", key, v} a helper sends), placed at at: its name, upper
+// case, and its keys as the command table places them; ok is false when
+// the name is not a constant of the table.
+func (c *Site) LineKeys(values []ssa.Value, at keymodel.Range) (name string, keys []keymodel.Arg, ok bool) {
+	if len(values) == 0 {
+		return "", nil, false
+	}
+	name, ok = ssaread.ConstString(ssaread.UnwrapInterface(values[0]))
+	if _, known := commands.Lookup(name); !ok || !known {
+		return "", nil, false
+	}
+	elems := make([]eval.Element, len(values))
+	for i, v := range values {
+		elems[i] = eval.Element{Value: v, At: at}
+	}
+	return strings.ToUpper(name), commandKeys(c, elems), true
+}
+
 // channelArgs reads sharded channels, which hash like keys.
 func channelArgs(c *Site, elems []eval.Element) []keymodel.Arg {
 	var out []keymodel.Arg

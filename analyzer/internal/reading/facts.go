@@ -203,6 +203,7 @@ type factTransaction struct {
 	Client            int
 	Watched           []factSinkKey
 	Commands          []factSink
+	Lines             int
 }
 
 // A factLine is a valuedLine: its arguments, and its holes' parameters
@@ -309,6 +310,9 @@ func (f *keyFacts) String() string {
 			}
 			cmds = append(cmds, fmt.Sprintf("%s(%s)", c.Method, strings.Join(keys, ", ")))
 		}
+		if t.Lines > 0 {
+			cmds = append(cmds, fmt.Sprintf("the lines of p%d", t.Lines))
+		}
 		out = append(out, fmt.Sprintf("runs %s{%s} at %s", t.Name, strings.Join(cmds, "; "), t.Where))
 	}
 	if f.SingleNode {
@@ -383,7 +387,7 @@ func (s *summary) fact() *keyFacts {
 		f.Forwards = append(f.Forwards, ff)
 	}
 	for _, t := range s.transactions {
-		ft := factTransaction{Name: t.name, Fate: t.fate, Where: t.where, Watch: t.watch, Client: t.client}
+		ft := factTransaction{Name: t.name, Fate: t.fate, Where: t.where, Watch: t.watch, Client: t.client, Lines: t.lines}
 		if ws := factSinks([]sink{{keys: t.watched}}, ids); len(ws) == 1 {
 			ft.Watched = ws[0].Keys
 		}
@@ -484,7 +488,7 @@ func (f *keyFacts) summary() *summary {
 		s.forwards = append(s.forwards, f)
 	}
 	for _, ft := range f.Txs {
-		t := txSink{name: ft.Name, fate: ft.Fate, where: ft.Where, watch: ft.Watch, client: ft.Client}
+		t := txSink{name: ft.Name, fate: ft.Fate, where: ft.Where, watch: ft.Watch, client: ft.Client, lines: ft.Lines}
 		if ws := summarySinks([]factSink{{Keys: ft.Watched}}); len(ws) == 1 {
 			t.watched = ws[0].keys
 		}

@@ -1,6 +1,9 @@
 package reading
 
 import (
+	"go/token"
+	"strings"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
@@ -35,6 +38,19 @@ type txSink struct {
 	client            int // the client's parameter (1-based), 0 if it is not one
 	commands          []keymodel.QueuedCommand
 	watched           []keymodel.Arg
+	// lines > 0 says the commands are the command lines of the slice
+	// parameter number lines, sent one by one between MULTI and EXEC:
+	//
+	//	func execTx(c redis.Conn, cmds [][]any) ([]any, error) {
+	//		c.Send("MULTI")
+	//		for _, cmd := range cmds {
+	//			c.Send(cmd[0].(string), cmd[1:]...)
+	//		}
+	//		return redis.Values(c.Do("EXEC"))
+	//	}
+	//
+	// A caller's literal of lines is its transaction.
+	lines int
 }
 
 // transactionSinks lists the transactions fn runs, in its body or in the
@@ -61,7 +77,63 @@ func (r *Package) transactionSinks(fn *ssa.Function) []txSink {
 			}
 		}
 	}
+	if p, where, ok := r.sendsLines(fn); ok {
+		out = append(out, txSink{name: "MULTI/EXEC", fate: "the server refuses the transaction at EXEC (CROSSSLOT)", where: where, lines: p})
+	}
 	return out
+}
+
+// sendsLines finds in fn a redigo MULTI, an EXEC, and a Send in a loop over
+// the elements of a slice parameter of command lines, each sent as its
+// name and the rest (cmd[0].(string), cmd[1:]...): the parameter's number
+// and where the Send is.
+func (r *Package) sendsLines(fn *ssa.Function) (param int, where string, ok bool) {
+	multi, exec := false, false
+	for call := range ssaread.CallsIn(fn) {
+		common := call.Common()
+		if m := common.Method; common.IsInvoke() && m != nil && (m.Name() == "Send" || m.Name() == "Do") && clients.IsRedigoConn(common.Value.Type()) && len(common.Args) > 0 {
+			if name, isConst := ssaread.ConstString(common.Args[0]); isConst {
+				multi = multi || strings.EqualFold(name, "MULTI")
+				exec = exec || strings.EqualFold(name, "EXEC")
+				continue
+			}
+			if p := lineParam(fn, common.Args[0]); p > 0 && m.Name() == "Send" {
+				param, where = p, r.Where(call.Pos())
+			}
+		}
+	}
+	return param, where, multi && exec && param > 0
+}
+
+// lineParam is the slice parameter of fn whose element's first value v is,
+// as cmd[0].(string) over for _, cmd := range cmds reads it; 0 if none.
+func lineParam(fn *ssa.Function, v ssa.Value) int {
+	if ta, isAssert := v.(*ssa.TypeAssert); isAssert {
+		v = ta.X
+	}
+	first, ok := v.(*ssa.UnOp)
+	if !ok || first.Op != token.MUL {
+		return 0
+	}
+	ia, ok := first.X.(*ssa.IndexAddr)
+	if !ok {
+		return 0
+	}
+	if k, isConst := ia.Index.(*ssa.Const); !isConst || k.Int64() != 0 {
+		return 0
+	}
+	elem, ok := ia.X.(*ssa.UnOp)
+	if !ok || elem.Op != token.MUL {
+		return 0
+	}
+	outer, ok := elem.X.(*ssa.IndexAddr)
+	if !ok {
+		return 0
+	}
+	if p, isParam := outer.X.(*ssa.Parameter); isParam && p.Parent() == fn {
+		return ssaread.ParamIndex(p)
+	}
+	return 0
 }
 
 // anonFuncs are the function literals inside fn, at every depth.
@@ -128,6 +200,11 @@ func (r *Package) calledTransactions(call ssa.CallInstruction) []calledTransacti
 		for _, c := range sk.commands {
 			inst.commands = append(inst.commands, keymodel.QueuedCommand{Method: c.Method, Keys: site.InstantiateKeys(c.Keys)})
 		}
+		if sk.lines > 0 {
+			if inst.commands, inst.lines = r.linesOf(site, sk.lines-1), 0; inst.commands == nil {
+				continue // lines the call does not write out
+			}
+		}
 		inst.client = clients.ClientParam(client)
 		t := &Transaction{Name: sk.name, Commands: inst.commands, Watch: sk.watch, Watched: inst.watched, Fate: sk.fate,
 			At: r.opening(call.Pos()), Via: r.CalleeName(called.obj) + " (" + sk.where + ")", client: client}
@@ -150,4 +227,28 @@ func allSame(keys []keymodel.Arg) bool {
 		}
 	}
 	return true
+}
+
+// linesOf reads the command lines a call gives as argument j, a literal
+// of literals ([][]any{{"INCRBY", k, n}, ...}, or redis.Args of a
+// variadic): one command each, with the keys the command table places.
+// Nil when the call does not write them out.
+func (r *Package) linesOf(site *clients.Site, j int) []keymodel.QueuedCommand {
+	lines, ok := site.ElementsOfArg(j)
+	if !ok || len(lines) == 0 {
+		return nil
+	}
+	var out []keymodel.QueuedCommand
+	for _, line := range lines {
+		values, ok := ssaread.SliceElements(ssaread.UnwrapInterface(line.Value))
+		if !ok {
+			return nil
+		}
+		name, keys, ok := site.LineKeys(values, line.At)
+		if !ok {
+			return nil
+		}
+		out = append(out, keymodel.QueuedCommand{Method: name, Keys: keys})
+	}
+	return out
 }
