@@ -219,7 +219,7 @@ func TestKeysThatTravel(t *testing.T) {
 // TxPipelined, TxPipeline up to Exec, Watch, and helpers in another package;
 // the message depends on the go-redis version the package imports.
 func TestTransactions(t *testing.T) {
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "tx/queue", "tx", "txv8", "txv9rc", "tx/helpers", "tx/helpersapp", "tx/lines", "tx/linesapp")
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "tx/queue", "tx", "txv8", "txv9rc", "tx/helpers", "tx/helpersapp", "tx/lines", "tx/linesapp", "tx/domulti")
 }
 
 // TestVerdicts covers keys with unknown parts: proved for every value,

@@ -265,7 +265,10 @@ func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]keymode
 	}
 	site := NewSite(ev, common, m.Signature())
 	elems, ok := site.ElementsOfArg(len(common.Args) - 1)
-	if !ok || len(elems) < 3 {
+	if !ok {
+		return loopedDoMulti(site)
+	}
+	if len(elems) < 3 {
 		return nil, false
 	}
 	var cmds []keymodel.QueuedCommand
@@ -284,4 +287,46 @@ func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]keymode
 		return nil, false
 	}
 	return cmds[1 : len(cmds)-1], true
+}
+
+// loopedDoMulti reads a DoMulti of commands a loop builds between a MULTI
+// and an EXEC appended around it:
+//
+//	cmds := valkey.Commands{c.B().Multi().Build()}
+//	for r, n := range delivery {
+//		cmds = append(cmds, c.B().Incrby().Key(stock(r)).Increment(n).Build())
+//	}
+//	cmds = append(cmds, c.B().Exec().Build())
+//	c.DoMulti(ctx, cmds...)
+//
+// The loop's command is one queued command whose keys hold the loop's
+// element: two iterations' keys are compared as two elements.
+func loopedDoMulti(site *Site) ([]keymodel.QueuedCommand, bool) {
+	var looped *keymodel.QueuedCommand
+	init, _, ok := site.Eval.EachAdded(site.Common.Args[len(site.Common.Args)-1], func(added ssa.Value) {
+		if call, isCall := added.(*ssa.Call); isCall {
+			if built, ok := builderChain(call); ok {
+				looped = &keymodel.QueuedCommand{Method: built.name, Keys: builtKeys(site, built)}
+			}
+		}
+	})
+	if !ok || looped == nil || len(init) < 2 {
+		return nil, false
+	}
+	var cmds []keymodel.QueuedCommand
+	for _, el := range init {
+		call, isCall := el.Value.(*ssa.Call)
+		if !isCall {
+			return nil, false
+		}
+		built, ok := builderChain(call)
+		if !ok {
+			return nil, false
+		}
+		cmds = append(cmds, keymodel.QueuedCommand{Method: built.name, Keys: builtKeys(site, built)})
+	}
+	if cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
+		return nil, false
+	}
+	return append(cmds[1:len(cmds)-1:len(cmds)-1], *looped), true
 }

@@ -328,6 +328,38 @@ func (e *Evaluator) Family(v ssa.Value) (init []Element, each []keymodel.Key, of
 	return init, each, of, ok
 }
 
+// EachAdded reads a slice a loop adds one value per iteration to, as
+// Family does, for values that are not keys (a rueidis command a loop
+// builds): the values added before and after the loop, what the loop
+// ranges over, and each called with the value one iteration adds while it
+// reads as the loop's element (its keys hold an element part).
+func (e *Evaluator) EachAdded(v ssa.Value, each func(added ssa.Value)) (init []Element, of string, ok bool) {
+	f, ok := e.familyOf(v)
+	if !ok || f.added == nil {
+		return nil, "", false
+	}
+	if f.elem != nil {
+		e.keyEnv[f.elem] = f.elemKeys
+		defer delete(e.keyEnv, f.elem)
+	}
+	if f.elem2 != nil {
+		e.keyEnv[f.elem2] = f.elemKeys2
+		defer delete(e.keyEnv, f.elem2)
+	}
+	if len(f.loads) > 0 {
+		for _, load := range f.loads[1:] {
+			e.valueEnv[load] = f.loads[0]
+		}
+		defer func() {
+			for _, load := range f.loads[1:] {
+				delete(e.valueEnv, load)
+			}
+		}()
+	}
+	each(ssaread.UnwrapInterface(f.added))
+	return f.init, f.of, true
+}
+
 // family is Family, and the slice the loop ranges over (nil for a loop
 // with a bound).
 func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of string, slice ssa.Value, ok bool) {

@@ -10,6 +10,9 @@ import (
 type Builder = cmds.Builder
 type Completed = cmds.Completed
 
+// Commands is a list of commands, for DoMulti.
+type Commands []Completed
+
 type RedisResult struct{}
 
 func (r RedisResult) Error() error { return nil }
