@@ -67,6 +67,10 @@ type Returned struct {
 	EachOf    int
 	Each      []keymodel.Key
 	MapBy     int
+	// Fields are, for a struct result that every return builds as one
+	// composite literal, each string field's alternatives (by index; nil
+	// for a field it does not write as a key).
+	Fields [][]keymodel.Key
 }
 
 // New evaluates the values of one package.
@@ -243,6 +247,9 @@ func (e *Evaluator) fieldKeys(read ssa.Value) ([]keymodel.Key, bool) {
 	of := 0
 	if p, isParam := root.(*ssa.Parameter); isParam && !foreign {
 		of = ssaread.ParamIndex(p)
+	}
+	if ks, ok := e.returnedField(root, path); ok {
+		return ks, true
 	}
 	object := e.id(root)
 	base, index := fieldOf(read)

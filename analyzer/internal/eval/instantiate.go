@@ -617,3 +617,119 @@ func (e *Evaluator) Rehome(keys []keymodel.Key, fn *ssa.Function) []keymodel.Key
 	}
 	return out
 }
+
+// returnedField reads a field of the struct a call returns, keys.Cart(u).Items,
+// from the callee's summary (Returned.Fields): its template with the call's
+// arguments put in. path is the field's, directly on the call's result.
+func (e *Evaluator) returnedField(root ssa.Value, path string) ([]keymodel.Key, bool) {
+	if alloc, isAlloc := root.(*ssa.Alloc); isAlloc {
+		if stored, once := structStoredOnce(alloc); once {
+			root = stored // k := keys.Cart(u), then k.Items
+		}
+	}
+	call, ok := root.(*ssa.Call)
+	if !ok || !strings.HasPrefix(path, ".f") {
+		return nil, false
+	}
+	i, err := strconv.Atoi(path[2:])
+	if err != nil {
+		return nil, false
+	}
+	fields := e.returns(call).Fields
+	if i >= len(fields) || fields[i] == nil {
+		return nil, false
+	}
+	var out []keymodel.Key
+	for _, tmpl := range fields[i] {
+		out = append(out, e.Instantiate(tmpl, call.Call.Args, e.id(call), 0, map[ssa.Value]bool{})...)
+		if len(out) > keymodel.MaxAlternatives {
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}
+
+// ReturnedFields reads fn's struct result when every return is one
+// composite literal whose string fields it builds from its parameters (a
+// set of an entity's keys, func Cart(u UserID) CartKeys): each field's
+// alternatives, by index; nil when it returns no such struct.
+func (e *Evaluator) ReturnedFields(fn *ssa.Function) [][]keymodel.Key {
+	results := fn.Signature.Results()
+	if results.Len() != 1 {
+		return nil
+	}
+	st, ok := results.At(0).Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var lit *ssa.Alloc
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		load, ok := ret.Results[0].(*ssa.UnOp)
+		if !ok || load.Op != token.MUL || lit != nil {
+			return nil
+		}
+		if lit, ok = load.X.(*ssa.Alloc); !ok {
+			return nil
+		}
+	}
+	if lit == nil {
+		return nil
+	}
+	out := make([][]keymodel.Key, st.NumFields())
+	found := false
+	for i := range st.NumFields() {
+		if !ssaread.IsString(st.Field(i).Type()) {
+			continue
+		}
+		stores := ssaread.FieldStores(lit, i)
+		if len(stores) != 1 {
+			continue
+		}
+		ks := e.Keys(stores[0].Val)
+		for _, k := range ks {
+			if len(k) > 1 || len(k) == 1 && (!k[0].Unknown || k[0].Param > 0) {
+				out[i], found = ks, true // some text, or a parameter: a caller learns something
+				break
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	return out
+}
+
+// structStoredOnce is the value a local struct variable is given once and
+// never written again, whole or field by field: its fields are only read.
+func structStoredOnce(alloc *ssa.Alloc) (ssa.Value, bool) {
+	var stored ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != alloc || stored != nil {
+				return nil, false
+			}
+			stored = ref.Val
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return nil, false
+			}
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				if load, ok := use.(*ssa.UnOp); !ok || load.Op != token.MUL {
+					if _, debug := use.(*ssa.DebugRef); !debug {
+						return nil, false // written, or its address taken
+					}
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return nil, false
+		}
+	}
+	return stored, stored != nil
+}

@@ -32,6 +32,9 @@ type summary struct {
 	// elems holds the alternatives of each element of a []string result
 	// that is a fixed list, nil otherwise.
 	elems [][]keymodel.Key
+	// fields holds, for a struct result built as one composite literal,
+	// each string field's alternatives by index (see eval.ReturnedFields).
+	fields [][]keymodel.Key
 	// each is the key a []string result holds for each element of slice
 	// parameter eachOf (1-based; 0 when it is not such a result), its Elem
 	// parts the element; or, mapBy > 0, the result holds what function
@@ -133,7 +136,7 @@ type ScriptKey struct {
 
 // useful reports whether the summary says anything a caller can use.
 func (s *summary) useful() bool {
-	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 || len(s.transactions) > 0 ||
+	return s != nil && (s.result != nil || s.elems != nil || s.eachOf > 0 || len(s.sinks) > 0 || len(s.queued) > 0 || len(s.forwards) > 0 || len(s.transactions) > 0 || s.fields != nil ||
 		s.singleNodeResult || len(s.singleNodeCallbacks) > 0 || s.concrete.Name != "" || s.picksFrom > 0)
 }
 
@@ -145,6 +148,7 @@ func (s *summary) useful() bool {
 type keyFacts struct {
 	Result   factKeyList       // the string result's alternatives
 	Elems    []factKeyList     // a []string result's elements
+	Fields   []factKeyList     // a struct result's string fields, by index (nil: none)
 	EachOf   int               // a []string result of one key per element of this slice parameter
 	Each     factKeyList       // that key
 	MapBy    int               // or what this function parameter makes of each element
@@ -267,6 +271,11 @@ func (f *keyFacts) String() string {
 		}
 		out = append(out, "keys ["+strings.Join(elems, ", ")+"]")
 	}
+	for i, alts := range f.Fields {
+		if alts != nil {
+			out = append(out, fmt.Sprintf("field %d %s", i, showAlts(alts)))
+		}
+	}
 	if f.EachOf > 0 && f.MapBy > 0 {
 		out = append(out, fmt.Sprintf("keys p%d(p%d[i]) for each element of p%d", f.MapBy, f.EachOf, f.EachOf))
 	} else if f.EachOf > 0 {
@@ -373,6 +382,9 @@ func (s *summary) fact() *keyFacts {
 	for _, alts := range s.elems {
 		f.Elems = append(f.Elems, factKeys(alts, ids))
 	}
+	for _, alts := range s.fields {
+		f.Fields = append(f.Fields, factKeys(alts, ids))
+	}
 	f.Sinks = factSinks(s.sinks, ids)
 	f.Queued = factSinks(s.queued, ids)
 	for _, fw := range s.forwards {
@@ -473,6 +485,9 @@ func (f *keyFacts) summary() *summary {
 	s := &summary{result: f.Result.keys(), eachOf: f.EachOf, each: f.Each.keys(), mapBy: f.MapBy}
 	for _, alts := range f.Elems {
 		s.elems = append(s.elems, alts.keys())
+	}
+	for _, alts := range f.Fields {
+		s.fields = append(s.fields, alts.keys())
 	}
 	s.sinks = summarySinks(f.Sinks)
 	s.queued = summarySinks(f.Queued)

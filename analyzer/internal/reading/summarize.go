@@ -41,6 +41,7 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 	if s.elems == nil {
 		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
 	}
+	s.fields = r.Eval.ReturnedFields(fn)
 	if !s.useful() {
 		s = nil
 	}
@@ -247,7 +248,7 @@ func (r *Package) anyDiffer(keys []keymodel.Arg) bool {
 // Returns is what fn returns, for the evaluator (see callees).
 func (r *Package) Returns(fn *ssa.Function) eval.Returned {
 	if s := r.summaryOf(fn); s != nil {
-		return eval.Returned{Result: s.result, ByDefault: s.byDefault, Option: s.option, Elems: s.elems, EachOf: s.eachOf, Each: s.each, MapBy: s.mapBy}
+		return eval.Returned{Result: s.result, ByDefault: s.byDefault, Option: s.option, Elems: s.elems, EachOf: s.eachOf, Each: s.each, MapBy: s.mapBy, Fields: s.fields}
 	}
 	return eval.Returned{}
 }
