@@ -235,15 +235,23 @@ func builderKeys(ev *eval.Evaluator, keyCalls []*ssa.Call, looped map[*ssa.Call]
 			continue
 		}
 		if phi := looped[kc]; phi != nil {
-			v := kc.Call.Args[j]
-			if !ssaread.IsString(v.Type()) {
-				continue // a list each iteration: not read
+			values := []ssa.Value{kc.Call.Args[j]}
+			if !ssaread.IsString(values[0].Type()) {
+				// Key(k) of a variadic Key(keys ...string): the list the
+				// call writes out, else not read
+				elems, ok := ssaread.SliceElements(values[0])
+				if !ok {
+					continue
+				}
+				values = elems
 			}
-			k := site.KeyArg(v, site.ArgPos(j))
-			if k.HasElement() {
-				k.Family = ev.IterationsOf(phi.Block())
+			for _, v := range values {
+				k := site.KeyArg(v, site.ArgPos(j))
+				if k.HasElement() {
+					k.Family = ev.IterationsOf(phi.Block())
+				}
+				out = append(out, k)
 			}
-			out = append(out, k)
 			continue
 		}
 		if v := kc.Call.Args[j]; ssaread.IsString(v.Type()) {

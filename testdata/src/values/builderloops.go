@@ -34,3 +34,24 @@ func builderInLoop(ctx context.Context, c rueidis.Client, v valkey.Client, u str
 	}
 	v.Do(ctx, same.Build())
 }
+
+// Key of a variadic Key(keys ...string), one per iteration: the same family.
+func variadicKeyInLoop(ctx context.Context, c rueidis.Client, v valkey.Client, u string, users []string) {
+	cmd := c.B().Mget().Key()
+	for _, id := range users {
+		cmd = cmd.Key("cart:" + id + ":meta") // want `MGET keys "cart:<users\[i\]>:meta" for two different elements of users are on different hash slots`
+	}
+	c.Do(ctx, cmd.Build())
+
+	own := v.B().Mget().Key()
+	for _, id := range users {
+		own = own.Key("cart:{" + u + "}:" + id)
+	}
+	v.Do(ctx, own.Build())
+
+	vcmd := v.B().Mget().Key()
+	for _, id := range users {
+		vcmd = vcmd.Key("seen:"+id, "seen:"+id+":at") // want `MGET keys "seen:<users\[i\]>" and "seen:<users\[i\]>:at" are on different hash slots`
+	}
+	v.Do(ctx, vcmd.Build())
+}
