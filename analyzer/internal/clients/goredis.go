@@ -143,8 +143,8 @@ func GoRedisMethod(common *ssa.CallCommon) *types.Func {
 	if GoRedisPackages[m.Pkg().Path()] {
 		return m
 	}
-	if IsAdapter(m.Pkg().Path()) && (adapterTransactional(common, m) || isScriptType(m.Signature().Recv().Type())) {
-		return m // go-redis's API: its transactions, and its Script, whose text the adapter's own code hides
+	if IsAdapter(m.Pkg().Path()) && (adapterTransactional(common, m) || isScriptType(m.Signature().Recv().Type()) || adapterPairs[m.Name()]) {
+		return m // go-redis's API: its transactions, its Script, whose text the adapter's own code hides, and its pairs
 	}
 	if common.IsInvoke() {
 		return goRedisShaped(m)
@@ -201,6 +201,13 @@ func AdapterMethod(m *types.Func) *types.Func {
 	}
 	return impl
 }
+
+// adapterPairs are the adapters' methods that take keys and values as
+// pairs of one variadic ...any (MSet(ctx, k1, v1, k2, v2)): the adapter
+// turns them into its command's arguments at run time (argsToSlice, then a
+// loop by twos) in code that does not show which are keys, so they are
+// read by go-redis's table, whose methods they mirror.
+var adapterPairs = map[string]bool{"MSet": true, "MSetNX": true}
 
 // adapterTransactional reports an adapter's call that opens a
 // transaction or pipeline (TxPipelined, TxPipeline, Watch, Pipelined,

@@ -15,8 +15,10 @@ import (
 func throughAdapter(ctx context.Context, a, b string) {
 	client, _ := rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{":7000", ":7001"}})
 	ad := rueidiscompat.NewAdapter(client)
-	ad.MGet(ctx, "a:1", "b:2")                         // want `MGET keys "a:1" \(slot 8311\) and "b:2" \(slot 2372\) are on different hash slots in rueidiscompat.Compat.MGet`
-	ad.MGet(ctx, "{a}:1", "{a}:2")                     // one tag
+	ad.MGet(ctx, "a:1", "b:2")               // want `MGET keys "a:1" \(slot 8311\) and "b:2" \(slot 2372\) are on different hash slots in rueidiscompat.Compat.MGet`
+	ad.MGet(ctx, "{a}:1", "{a}:2")           // one tag
+	ad.MSet(ctx, "left:"+a, 1, "left:"+b, 1) // want `MSet keys "left:<a>" and "left:<b>" are on different hash slots`
+	ad.MSet(ctx, "c:{"+a+"}:left", 1, "c:{"+a+"}:limit", 2)
 	ad.Rename(ctx, "sess:{"+a+"}", "sess:{"+b+"}")     // want `RENAME keys "sess:\{<a>\}" and "sess:\{<b>\}" are on different hash slots for all but about 1 in 16384 pairs of different values of a and b`
 	ad.Rename(ctx, "sess:{"+a+"}", "sess:{"+a+"}:old") // one tag
 	ad.TxPipelined(ctx, func(p rueidiscompat.Pipeliner) error {
@@ -45,6 +47,7 @@ func throughValkeyAdapter(ctx context.Context, a, b string) {
 	client, _ := valkey.NewClient(valkey.ClientOption{InitAddress: []string{":7000", ":7001"}})
 	ad := valkeycompat.NewAdapter(client)
 	ad.MGet(ctx, "a:1", "b:2")                         // want `MGET keys "a:1" \(slot 8311\) and "b:2" \(slot 2372\) are on different hash slots in valkeycompat.Compat.MGet`
+	ad.MSet(ctx, "left:"+a, 1, "left:"+b, 1)           // want `MSet keys "left:<a>" and "left:<b>" are on different hash slots`
 	ad.Rename(ctx, "cart:{"+a+"}", "cart:{"+a+"}:old") // one tag
 	ad.TxPipelined(ctx, func(p valkeycompat.Pipeliner) error {
 		p.Incr(ctx, "bal:"+a)

@@ -5,6 +5,7 @@ package rueidiscompat
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/redis/rueidis"
 )
@@ -17,6 +18,7 @@ type IntCmd struct{}
 
 // Cmdable is the adapter's go-redis-like interface.
 type Cmdable interface {
+	MSet(ctx context.Context, values ...any) *StatusCmd
 	MGet(ctx context.Context, keys ...string) *SliceCmd
 	Rename(ctx context.Context, key, newkey string) *StatusCmd
 	Incr(ctx context.Context, key string) *IntCmd
@@ -41,6 +43,26 @@ func NewAdapter(client rueidis.Client) Cmdable { // want NewAdapter:`returns \*C
 func (c *Compat) MGet(ctx context.Context, keys ...string) *SliceCmd { // want MGet:`sink MGET\(p3...\)`
 	c.client.Do(ctx, c.client.B().Mget().Key(keys...).Build())
 	return &SliceCmd{}
+}
+
+// MSet turns its pairs into the command's arguments at run time, as the
+// real adapter does (argsToSlice).
+func (c *Compat) MSet(ctx context.Context, values ...any) *StatusCmd {
+	partial := c.client.B().Mset().KeyValue()
+	args := argsToSlice(values)
+	for i := 0; i+1 < len(args); i += 2 {
+		partial = partial.KeyValue(args[i], args[i+1])
+	}
+	c.client.Do(ctx, partial.Build())
+	return &StatusCmd{}
+}
+
+func argsToSlice(values []any) []string {
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		out = append(out, fmt.Sprint(v))
+	}
+	return out
 }
 
 func (c *Compat) Rename(ctx context.Context, key, newkey string) *StatusCmd { // want Rename:`sink RENAME\(p3, p4\)`
@@ -71,6 +93,8 @@ func (c *CacheCompat) MGet(ctx context.Context, keys ...string) *SliceCmd { // w
 	c.client.Do(ctx, c.client.B().Mget().Key(keys...).Build())
 	return &SliceCmd{}
 }
+
+func (c *CacheCompat) MSet(ctx context.Context, values ...any) *StatusCmd { return &StatusCmd{} }
 
 func (c *CacheCompat) Rename(ctx context.Context, key, newkey string) *StatusCmd { // want Rename:`sink RENAME\(p3, p4\)`
 	c.client.Do(ctx, c.client.B().Rename().Key(key).Newkey(newkey).Build())
