@@ -279,22 +279,29 @@ func DoMultiTransaction(call ssa.CallInstruction, ev *eval.Evaluator) ([]keymode
 	if len(elems) < 3 {
 		return nil, false
 	}
+	cmds, ok := builtCommands(site, elems)
+	if !ok || cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
+		return nil, false
+	}
+	return cmds[1 : len(cmds)-1], true
+}
+
+// builtCommands reads each of a DoMulti's commands, every one a built
+// command; ok is false otherwise.
+func builtCommands(site *Site, elems []eval.Element) ([]keymodel.QueuedCommand, bool) {
 	var cmds []keymodel.QueuedCommand
 	for _, el := range elems {
-		v, ok := el.Value.(*ssa.Call)
+		call, ok := el.Value.(*ssa.Call)
 		if !ok {
 			return nil, false
 		}
-		built, ok := builderChain(v)
+		built, ok := builderChain(call)
 		if !ok {
 			return nil, false
 		}
 		cmds = append(cmds, keymodel.QueuedCommand{Method: built.name, Keys: builtKeys(site, built)})
 	}
-	if cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
-		return nil, false
-	}
-	return cmds[1 : len(cmds)-1], true
+	return cmds, len(cmds) > 0
 }
 
 // loopedDoMulti reads a DoMulti of commands a loop builds between a MULTI
@@ -321,19 +328,8 @@ func loopedDoMulti(site *Site) ([]keymodel.QueuedCommand, bool) {
 	if !ok || looped == nil || len(init) < 2 {
 		return nil, false
 	}
-	var cmds []keymodel.QueuedCommand
-	for _, el := range init {
-		call, isCall := el.Value.(*ssa.Call)
-		if !isCall {
-			return nil, false
-		}
-		built, ok := builderChain(call)
-		if !ok {
-			return nil, false
-		}
-		cmds = append(cmds, keymodel.QueuedCommand{Method: built.name, Keys: builtKeys(site, built)})
-	}
-	if cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
+	cmds, ok := builtCommands(site, init)
+	if !ok || cmds[0].Method != "MULTI" || cmds[len(cmds)-1].Method != "EXEC" {
 		return nil, false
 	}
 	return append(cmds[1:len(cmds)-1:len(cmds)-1], *looped), true

@@ -9,7 +9,11 @@ import (
 // storedOnce returns the only value stored into a local variable's cell
 // when nothing else can write it: every other use is a load, or a closure
 // that captures it and only loads it.
-func storedOnce(alloc *ssa.Alloc) (ssa.Value, bool) {
+func storedOnce(alloc *ssa.Alloc) (ssa.Value, bool) { return storedWhole(alloc, false) }
+
+// storedWhole is storedOnce for a variable whose fields may be read too
+// (fieldsRead): a local struct given once, k := keys.Cart(u), then k.Items.
+func storedWhole(alloc *ssa.Alloc, fieldsRead bool) (ssa.Value, bool) {
 	var stored ssa.Value
 	for _, ref := range *alloc.Referrers() {
 		switch ref := ref.(type) {
@@ -26,12 +30,30 @@ func storedOnce(alloc *ssa.Alloc) (ssa.Value, bool) {
 			if !onlyLoaded(ref, alloc, 0) {
 				return nil, false
 			}
+		case *ssa.FieldAddr:
+			if !fieldsRead || !onlyFieldLoads(ref) {
+				return nil, false
+			}
 		case *ssa.DebugRef:
 		default:
 			return nil, false
 		}
 	}
 	return stored, stored != nil
+}
+
+// onlyFieldLoads: a field's address is only loaded (not written, not
+// passed on).
+func onlyFieldLoads(fa *ssa.FieldAddr) bool {
+	for _, use := range *fa.Referrers() {
+		if load, ok := use.(*ssa.UnOp); ok && load.Op == token.MUL {
+			continue
+		}
+		if _, debug := use.(*ssa.DebugRef); !debug {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyLoaded: the closure made by mc (and the closures it makes in turn)

@@ -623,7 +623,7 @@ func (e *Evaluator) Rehome(keys []keymodel.Key, fn *ssa.Function) []keymodel.Key
 // arguments put in. path is the field's, directly on the call's result.
 func (e *Evaluator) returnedField(root ssa.Value, path string) ([]keymodel.Key, bool) {
 	if alloc, isAlloc := root.(*ssa.Alloc); isAlloc {
-		if stored, once := structStoredOnce(alloc); once {
+		if stored, once := storedWhole(alloc, true); once {
 			root = stored // k := keys.Cart(u), then k.Items
 		}
 	}
@@ -701,35 +701,4 @@ func (e *Evaluator) ReturnedFields(fn *ssa.Function) [][]keymodel.Key {
 		return nil
 	}
 	return out
-}
-
-// structStoredOnce is the value a local struct variable is given once and
-// never written again, whole or field by field: its fields are only read.
-func structStoredOnce(alloc *ssa.Alloc) (ssa.Value, bool) {
-	var stored ssa.Value
-	for _, ref := range *alloc.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if ref.Addr != alloc || stored != nil {
-				return nil, false
-			}
-			stored = ref.Val
-		case *ssa.UnOp:
-			if ref.Op != token.MUL {
-				return nil, false
-			}
-		case *ssa.FieldAddr:
-			for _, use := range *ref.Referrers() {
-				if load, ok := use.(*ssa.UnOp); !ok || load.Op != token.MUL {
-					if _, debug := use.(*ssa.DebugRef); !debug {
-						return nil, false // written, or its address taken
-					}
-				}
-			}
-		case *ssa.DebugRef:
-		default:
-			return nil, false
-		}
-	}
-	return stored, stored != nil
 }

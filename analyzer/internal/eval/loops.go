@@ -338,23 +338,10 @@ func (e *Evaluator) EachAdded(v ssa.Value, each func(added ssa.Value)) (init []E
 	if !ok || f.added == nil {
 		return nil, "", false
 	}
-	if f.elem != nil {
-		e.keyEnv[f.elem] = f.elemKeys
-		defer delete(e.keyEnv, f.elem)
-	}
-	if f.elem2 != nil {
-		e.keyEnv[f.elem2] = f.elemKeys2
-		defer delete(e.keyEnv, f.elem2)
-	}
-	if len(f.loads) > 0 {
-		for _, load := range f.loads[1:] {
-			e.valueEnv[load] = f.loads[0]
-		}
-		defer func() {
-			for _, load := range f.loads[1:] {
-				delete(e.valueEnv, load)
-			}
-		}()
+	defer e.enter(f)()
+	for _, load := range f.loads[min(1, len(f.loads)):] {
+		e.valueEnv[load] = f.loads[0]
+		defer delete(e.valueEnv, load)
 	}
 	each(ssaread.UnwrapInterface(f.added))
 	return f.init, f.of, true
@@ -370,19 +357,31 @@ func (e *Evaluator) family(v ssa.Value) (init []Element, each []keymodel.Key, of
 	if f.each != nil {
 		return f.init, f.each, f.of, f.slice, true
 	}
-	if f.elem != nil {
-		e.keyEnv[f.elem] = f.elemKeys
-		defer delete(e.keyEnv, f.elem)
-	}
-	if f.elem2 != nil {
-		e.keyEnv[f.elem2] = f.elemKeys2
-		defer delete(e.keyEnv, f.elem2)
-	}
+	defer e.enter(f)()
 	slice = f.slice
 	if slice == nil {
 		slice = f.iterator // a range over a function: its values are the elements
 	}
 	return f.init, e.elementKeys(f.loads, f.added), f.of, slice, true
+}
+
+// enter reads the loop's element as the family says (a range over a map's
+// keys, a range-over-func body's parameters) until the returned leave.
+func (e *Evaluator) enter(f loopFamily) (leave func()) {
+	if f.elem != nil {
+		e.keyEnv[f.elem] = f.elemKeys
+	}
+	if f.elem2 != nil {
+		e.keyEnv[f.elem2] = f.elemKeys2
+	}
+	return func() {
+		if f.elem != nil {
+			delete(e.keyEnv, f.elem)
+		}
+		if f.elem2 != nil {
+			delete(e.keyEnv, f.elem2)
+		}
+	}
 }
 
 // A loopFamily is how a loop adds one value per iteration to a slice.
