@@ -104,9 +104,15 @@ func countedHeader(phi *ssa.Phi) (*countedLoop, bool) {
 	for entry, edge := range index.Edges {
 		from, isConst := ssaread.ConstInt(edge)
 		next, isAdd := index.Edges[1-entry].(*ssa.BinOp)
-		if isConst && isAdd && next.Op == token.ADD && next.X == ssa.Value(index) && ssaread.IsConstInt(next.Y, 1) {
-			return &countedLoop{index: index, entry: entry, from: from, to: bound, bound: test.Y, fixed: fixed, op: test.Op}, true
+		if !isAdd || next.Op != token.ADD || next.X != ssa.Value(index) || !ssaread.IsConstInt(next.Y, 1) {
+			continue
 		}
+		if !isConst {
+			// for d := last - 6; d <= last; d++: a start the code does not
+			// fix, a loop the evaluator cannot unroll (fixed false)
+			fixed = false
+		}
+		return &countedLoop{index: index, entry: entry, from: from, to: bound, bound: test.Y, fixed: fixed, op: test.Op}, true
 	}
 	return nil, false
 }

@@ -75,6 +75,9 @@ func SliceElements(v ssa.Value) ([]ssa.Value, bool) {
 		return nil, false
 	}
 	if s.High != nil {
+		if IsConstInt(s.High, 0) && len(*alloc.Referrers()) == 1 {
+			return nil, true // make([]T, 0, c) of a constant c: empty, appended to
+		}
 		// make([]T, n) of a constant n: SSA makes an array and slices it to
 		// n, then the code fills it through the slice.
 		if !IsConstInt(s.High, arr.Len()) || len(*alloc.Referrers()) != 1 {

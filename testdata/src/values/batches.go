@@ -291,3 +291,25 @@ func mapMade(ctx context.Context, rdb *goredis.ClusterClient, ids []int64) {
 }
 
 func fill(m map[string]bool) { m["other"] = true }
+
+// A slice made empty with a constant capacity, appended to in a counted
+// loop, whose start the code may not fix.
+func countedAppends(ctx context.Context, rdb *goredis.ClusterClient, rc rueidis.Client, lastDay int, city string) {
+	week := make([]string, 0, 7)
+	for d := lastDay - 6; d <= lastDay; d++ {
+		week = append(week, "top:day:"+strconv.Itoa(d))
+	}
+	rdb.ZInterStore(ctx, "top:week", &goredis.ZStore{Keys: week}) // want `ZInterStore keys "top:week" and "top:day:<strconv.Itoa\(d\)>" are on different hash slots`
+
+	days := make([]string, 0, 7)
+	for d := 0; d < lastDay; d++ {
+		days = append(days, "top:day:"+strconv.Itoa(d))
+	}
+	rc.Do(ctx, rc.B().Mget().Key(days...).Build()) // want `MGET keys "top:day:<strconv.Itoa\(d\)>" for two different iterations of the loop on d < lastDay are on different hash slots`
+
+	tagged := make([]string, 0, 7)
+	for d := lastDay - 6; d <= lastDay; d++ {
+		tagged = append(tagged, "top:{"+city+"}:day:"+strconv.Itoa(d))
+	}
+	rdb.ZInterStore(ctx, "top:{"+city+"}:week", &goredis.ZStore{Keys: tagged})
+}
