@@ -218,14 +218,7 @@ func sameSlot(keys []keymodel.Arg) bool {
 			return false // a list or a loop's keys: one key per element
 		}
 	}
-	for j := 1; j < len(keys); j++ {
-		for i := range j {
-			if keymodel.Unproved(keys[i], keys[j]) != "" && !keymodel.SameTagTemplate(keys[i], keys[j]) {
-				return false
-			}
-		}
-	}
-	return true
+	return keymodel.OneSlot(keys)
 }
 
 // refs are the keys' alternatives as KeyRefs, and of each ref the key it

@@ -893,3 +893,17 @@ func excludes(a, b Key) bool {
 	}
 	return false
 }
+
+// OneSlot reports keys every pair of which is on one slot, proved
+// (Unproved) or by one tag template of one value (SameTagTemplate: one tag
+// whatever the value holds, but for the empty tag strict mode reports).
+func OneSlot(keys []Arg) bool {
+	for j := 1; j < len(keys); j++ {
+		for i := range j {
+			if Unproved(keys[i], keys[j]) != "" && !SameTagTemplate(keys[i], keys[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}

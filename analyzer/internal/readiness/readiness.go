@@ -305,7 +305,7 @@ func ForwardedParams(start []ssa.Value) []*ssa.Parameter {
 			if fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == v {
 				continue // the receiver: the library's own object
 			}
-			if isContext(v.Type()) || isNumber(v.Type()) {
+			if isContext(v.Type()) || IsNumber(v.Type()) {
 				continue
 			}
 			params = append(params, v)
@@ -349,8 +349,8 @@ func ForwardedParams(start []ssa.Value) []*ssa.Parameter {
 	return params
 }
 
-// isNumber: a number, as a SCAN's cursor and count are.
-func isNumber(t types.Type) bool {
+// IsNumber: a number, as a SCAN's cursor and count, or a database, are.
+func IsNumber(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsNumeric != 0
 }

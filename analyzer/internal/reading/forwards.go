@@ -1,7 +1,6 @@
 package reading
 
 import (
-	"go/types"
 	"slices"
 	"strconv"
 
@@ -180,7 +179,7 @@ func (r *Package) valuedForward(fn *ssa.Function, site *clients.Site, problems [
 			continue
 		}
 		v := ssaread.UnwrapInterface(l.Values[j])
-		if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn && isNumber(p.Type()) {
+		if p, ok := v.(*ssa.Parameter); ok && p.Parent() == fn && readiness.IsNumber(p.Type()) {
 			line.holes = append(line.holes, lineHole{arg: j, number: ssaread.ParamIndex(p)})
 			continue
 		}
@@ -227,7 +226,7 @@ func (r *Package) fillLine(c calledForward, call ssa.CallInstruction) (line *val
 			arg := ssaread.UnwrapInterface(c.args[h.number-1])
 			if n, ok := ssaread.ConstInt(arg); ok {
 				line.argv[h.arg] = commands.Arg{Text: strconv.FormatInt(n, 10), Known: true}
-			} else if p, ok := arg.(*ssa.Parameter); ok && p.Parent() == fn && isNumber(p.Type()) {
+			} else if p, ok := arg.(*ssa.Parameter); ok && p.Parent() == fn && readiness.IsNumber(p.Type()) {
 				line.holes = append(line.holes, lineHole{arg: h.arg, number: ssaread.ParamIndex(p)})
 			}
 			continue
@@ -243,12 +242,6 @@ func (r *Package) fillLine(c calledForward, call ssa.CallInstruction) (line *val
 		line.argv[h.arg] = clients.PatternOf(text)
 	}
 	return line, len(line.holes) > 0
-}
-
-// isNumber: a number, as a database is.
-func isNumber(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsNumeric != 0
 }
 
 // paramsOf numbers those of the parameters that are fn's own.

@@ -65,7 +65,7 @@ func (r *Package) transactionSinks(fn *ssa.Function) []txSink {
 				sk.commands = append(sk.commands, keymodel.QueuedCommand{Method: c.Method, Keys: r.rehome(c.Keys, fn)})
 			}
 			sk.watched = r.rehome(t.Watched, fn)
-			if keys := sk.keys(); sk.fromParams() && !r.anyDiffer(keys) && !allSame(keys) {
+			if keys := sk.keys(); sk.fromParams() && !r.anyDiffer(keys) && !keymodel.OneSlot(keys) { // one slot whatever the callers give: nothing for them to decide
 				out = append(out, sk)
 			}
 		}
@@ -214,19 +214,6 @@ func (r *Package) calledTransactions(call ssa.CallInstruction) []calledTransacti
 		out = append(out, calledTransaction{Transaction: t, sink: inst})
 	}
 	return out
-}
-
-// allSame: every pair of keys is proved to share a slot, whatever the
-// callers give (one tag of one value): nothing for them to decide.
-func allSame(keys []keymodel.Arg) bool {
-	for j := 1; j < len(keys); j++ {
-		for i := range j {
-			if keymodel.Unproved(keys[i], keys[j]) != "" && !keymodel.SameTagTemplate(keys[i], keys[j]) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // linesOf reads the command lines a call gives as argument j, a literal
