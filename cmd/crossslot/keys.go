@@ -15,8 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/live"
 	"github.com/crossslot/crossslot/slotcalc"
 )
 
@@ -45,12 +47,15 @@ type keyFamily struct {
 	// crossslot finding), "split" (the client or proxy splits it),
 	// "unknown"; the worst verdict of their uses.
 	With map[string]string `json:"with,omitempty"`
+	// Live is what -live read of the family on a running server.
+	Live *liveFigures `json:"live,omitempty"`
 }
 
 // A keysReport is `crossslot keys -f json`'s document.
 type keysReport struct {
 	Schema   string       `json:"schema"`
 	Families []*keyFamily `json:"families"`
+	Live     *liveReport  `json:"live,omitempty"`
 }
 
 // keysCommand lists the key families of packages.
@@ -62,8 +67,15 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("f", "text", "output `format`: text, md (Markdown, for a migration document), json, or html (one self-contained page with the families as a graph)")
 	slotFlag := fs.String("slot", "", "list only the families whose keys can land on hash `slot` N (0 to 16383)")
 	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches")
+	var lo liveOptions
+	fs.StringVar(&lo.url, "live", "", "join the families with a running server's or cluster's keys, read-only: a `URL` redis://[user:password@]host:port[/db], rediss:// (TLS), valkey://, valkeys://")
+	fs.IntVar(&lo.budget, "live-budget", 1_000_000, "read at most `N` key names; past it, a uniform sample of N, and the figures scaled with their error")
+	fs.IntVar(&lo.measure, "live-measure", 200, "measure TYPE, PTTL and MEMORY USAGE of at most `N` keys per family and node")
+	fs.DurationVar(&lo.timeout, "live-timeout", 5*time.Minute, "stop reading after `duration`, and report what was read")
+	fs.DurationVar(&lo.pause, "live-pause", time.Millisecond, "pause `duration` between two batches of commands on one node")
+	fs.BoolVar(&lo.replicas, "live-replicas", false, "read each shard's replica instead of its master (READONLY)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: crossslot keys [-f text|md|json|html] [-slot N] [-key TEXT] [packages]")
+		fmt.Fprintln(stderr, "usage: crossslot keys [-f text|md|json|html] [-slot N] [-key TEXT] [-live URL [-live-budget N] ...] [packages]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -84,6 +96,12 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		slot = n
 	}
+	if lo.url != "" {
+		if err := lo.check(); err != nil {
+			fmt.Fprintln(stderr, "crossslot keys:", err)
+			return exitUsage
+		}
+	}
 	pkgs := fs.Args()
 	if len(pkgs) == 0 {
 		pkgs = []string{"./..."}
@@ -98,6 +116,14 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		return exitCode(err)
 	}
 	families := keyFamilies(uses)
+	var lr *liveReport
+	if lo.url != "" {
+		// every family is matched, whatever -slot and -key then show
+		if lr, err = readLive(families, lo); err != nil {
+			fmt.Fprintln(stderr, "crossslot keys: -live:", err)
+			return exitLive
+		}
+	}
 	switch {
 	case slot >= 0:
 		families = onSlot(families, slot)
@@ -107,22 +133,49 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	switch *format {
 	case "md":
 		writeKeysMarkdown(stdout, families)
-		return 0
+		if lr != nil {
+			writeLiveMarkdown(stdout, lr, families)
+		}
 	case "html":
-		writeKeysHTML(stdout, families)
-		return 0
-	}
-	if *format == "json" {
+		writeKeysHTML(stdout, families, lr)
+	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families}); err != nil {
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families, Live: lr}); err != nil {
 			fmt.Fprintln(stderr, "crossslot keys:", err)
 			return 1
 		}
-		return 0
+	default:
+		if lr != nil {
+			writeLiveText(stdout, lr, families)
+		} else {
+			writeKeysText(stdout, families, slot, *key)
+		}
 	}
-	writeKeysText(stdout, families, slot, *key)
+	if lr != nil && len(lr.Unread) > 0 {
+		for _, u := range lr.Unread {
+			fmt.Fprintln(stderr, "crossslot keys: -live: not read:", u)
+		}
+		return exitLive
+	}
 	return 0
+}
+
+// check refuses -live flags that cannot read anything.
+func (o liveOptions) check() error {
+	switch {
+	case o.budget <= 0:
+		return fmt.Errorf("-live-budget %d: the budget is the most key names read, a number above 0", o.budget)
+	case o.measure < 0:
+		return fmt.Errorf("-live-measure %d: a number of keys, 0 or more", o.measure)
+	case o.timeout <= 0:
+		return fmt.Errorf("-live-timeout %v: a duration above 0", o.timeout)
+	case o.pause < 0:
+		return fmt.Errorf("-live-pause %v: a duration, 0 or more", o.pause)
+	}
+	_, err := live.ParseURL(o.url)
+	return err
 }
 
 // analyzeForKeys runs the standalone analysis with -crossslot.inventory and

@@ -20,8 +20,10 @@ import (
 // command or transaction, red where the pair is a crossslot finding, each
 // badge a link to the other family. A constant tag's group is marked hot
 // (every key on one slot). Where each family is written and sent is in the
-// row's details, and the browser's find reaches every family.
-func writeKeysHTML(w io.Writer, families []*keyFamily) {
+// row's details, and the browser's find reaches every family. With a live
+// read, each family shows its live figures and the page opens with the
+// slots' heat strip.
+func writeKeysHTML(w io.Writer, families []*keyFamily, lr *liveReport) {
 	var order []string // groups in families' order, the untagged last
 	members := map[string][]*keyFamily{}
 	id := map[string]int{}
@@ -51,11 +53,20 @@ body { font: 14px system-ui, sans-serif; margin: 24px; color: #1b1f24; }
 .with.one { border: 1px solid #2da44e; color: #116329; } .with.split { border: 1px dashed #0969da; color: #0550ae; }
 .with.unknown { border: 1px dotted #8c959f; color: #57606a; } .with.different { border: 2px solid #cf222e; color: #a40e26; font-weight: 600; }
 details { font-size: 12px; color: #57606a; overflow-wrap: anywhere; }
+.live { margin: 0 0 16px; } .live h2 { font-size: 15px; margin: 0; overflow-wrap: anywhere; }
+.strip { display: grid; grid-template-columns: repeat(256, 1fr); height: 28px; border: 1px solid #8c959f; }
+.strip i { background: #cf222e; }
+.livefig { font-size: 12px; color: #0550ae; }
+.old { color: #9a6700; }
+.unread { color: #a40e26; font-weight: 600; }
 </style></head><body>
 <h1>Key families</h1>
 <p>%s. Cards are co-location groups (one hash tag); an orange card is hot: one constant tag for every value, every key on one slot. Under each family, the families sent with it in one command or transaction: green on one slot, red on different slots (a crossslot finding), blue split by the client, grey not proved.</p>
-<div class="groups">
 `, html.EscapeString(capitalized(countFamilies(families).String())))
+	if lr != nil {
+		writeLiveHTML(w, lr)
+	}
+	io.WriteString(w, "<div class=\"groups\">\n")
 	for _, g := range order {
 		fams := members[g]
 		title, class := "no hash tag", "group untagged"
@@ -77,6 +88,7 @@ details { font-size: 12px; color: #57606a; overflow-wrap: anywhere; }
 			if f.Builder != "" {
 				fmt.Fprintf(w, ` <span class="made">made by %s</span>`, html.EscapeString(f.Builder))
 			}
+			io.WriteString(w, liveBadge(f))
 			var others []string
 			for t := range f.With {
 				others = append(others, t)

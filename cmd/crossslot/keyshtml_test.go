@@ -90,7 +90,7 @@ func TestKeysHTMLTwoHundredFamilies(t *testing.T) {
 		a.With, b.With = map[string]string{b.Template: "different"}, map[string]string{a.Template: "different"}
 	}
 	var page bytes.Buffer
-	writeKeysHTML(&page, families)
+	writeKeysHTML(&page, families, nil)
 	b := newBrowser(t, chromium)
 	dom := b.render(page.String(), true)
 	if n := strings.Count(dom, `class="family"`); n != 200 {
