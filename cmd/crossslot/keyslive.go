@@ -26,6 +26,12 @@ import (
 // 997 in 1000 samples.
 const zInterval = 3.0
 
+// scanCount is SCAN's COUNT and the size of a batch of RANDOMKEY: small
+// enough that one command holds the server for tens of microseconds, as
+// each batch is followed by a pause (-live-pause) in which the server
+// serves its other clients.
+const scanCount = 100
+
 // A liveFigures is what the live read says of one family, old name or
 // the foreign keys.
 type liveFigures struct {
@@ -148,7 +154,7 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 	m := newFamilyMatcher(families)
 	rep.Unmatchable = m.unmatchable
 
-	lim := live.Limits{Budget: o.budget, Count: 500, Pause: o.pause}
+	lim := live.Limits{Budget: o.budget, Count: scanCount, Pause: o.pause}
 	groups := make([]*liveGroup, len(m.groups))
 	for i := range groups {
 		groups[i] = newLiveGroup(len(ks.Nodes), o.measure, uint64(i))
