@@ -74,6 +74,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&lo.timeout, "live-timeout", 5*time.Minute, "stop reading after `duration`, and report what was read")
 	fs.DurationVar(&lo.pause, "live-pause", time.Millisecond, "pause `duration` between two batches of commands on one node")
 	fs.BoolVar(&lo.replicas, "live-replicas", false, "read each shard's replica instead of its master (READONLY)")
+	fs.Var(&lo.olds, "live-old", "count keys under an old name `OLD=FAMILY` as that family's (profile:<id>=user:{<id>}:profile); repeatable. A tagged family's untagged name is counted without it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: crossslot keys [-f text|md|json|html] [-slot N] [-key TEXT] [-live URL [-live-budget N] ...] [packages]")
 		fs.PrintDefaults()
@@ -117,6 +118,10 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	families := keyFamilies(uses)
 	var lr *liveReport
+	if f := lo.olds.unknownFamily(families); f != "" {
+		fmt.Fprintf(stderr, "crossslot keys: -live-old: %q is not a key family of these packages (crossslot keys lists them)\n", f)
+		return exitUsage
+	}
 	if lo.url != "" {
 		// every family is matched, whatever -slot and -key then show
 		if lr, err = readLive(families, lo); err != nil {

@@ -53,7 +53,7 @@ body { font: 14px system-ui, sans-serif; margin: 24px; color: #1b1f24; }
 .with.one { border: 1px solid #2da44e; color: #116329; } .with.split { border: 1px dashed #0969da; color: #0550ae; }
 .with.unknown { border: 1px dotted #8c959f; color: #57606a; } .with.different { border: 2px solid #cf222e; color: #a40e26; font-weight: 600; }
 details { font-size: 12px; color: #57606a; overflow-wrap: anywhere; }
-.live { margin: 0 0 16px; } .live h2 { font-size: 15px; margin: 0; overflow-wrap: anywhere; }
+.live { margin: 0 0 16px; overflow-wrap: anywhere; } .live h2 { font-size: 15px; margin: 0; }
 .strip { display: grid; grid-template-columns: repeat(256, 1fr); height: 28px; border: 1px solid #8c959f; }
 .strip i { background: #cf222e; }
 .livefig { font-size: 12px; color: #0550ae; }

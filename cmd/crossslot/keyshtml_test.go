@@ -69,7 +69,8 @@ func TestKeysHTMLInBrowser(t *testing.T) {
 // templates, sent in pairs) in headless Chromium, measured by a script the
 // test adds to its copy of the page: no element's content is clipped (wider
 // or taller than its box), and every family has its row, reachable by its
-// anchor.
+// anchor; with a live read's figures on each, its slot strip and long
+// names in its live section.
 func TestKeysHTMLTwoHundredFamilies(t *testing.T) {
 	chromium := lookChromium(t)
 	var families []*keyFamily
@@ -89,12 +90,33 @@ func TestKeysHTMLTwoHundredFamilies(t *testing.T) {
 		a, b := families[i], families[i+1]
 		a.With, b.With = map[string]string{b.Template: "different"}, map[string]string{a.Template: "different"}
 	}
+	// live figures on every family, and a live section with long names
+	size := int64(123456789)
+	for i, f := range families {
+		f.Live = &liveFigures{Keys: int64(1000 * i), KeysError: int64(30 * i), Bytes: &size, BytesError: 99999, Measured: 200, NoTTL: 0.5,
+			Slots: 16384, Nodes: 3, NodeKeys: []int64{1, 2, 3}, TopSlot: 16383, TopSlotKeys: 99999, TopSlotShare: 0.01}
+	}
+	lr := &liveReport{URL: "rediss://app:xxxxx@cache-cluster-0001.production.internal.example.com:6380", Server: "valkey 8.1.1", Cluster: true,
+		Keys: 123456789, Read: 1000000, Method: "more than -live-budget 1000000: a uniform sample of 1000000 (RANDOMKEY, each node its share), scaled to each node's DBSIZE",
+		Old:     []*liveOld{{Template: strings.Repeat("legacy:service:", 12) + "<id>", Family: families[0].Template, liveFigures: *families[0].Live}},
+		Foreign: liveForeign{liveFigures: liveFigures{Keys: 5}, Prefixes: []livePrefix{{Prefix: strings.Repeat("averyveryverylongprefixwithoutanycolon", 4), Keys: 5}}},
+		Unread:  []string{"node 10.0.0.12:6379 (slots 0-5460): " + strings.Repeat("connection reset by peer; ", 8)}}
+	for s := 0; s < 16384; s += 7 {
+		lr.SlotKeys = append(lr.SlotKeys, [2]int64{int64(s), int64(s % 1000)})
+	}
+	for s := range 5 {
+		lr.HotSlots = append(lr.HotSlots, liveSlot{Slot: 16000 + s, Node: "10.0.0.13:6379", Keys: 999,
+			Families: []livePrefix{{Prefix: families[120].Template, Keys: 500}, {Prefix: families[121].Template, Keys: 499}}})
+	}
 	var page bytes.Buffer
-	writeKeysHTML(&page, families, nil)
+	writeKeysHTML(&page, families, lr)
 	b := newBrowser(t, chromium)
 	dom := b.render(page.String(), true)
 	if n := strings.Count(dom, `class="family"`); n != 200 {
 		t.Errorf("the page has %d family rows, want 200", n)
+	}
+	if n, m := strings.Count(dom, `class="livefig"`), strings.Count(dom, `<i style="opacity:`); n != 200 || m != heatCells {
+		t.Errorf("the page has %d families' live figures and %d cells of the slot strip, want 200 and %d", n, m, heatCells)
 	}
 	for i, f := range families {
 		if !strings.Contains(dom, fmt.Sprintf(`id="f%d"><code>%s</code>`, i, strings.NewReplacer("<", "&lt;", ">", "&gt;").Replace(f.Template))) {

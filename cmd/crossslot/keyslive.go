@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -52,6 +53,9 @@ type liveFigures struct {
 	// lower bound when sampled.
 	Slots int `json:"slots"`
 	Nodes int `json:"nodes"`
+	// NodeKeys are its estimated keys on each node, in the report's
+	// order of nodes: how evenly it spreads.
+	NodeKeys []int64 `json:"node_keys"`
 	// TopSlot is the slot holding most of its keys, with their estimated
 	// number and share of its keys.
 	TopSlot      int     `json:"top_slot"`
@@ -134,6 +138,44 @@ type liveOptions struct {
 	timeout  time.Duration
 	pause    time.Duration
 	replicas bool
+	// olds are the old names -live-old gives, besides each tagged family's
+	// own (its template without the tag's braces).
+	olds oldNames
+}
+
+// oldNames is -live-old's list: OLD=FAMILY, a name the keys had before a
+// rename the braces do not tell (profile:<id> before user:{<id>}:profile).
+type oldNames []oldName
+
+func (o *oldNames) String() string {
+	var parts []string
+	for _, n := range *o {
+		parts = append(parts, n.template+"="+n.family)
+	}
+	return strings.Join(parts, ",")
+}
+
+func (o *oldNames) Set(s string) error {
+	old, family, ok := strings.Cut(s, "=")
+	if !ok || old == "" || family == "" {
+		return fmt.Errorf("%q: write OLD=FAMILY, as profile:<id>=user:{<id>}:profile", s)
+	}
+	if !parseTemplate(old).matchable() {
+		return fmt.Errorf("%q: the old name %q has no fixed text to tell its keys from others", s, old)
+	}
+	*o = append(*o, oldName{old, family})
+	return nil
+}
+
+// unknownFamily is the first -live-old family that is not one of
+// families, or "".
+func (o oldNames) unknownFamily(families []*keyFamily) string {
+	for _, n := range o {
+		if !slices.ContainsFunc(families, func(f *keyFamily) bool { return f.Template == n.family }) {
+			return n.family
+		}
+	}
+	return ""
 }
 
 // readLive joins families with the live key space the options name. The
@@ -151,7 +193,7 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 		return nil, err
 	}
 	rep := &liveReport{URL: target.URL, Server: ks.Server, Cluster: ks.Cluster, families: families}
-	m := newFamilyMatcher(families)
+	m := newFamilyMatcher(families, o.olds)
 	rep.Unmatchable = m.unmatchable
 
 	lim := live.Limits{Budget: o.budget, Count: scanCount, Pause: o.pause}
@@ -380,7 +422,7 @@ func oldTemplate(s string) string {
 	return s[:open] + s[open+1:open+1+end] + s[open+2+end:]
 }
 
-func newFamilyMatcher(families []*keyFamily) *familyMatcher {
+func newFamilyMatcher(families []*keyFamily, given []oldName) *familyMatcher {
 	m := &familyMatcher{byPrefix: map[string][]*template{}}
 	known := map[string]bool{}
 	for _, f := range families {
@@ -404,20 +446,23 @@ func newFamilyMatcher(families []*keyFamily) *familyMatcher {
 		m.groups = append(m.groups, f.Template)
 		addTemplate(t)
 	}
+	olds := slices.Clone(given)
 	for _, f := range families {
-		old := oldTemplate(f.Template)
-		if old == "" || known[old] {
+		olds = append(olds, oldName{oldTemplate(f.Template), f.Template})
+	}
+	for _, old := range olds {
+		if old.template == "" || known[old.template] {
 			continue
 		}
-		known[old] = true
-		t := parseTemplate(old)
+		known[old.template] = true
+		t := parseTemplate(old.template)
 		if !t.matchable() {
 			continue
 		}
 		t.group, t.old = len(m.groups), true
-		m.olds = append(m.olds, oldName{old, f.Template})
+		m.olds = append(m.olds, old)
 		m.oldGroup = append(m.oldGroup, t.group)
-		m.groups = append(m.groups, "old name "+old)
+		m.groups = append(m.groups, "old name "+old.template)
 		addTemplate(t)
 	}
 	m.foreign = len(m.groups)
@@ -520,6 +565,9 @@ func (g *liveGroup) figures(reads []*live.NodeRead, weights []float64, nodeOf fu
 		}
 	}
 	f.Keys = int64(math.Round(keys))
+	for i, n := range g.perNode {
+		f.NodeKeys = append(f.NodeKeys, int64(math.Round(float64(n)*weights[i])))
+	}
 	if !exact {
 		f.KeysError = int64(math.Ceil(zInterval * math.Sqrt(variance)))
 	}

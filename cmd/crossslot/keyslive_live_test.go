@@ -119,6 +119,16 @@ func checkExact(t *testing.T, r keysReport, truth seedTruth) {
 			continue
 		}
 		noTTL := int64(math.Round(l.NoTTL * float64(l.Measured)))
+		var onNodes, nodes int64
+		for _, n := range l.NodeKeys {
+			onNodes += n
+			if n > 0 {
+				nodes++
+			}
+		}
+		if onNodes != l.Keys || nodes != int64(want.Nodes) || len(l.NodeKeys) != len(truth.Masters) {
+			t.Errorf("%s: keys on each node %v, %d keys on %d nodes written", f.Template, l.NodeKeys, want.Keys, want.Nodes)
+		}
 		if l.Keys != want.Keys || l.KeysError != 0 || l.Bytes == nil || *l.Bytes != want.Bytes || l.BytesError != 0 ||
 			l.Measured != int(want.Keys) || noTTL != want.TTLLess || l.Slots != want.Slots || l.Nodes != want.Nodes ||
 			l.TopSlotKeys != want.TopSlotKeys || want.TopSlotTies == 1 && l.TopSlot != want.TopSlot || !mapsEqual(l.Types, want.Types) {
@@ -244,6 +254,18 @@ func TestKeysLiveGroundTruth(t *testing.T) {
 		}
 		checkSampled(t, r, truth)
 	})
+	t.Run("old name given", func(t *testing.T) {
+		// as if the sessions had been called legacy:cache:<n> before
+		r, stderr, code := keysLive(t, url, "-live-old", "legacy:cache:<n>=session:<token>")
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		i := slices.IndexFunc(r.Live.Old, func(o *liveOld) bool { return o.Template == "legacy:cache:<n>" })
+		if i < 0 || r.Live.Old[i].Keys != truth.Foreign.Prefixes["legacy:"] || r.Live.Old[i].Family != "session:<token>" ||
+			r.Live.Foreign.Keys != truth.Foreign.Keys-truth.Foreign.Prefixes["legacy:"] {
+			t.Errorf("with -live-old: old names %+v, foreign %+v", r.Live.Old, r.Live.Foreign)
+		}
+	})
 	t.Run("text", func(t *testing.T) {
 		stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-live", url, "./shop")
 		if code != 0 {
@@ -344,6 +366,9 @@ func TestKeysLiveBadInput(t *testing.T) {
 		{url: plain.Addr, code: exitUsage, want: "is not a server URL"},
 		{url: "redis://" + plain.Addr, flags: []string{"-live-budget", "0"}, code: exitUsage, want: "the budget is the most key names read, a number above 0"},
 		{url: "redis://127.0.0.1:1", code: exitLive, want: "connecting to 127.0.0.1:1"},
+		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>"}, code: exitUsage, want: "write OLD=FAMILY"},
+		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "<id>=user:{<id>}:profile"}, code: exitUsage, want: "has no fixed text"},
+		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>=user:{<uid>}:profile"}, code: exitUsage, want: `"user:{<uid>}:profile" is not a key family of these packages`},
 	} {
 		_, stderr, code := keysLive(t, c.url, c.flags...)
 		if code != c.code || !strings.Contains(stderr, c.want) {

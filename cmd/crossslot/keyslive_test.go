@@ -12,7 +12,7 @@ func TestLiveMatcher(t *testing.T) {
 	for _, tpl := range []string{"user:{<id>}:profile", "user:{<id>}:<field>", "<key>", "feed:{global}:<id>", "order:{<user>}:<n>", "<prefix>:{<id>}", "cfg:flags", "user:<id>:profile"} {
 		families = append(families, &keyFamily{Template: tpl})
 	}
-	m := newFamilyMatcher(families)
+	m := newFamilyMatcher(families, []oldName{{"profile:<id>", "user:{<id>}:profile"}})
 	if len(m.unmatchable) != 2 || m.unmatchable[0] != "<key>" || m.unmatchable[1] != "<prefix>:{<id>}" {
 		t.Errorf("unmatchable %q", m.unmatchable)
 	}
