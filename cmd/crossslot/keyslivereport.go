@@ -115,6 +115,9 @@ func writeLiveText(w io.Writer, r *liveReport, families []*keyFamily) {
 				on = " on " + s.Node
 			}
 			fmt.Fprint(w, wrap(fmt.Sprintf("  slot %d%s: %d keys: %s", s.Slot, on, s.Keys, slotFamilies(s, r.Exact)), 80, "    "))
+			if f := hotFamily(s, families); f != nil {
+				fmt.Fprint(w, wrap(fmt.Sprintf("    every value of %s is here: its one constant tag {%s} is one slot; give each value a tag of its own", f.Template, f.Tag), 80, "    "))
+			}
 		}
 	}
 	fmt.Fprintln(w, "\nnodes")
@@ -135,6 +138,20 @@ func writeLiveText(w io.Writer, r *liveReport, families []*keyFamily) {
 	for _, u := range r.Unread {
 		fmt.Fprint(w, wrap("not read: "+u, 80, "  "))
 	}
+}
+
+// hotFamily is the family most of a hot slot's keys belong to when its
+// tag is one constant for every value (feed:{global}:<id>), else nil.
+func hotFamily(s liveSlot, families []*keyFamily) *keyFamily {
+	if len(s.Families) == 0 {
+		return nil
+	}
+	for _, f := range families {
+		if f.Template == s.Families[0].Prefix && f.hot() {
+			return f
+		}
+	}
+	return nil
 }
 
 // slotFamilies are the families of a hot slot's keys: their counts when

@@ -101,7 +101,8 @@ Usage:
   crossslot -list-checks                the checks
   go vet -vettool="$(go tool -n crossslot)" ./...
                                         the same analysis as a vet tool
-  crossslot keys [flags] packages       the key families the code builds (crossslot keys -h)
+  crossslot keys [flags] packages       the key families the code builds, with -live URL on a running
+                                        cluster too (crossslot keys -h)
   crossslot readiness [flags] packages  what else breaks on a cluster (crossslot readiness -h)
   crossslot coverage FILE               sum a -crossslot.coverage report
   crossslot lsp                         a language server for editors, beside gopls
