@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -324,7 +323,7 @@ func (u *inventoryUnit) builder(at keymodel.Range) (name, template string) {
 		name = fn.Pkg().Name() + "." + name
 	}
 	if pos := u.pass.pass.Fset.Position(fn.Pos()); pos.IsValid() {
-		name += " (" + filepath.Base(pos.Filename) + ":" + strconv.Itoa(pos.Line) + ")"
+		name += " (" + pos.Filename + ":" + strconv.Itoa(pos.Line) + ")"
 	}
 	return name, b.String()
 }
@@ -413,7 +412,11 @@ func (inv *Inventory) RelativeTo(dir string) {
 		u := &inv.Uses[i]
 		u.At = rel(u.At)
 		for j := range u.Keys {
-			u.Keys[j].At = rel(u.Keys[j].At)
+			k := &u.Keys[j]
+			k.At = rel(k.At)
+			if name, at, ok := strings.Cut(k.Builder, " ("); ok {
+				k.Builder = name + " (" + rel(at)
+			}
 		}
 	}
 }
