@@ -2,7 +2,11 @@ module example.com/cli
 
 go 1.26.0
 
-require github.com/redis/go-redis/v9 v9.23.0
+require (
+	github.com/gomodule/redigo v1.9.3
+	github.com/mna/redisc v1.4.0
+	github.com/redis/go-redis/v9 v9.23.0
+)
 
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect

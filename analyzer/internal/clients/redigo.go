@@ -135,3 +135,112 @@ func scriptKeyCount(ev *eval.Evaluator, v ssa.Value) (int, bool) {
 	n, ok := ssaread.ConstInt(call.Call.Args[0])
 	return int(n), ok && n >= 0
 }
+
+// RedigoPoolOf is the pool a redigo connection value comes from: the
+// receiver of (*Pool).Get, or of (*Pool).GetContext's connection.
+func RedigoPoolOf(v ssa.Value) (ssa.Value, bool) {
+	var call *ssa.Call
+	method := "Get"
+	switch v := v.(type) {
+	case *ssa.Call:
+		call = v
+	case *ssa.Extract:
+		if v.Index != 0 {
+			return nil, false
+		}
+		call, _ = v.Tuple.(*ssa.Call)
+		method = "GetContext"
+	}
+	if call == nil {
+		return nil, false
+	}
+	fn := ssaread.CalledFunc(&call.Call)
+	if fn == nil || fn.Name() != method || fn.Signature().Recv() == nil || !isRedigoNamed(fn.Signature().Recv().Type(), "Pool") {
+		return nil, false
+	}
+	return ssaread.ReceiverValue(&call.Call), true
+}
+
+// redigoDials are redigo's functions that dial one server.
+var redigoDials = map[string]bool{"Dial": true, "DialContext": true, "DialURL": true, "DialURLContext": true, "DialTimeout": true}
+
+// MakesOneServerPool reports a redigo pool each of whose connections
+// redigo dials to one server: a &redis.Pool{Dial: f} literal (or
+// DialContext), or redis.NewPool(f, n), where f returns only connections
+// that redis.Dial, DialContext, DialURL, DialURLContext or DialTimeout
+// makes. Such a connection is a *redis.Client's peer: one server, where
+// keys on different slots are legal. redisc dials its nodes' pools so too,
+// but hands out its own connections, which the pools' are not.
+func MakesOneServerPool(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		if !isRedigoNamed(v.Type(), "Pool") {
+			return false
+		}
+		dials := 0
+		for _, ref := range *v.Referrers() {
+			fa, ok := ref.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			name := ssaread.FieldName(fa.X.Type(), fa.Field)
+			if name != "Dial" && name != "DialContext" {
+				continue
+			}
+			for _, r := range *fa.Referrers() {
+				st, ok := r.(*ssa.Store)
+				if !ok || st.Addr != fa {
+					continue
+				}
+				if !dialsOneServer(st.Val) {
+					return false
+				}
+				dials++
+			}
+		}
+		return dials > 0
+	case *ssa.Call:
+		fn := ssaread.CalledFunc(&v.Call)
+		return fn != nil && fn.Pkg() != nil && redigoPaths[fn.Pkg().Path()] && fn.Name() == "NewPool" &&
+			fn.Signature().Recv() == nil && len(v.Call.Args) > 0 && dialsOneServer(v.Call.Args[0])
+	}
+	return false
+}
+
+// dialsOneServer: f, a function value, returns only nil or the connection
+// one of redigo's dial functions made.
+func dialsOneServer(f ssa.Value) bool {
+	if mc, ok := f.(*ssa.MakeClosure); ok {
+		f = mc.Fn
+	}
+	fn, ok := f.(*ssa.Function)
+	if !ok || len(fn.Blocks) == 0 {
+		return false
+	}
+	dials := 0
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		switch conn := ret.Results[0].(type) {
+		case *ssa.Const:
+			if !conn.IsNil() {
+				return false
+			}
+		case *ssa.Extract:
+			call, ok := conn.Tuple.(*ssa.Call)
+			if !ok || conn.Index != 0 {
+				return false
+			}
+			dial := ssaread.CalledFunc(&call.Call)
+			if dial == nil || dial.Pkg() == nil || !redigoPaths[dial.Pkg().Path()] || !redigoDials[dial.Name()] || dial.Signature().Recv() != nil {
+				return false
+			}
+			dials++
+		default:
+			return false
+		}
+	}
+	return dials > 0
+}

@@ -14,14 +14,14 @@ import (
 // LeftOutSite reports a client call the checks leave out: one that surely
 // talks to one node (a go-redis call on a single-node client, see
 // singleNode; a redigo call in a package that reaches no cluster library
-// built on redigo; a rueidis or valkey-go command built on a client forced
+// built on redigo, or on a connection of a pool that dials one server; a rueidis or valkey-go command built on a client forced
 // to one node), unless the options include single-node clients; or one
 // that only runs where the code ruled a cluster client out (see
 // LeftOutCall).
 func (r *Reader) LeftOutSite(site *clients.Site) bool {
 	switch site.Library {
 	case clients.Redigo:
-		return r.LeftOut(!r.reachesRedigoCluster())
+		return r.LeftOut(!r.reachesRedigoCluster() || r.Is(site.Client(), OneServer))
 	case clients.Rueidis:
 		return site.Builder != nil && r.LeftOutCall(site.Call, clients.BuilderClient(site.Builder))
 	}
@@ -164,6 +164,9 @@ func (r *Reader) singleNodeOrigin(v ssa.Value, depth int) bool {
 	}
 	if clients.IsRedigoConn(v.Type()) && !r.reachesRedigoCluster() {
 		return true // no cluster library built on redigo: every connection is to one server
+	}
+	if clients.MakesOneServerPool(v) {
+		return true
 	}
 	switch v := v.(type) {
 	case *ssa.Extract:

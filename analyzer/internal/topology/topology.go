@@ -240,6 +240,12 @@ func (r *Reader) AllOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) 
 		return r.AllOrigins(v.X, depth, origin, guarded)
 	case *ssa.ChangeType:
 		return r.AllOrigins(v.X, depth, origin, guarded)
+	case *ssa.Call, *ssa.Extract:
+		// a redigo connection talks where its pool dials
+		if pool, ok := clients.RedigoPoolOf(v); ok {
+			return r.AllOrigins(pool, depth, origin, guarded)
+		}
+		return false
 	case *ssa.Phi:
 		// A variable a loop assigns (a client made again on each retry):
 		// its φs edges are the values assigned, the nil it starts from,

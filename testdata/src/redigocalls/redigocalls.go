@@ -3,6 +3,8 @@
 package redigocalls
 
 import (
+	"context"
+
 	"github.com/gomodule/redigo/redis"
 	"github.com/mna/redisc"
 )
@@ -92,4 +94,41 @@ func waitInTransaction() {
 	c.Send("WAIT", "1", "0")
 	c.Send("INCR", "{acct}:2")
 	c.Do("EXEC")
+}
+
+// pools: a redigo pool dials its connections. One that redigo's own Dial,
+// DialContext or DialURL dials talks to one server, as a *redis.Client
+// does, even in a package that reaches redisc: its commands are skipped.
+// One dialled otherwise (redisc's Dial, a function from elsewhere) may be
+// a cluster's.
+func pools(ctx context.Context, addr string, dial func() (redis.Conn, error)) {
+	heat := &redis.Pool{MaxIdle: 2, Dial: func() (redis.Conn, error) { return redis.Dial("tcp", addr) }}
+	c := heat.Get()
+	c.Do("MGET", "user:1:a", "user:2:a")
+
+	checked := &redis.Pool{Dial: func() (redis.Conn, error) {
+		c, err := redis.DialURL("redis://" + addr)
+		if err != nil {
+			return nil, err
+		}
+		return c, nil
+	}}
+	c2, _ := checked.GetContext(ctx)
+	c2.Do("MGET", "user:1:a", "user:2:a")
+
+	ctxPool := &redis.Pool{DialContext: func(ctx context.Context) (redis.Conn, error) { return redis.DialContext(ctx, "tcp", addr) }}
+	ctxPool.Get().Do("MGET", "user:1:a", "user:2:a")
+	redis.NewPool(func() (redis.Conn, error) { return redis.Dial("tcp", addr) }, 3).Get().Do("MGET", "user:1:a", "user:2:a")
+
+	viaCluster := &redis.Pool{Dial: cluster.Dial}
+	viaCluster.Get().Do("MGET", "user:1:a", "user:2:a") // want `MGET keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
+	given := &redis.Pool{Dial: dial}
+	given.Get().Do("MGET", "user:1:a", "user:2:a") // want `MGET keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
+	mixed := &redis.Pool{Dial: func() (redis.Conn, error) {
+		if addr == "" {
+			return cluster.Dial()
+		}
+		return redis.Dial("tcp", addr)
+	}}
+	mixed.Get().Do("MGET", "user:1:a", "user:2:a") // want `MGET keys "user:1:a" \(slot 323\) and "user:2:a" \(slot 6163\) are on different hash slots`
 }

@@ -4,7 +4,9 @@
 // gives the rewards a prefix without a tag and the flags one that is a tag,
 // tags the names but not the labels, and gives the quotas a tagged prefix
 // through their setter but not the usage counters, and gives the boards'
-// configuration a prefix without a tag and the tagged boards' a tag.
+// configuration a prefix without a tag and the tagged boards' a tag, and
+// gives the heatmap a redigo pool that dials one server and its remote one
+// that redisc dials.
 package main
 
 import (
@@ -12,10 +14,13 @@ import (
 	"os"
 	"strings"
 
+	redigo "github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
 	"github.com/redis/go-redis/v9"
 
 	"example.com/cli/wiring/internal/boards"
 	"example.com/cli/wiring/internal/flagstore"
+	"example.com/cli/wiring/internal/heatmap"
 	"example.com/cli/wiring/internal/localcache"
 	"example.com/cli/wiring/internal/names"
 	"example.com/cli/wiring/internal/queue"
@@ -51,5 +56,11 @@ func main() {
 	_ = boards.New(cc, boards.Config{KeyPrefix: "bd"}).Global(ctx, []string{os.Getenv("CAT")})
 	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: "{tb}"}).Global(ctx, []string{os.Getenv("CAT")})
 	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: os.Getenv("PREFIX")}).Global(ctx, nil)
+	rc := &redisc.Cluster{StartupNodes: strings.Split(os.Getenv("REDIS_SEEDS"), ",")}
+	heat := &redigo.Pool{Dial: func() (redigo.Conn, error) { return redigo.Dial("tcp", os.Getenv("HEAT_ADDR")) }}
+	hm := heatmap.New(rc, heat)
+	_, _ = hm.Cells()
+	_, _ = hm.Zones()
+	_, _ = heatmap.NewRemote(&redigo.Pool{Dial: rc.Dial}).Cells()
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
 }

@@ -32,9 +32,23 @@ func DialDatabase(db int) DialOption { return DialOption{} }
 
 func Dial(network, address string, options ...DialOption) (Conn, error) { return nil, nil }
 
-type Pool struct{}
+func DialContext(ctx context.Context, network, address string, options ...DialOption) (Conn, error) {
+	return nil, nil
+}
+
+func DialURL(rawurl string, options ...DialOption) (Conn, error) { return nil, nil }
+
+type Pool struct {
+	Dial        func() (Conn, error)
+	DialContext func(ctx context.Context) (Conn, error)
+	MaxIdle     int
+}
+
+func NewPool(newFn func() (Conn, error), maxIdle int) *Pool { return &Pool{Dial: newFn, MaxIdle: maxIdle} }
 
 func (p *Pool) Get() Conn { return nil }
+
+func (p *Pool) GetContext(ctx context.Context) (Conn, error) { return nil, nil }
 
 type Script struct{ keyCount int }
 
