@@ -41,10 +41,44 @@ func (u clusterReadiness) Command(c *reading.Command) {
 	}
 	site := c.Site
 	kind, problems, isSite := readiness.ClusterProblems(site, u.pass.target)
+	ring := u.Ring(site)
+	if what, ok := ringOneShard[site.Method]; !isSite && ok && ring && site.Library == clients.GoRedis {
+		// what a cluster client sends to every master, a Ring sends to one shard
+		kind, problems, isSite = readiness.OneNode, []readiness.ClusterProblem{{Kind: readiness.OneNode, What: what, At: site.CallPos(), Whatever: true}}, true
+	}
 	if !isSite {
 		return
 	}
-	u.judge(kind, site, problems, func(p readiness.ClusterProblem) { u.report("", site.Library, p) })
+	u.judge(kind, site, problems, func(p readiness.ClusterProblem) {
+		if ring {
+			u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: CategoryOneNode, Message: ringMessage(p.What)})
+			return
+		}
+		u.report("", site.Library, p)
+	})
+}
+
+// ringOneShard are go-redis's methods that a ClusterClient runs on every
+// master and a Ring, on one shard: the commands they send.
+var ringOneShard = map[string]string{"DBSize": "DBSIZE", "ScriptLoad": "SCRIPT LOAD"}
+
+// ringMessage is the finding on a keyspace-wide command a Ring sends to
+// one shard, chosen at random (its cmdShard, for a command without keys).
+func ringMessage(what string) string {
+	effect, remedy := "sees only that shard's keys", "run it on each shard with ForEachShard"
+	switch what {
+	case "FLUSHDB", "FLUSHALL":
+		effect = "clears only that shard's keys"
+	case "DBSIZE":
+		effect = "counts only that shard's keys"
+	case "SCRIPT LOAD":
+		effect = "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others"
+		remedy = "run it with Script.Run, which sends EVAL where EVALSHA finds no script, or load it on each shard with ForEachShard"
+	case "FUNCTION LOAD":
+		effect = "loads the library there only: an FCALL of its functions fails on the others (ERR Function not found)"
+		remedy = "load it on each shard with ForEachShard"
+	}
+	return fmt.Sprintf("%s on go-redis's Ring runs on one shard, chosen at random, and %s; %s", what, effect, remedy)
 }
 
 // Forwarded reports a call that sends, through the function it calls, a
@@ -89,6 +123,7 @@ func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, 
 
 func (u clusterReadiness) PerNode(site *clients.Site) bool { return u.topology(site).Node }
 func (u clusterReadiness) Cluster(site *clients.Site) bool { return u.topology(site).Cluster }
+func (u clusterReadiness) Ring(site *clients.Site) bool    { return u.topology(site).Ring }
 func (u clusterReadiness) Splits(site *clients.Site) bool  { return u.topology(site).Splits }
 
 func (u clusterReadiness) topology(site *clients.Site) topology.Topology {

@@ -424,9 +424,14 @@
 // Scan from models.NewClusterScanCursor() walks every slot), and runs
 // anything in an atomic batch on one node, DBSIZE too. On Valkey 9.1 (-crossslot.target=valkey:9.1)
 // the fix for KEYS and SCAN names CLUSTERSCAN, whose one cursor walks every
-// slot.
+// slot. go-redis's Ring sends a command without keys to one shard, chosen
+// at random: KEYS, SCAN, RANDOMKEY, FLUSHDB, FLUSHALL, and the DBSIZE and
+// SCRIPT LOAD a cluster client runs on every master, are reported on it,
+// with ForEachShard as the fix; its shards are plain servers, so the
+// database and sortpattern checks leave it alone.
 //
 //	rdb.Keys(ctx, "user:*") // KEYS on a cluster client runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
+//	ring.DBSize(ctx)        // DBSIZE on go-redis's Ring runs on one shard, chosen at random, and counts only that shard's keys; run it on each shard with ForEachShard
 //	func (s *Store) Keys(ctx context.Context, pattern string) []string { return s.rdb.Keys(ctx, pattern).Val() }
 //	s.Keys(ctx, "sess:*") // Store.Keys sends KEYS (store.go:17) on a client that may be a cluster client, where it runs on one node and sees only the keys of that node's slots; run it on each master with ForEachMaster
 //

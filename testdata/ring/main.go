@@ -1,10 +1,12 @@
-// Command ring runs multi-key commands and transactions on go-redis's Ring
-// of two plain servers. Functions named bad* are ones crossslot must report
-// (check ringshard); good* ones it must leave alone. Each returns what went
+// Command ring runs multi-key commands, transactions and keyspace-wide
+// commands on go-redis's Ring of two plain servers. Functions named bad*
+// are ones crossslot must report (check ringshard, or onenode for a
+// command without keys, which the Ring sends to one shard); good* ones it
+// must leave alone. Each returns what went
 // wrong on the live Ring, "" when nothing did: a key read as missing, a key
 // written on another shard than its own (so the Ring never finds it), a
 // transaction whose keys were committed on two servers (one MULTI/EXEC per
-// shard). main prints one line per scenario: name, ok or wrong, detail.
+// shard), a count or a listing of one shard's keys. main prints one line per scenario: name, ok or wrong, detail.
 package main
 
 import (
@@ -13,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -146,6 +149,42 @@ func badUniversal(ctx context.Context, ring *redis.Ring) string {
 	return missing(vals, err)
 }
 
+func badDBSize(ctx context.Context, ring *redis.Ring) string {
+	set(ctx, ring, "user:1:name", "user:3:name")
+	if n := ring.DBSize(ctx).Val(); n != 2 {
+		return fmt.Sprintf("DBSIZE counted %d of 2 keys: one shard's", n)
+	}
+	return ""
+}
+
+func badKeys(ctx context.Context, ring *redis.Ring) string {
+	set(ctx, ring, "user:1:name", "user:3:name")
+	if keys := ring.Keys(ctx, "user:*").Val(); len(keys) != 2 {
+		return fmt.Sprintf("KEYS found %d of 2 keys: one shard's", len(keys))
+	}
+	return ""
+}
+
+func goodKeys(ctx context.Context, ring *redis.Ring) string {
+	set(ctx, ring, "user:1:name", "user:3:name")
+	var mu sync.Mutex
+	found := 0
+	err := ring.ForEachShard(ctx, func(ctx context.Context, c *redis.Client) error {
+		keys, err := c.Keys(ctx, "user:*").Result()
+		mu.Lock()
+		found += len(keys)
+		mu.Unlock()
+		return err
+	})
+	if err != nil {
+		return err.Error()
+	}
+	if found != 2 {
+		return fmt.Sprintf("KEYS on each shard found %d of 2 keys", found)
+	}
+	return ""
+}
+
 // set writes each key through the Ring, on its own shard.
 func set(ctx context.Context, ring *redis.Ring, keys ...string) {
 	for _, k := range keys {
@@ -227,6 +266,9 @@ func main() {
 		{"badEval", func() string { return badEval(ctx, ring) }},
 		{"goodEval", func() string { return goodEval(ctx, ring) }},
 		{"badUniversal", func() string { return badUniversal(ctx, ring) }},
+		{"badDBSize", func() string { return badDBSize(ctx, ring) }},
+		{"badKeys", func() string { return badKeys(ctx, ring) }},
+		{"goodKeys", func() string { return goodKeys(ctx, ring) }},
 	}
 	for _, s := range scenarios {
 		if err := ring.ForEachShard(ctx, func(ctx context.Context, c *redis.Client) error { return c.FlushDB(ctx).Err() }); err != nil {

@@ -19,6 +19,10 @@ type Setting interface {
 	PerNode(site *clients.Site) bool
 	// Cluster: the client is surely a cluster client.
 	Cluster(site *clients.Site) bool
+	// Ring: the client is go-redis's Ring, whose shards are plain servers
+	// (every database, every SORT pattern) and which sends a command
+	// without keys to one shard, chosen at random.
+	Ring(site *clients.Site) bool
 	// Splits: a go-redis cluster client given a command-info resolver,
 	// which runs the keyspace-wide commands of clients.AllShards on every
 	// master.
@@ -35,7 +39,8 @@ type Setting interface {
 	Proxy() bool
 }
 
-// Judge decides one problem of a call (or of its script's Lua):
+// Judge decides one problem of a call (or of its script's Lua): on a
+// Ring, a keyspace-wide command is reported and the rest is fine;
 // undecided when an argument that decides is not fixed, or when code that
 // passes on its function's arguments, or a mock's recording, runs on a
 // client that may be either (its callers' to decide); fine for a database
@@ -43,6 +48,11 @@ type Setting interface {
 // client or the package copes with.
 func Judge(site *clients.Site, p ClusterProblem, s Setting) Verdict {
 	switch {
+	case s.Ring(site):
+		if p.Kind == OneNode && !s.PerNode(site) {
+			return Reported
+		}
+		return Fine
 	case p.Undecided:
 		return Undecided
 	case HasDatabase(p, s.Databases()), p.Kind == OneNode && (s.PerNode(site) || s.Proxy()):

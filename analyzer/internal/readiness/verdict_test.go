@@ -8,12 +8,13 @@ import (
 
 // setting is a Setting whose answers a test gives.
 type setting struct {
-	perNode, cluster, splits, harmless, proxy bool
-	databases                                 int
+	perNode, cluster, ring, splits, harmless, proxy bool
+	databases                                       int
 }
 
 func (s setting) PerNode(*clients.Site) bool   { return s.perNode }
 func (s setting) Cluster(*clients.Site) bool   { return s.cluster }
+func (s setting) Ring(*clients.Site) bool      { return s.ring }
 func (s setting) Splits(*clients.Site) bool    { return s.splits }
 func (s setting) Harmless(ClusterProblem) bool { return s.harmless }
 func (s setting) Databases() int               { return max(s.databases, 1) }
@@ -44,6 +45,9 @@ func TestJudge(t *testing.T) {
 		{"a database the code does not fix", keys, ClusterProblem{Kind: OtherDatabase, Undecided: true, DB: -1}, setting{cluster: true, databases: 16}, Undecided},
 		{"FLUSHDB behind a proxy, which runs it on every shard", flush, oneNode, setting{proxy: true}, Fine},
 		{"SELECT 2 behind a proxy: database 0 only", keys, select2, setting{proxy: true}, Reported},
+		{"FLUSHDB on a Ring: one shard", flush, oneNode, setting{ring: true}, Reported},
+		{"SELECT 2 on a Ring of plain servers", keys, select2, setting{ring: true}, Fine},
+		{"a database the code does not fix, on a Ring", keys, ClusterProblem{Kind: OtherDatabase, Undecided: true, DB: -1}, setting{ring: true}, Fine},
 		{"a problem the package copes with", keys, ClusterProblem{Kind: OneNode, What: "SCRIPT LOAD"}, setting{cluster: true, harmless: true}, Fine},
 	} {
 		if got := Judge(tc.site, tc.p, tc.s); got != tc.want {

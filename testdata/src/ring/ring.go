@@ -66,3 +66,21 @@ func single(ctx context.Context) {
 	c := redis.NewClient(&redis.Options{Addr: ":6379"})
 	c.MGet(ctx, "a:1", "b:2")
 }
+
+// keyspace: a command without keys goes to one shard, chosen at random,
+// where a cluster client would have run DBSIZE and SCRIPT LOAD on every
+// master. A Ring's shards are plain servers: databases and SORT patterns
+// are theirs to have.
+func keyspace(ctx context.Context) {
+	ring := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"shard1": ":7001", "shard2": ":7002"}, DB: 2})
+	ring.Keys(ctx, "user:*")         // want `^KEYS on go-redis's Ring runs on one shard, chosen at random, and sees only that shard's keys; run it on each shard with ForEachShard`
+	ring.FlushDB(ctx)                // want `^FLUSHDB on go-redis's Ring runs on one shard, chosen at random, and clears only that shard's keys`
+	ring.DBSize(ctx)                 // want `^DBSIZE on go-redis's Ring runs on one shard, chosen at random, and counts only that shard's keys`
+	ring.ScriptLoad(ctx, "return 1") // want `^SCRIPT LOAD on go-redis's Ring runs on one shard, chosen at random, and loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others; run it with Script.Run`
+	ring.Sort(ctx, "ids", &redis.Sort{By: "w_*"})
+	ring.Do(ctx, "SELECT", 3)
+	ring.ForEachShard(ctx, func(ctx context.Context, c *redis.Client) error {
+		c.DBSize(ctx)
+		return c.FlushDB(ctx).Err()
+	})
+}
