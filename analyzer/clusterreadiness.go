@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 	"github.com/crossslot/crossslot/analyzer/internal/topology"
@@ -111,11 +112,39 @@ func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, 
 		case readiness.Undecided:
 			undecided = true
 		case readiness.Reported:
-			report(p)
+			if !p.IfTagless {
+				report(p)
+				reported = true
+				break
+			}
+			// refused unless a configured prefix is a tag: the wiring says
+			setting := u.taglessSetting(site, p)
+			if setting == "" {
+				undecided = true
+				break
+			}
+			u.pass.withSetting(setting, func() { report(p) })
 			reported = true
 		}
 	}
 	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+}
+
+// taglessSetting is the setting (see unitPass.reportOnSetting) of a
+// problem that holds unless the values its argument leads with hold a
+// brace, when they come from a constructor's parameters; "" otherwise.
+func (u clusterReadiness) taglessSetting(site *clients.Site, p readiness.ClusterProblem) string {
+	line, ok := clients.ReadLine(site)
+	if !ok || p.Arg <= 0 || p.Arg >= len(line.Values) || line.Values[p.Arg] == nil || site.Call == nil || site.Eval == nil {
+		return ""
+	}
+	arg := keymodel.Arg{Alts: site.Eval.Keys(line.Values[p.Arg])}
+	for _, k := range arg.Alts {
+		if len(k) > 0 && k[0].Unknown && k[0].Param > 0 {
+			return "" // the function's own parameter: its callers decide (reading.Forwarded)
+		}
+	}
+	return u.pass.TaglessSetting(site.Call.Parent(), []keymodel.Arg{arg})
 }
 
 // The setting of readiness.Judge: what the call's client talks to, and the

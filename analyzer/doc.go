@@ -396,8 +396,14 @@
 // -crossslot.target=redis:7.0 (or 7.2, valkey:7.2) each is reported, and
 // the finding names the rule. BY "nosort" or any BY without '*' is fine. A
 // pattern or key the code does not fix is counted as undecided on the
-// newer targets. Begin the pattern with the sorted key's tag, sort in the
-// client, or keep the values to sort by in the sorted key itself.
+// newer targets, but for a pattern whose fixed text holds no brace: it
+// has no tag unless its values hold one, so it is reported when they
+// cannot (numbers), at each caller that gives them as text when they are
+// the function's parameters, and where main wires them when they are a
+// prefix the package's constructor is given ("<prefix>:w_*"), as keys
+// under such a prefix are. Begin the pattern with the sorted key's tag,
+// sort in the client, or keep the values to sort by in the sorted key
+// itself.
 //
 //	rdb.Sort(ctx, "ids", &redis.Sort{By: "weight_*"}) // SORT BY "weight_*" reads keys on any slot, which a cluster refuses (ERR BY option of SORT denied in Cluster mode when keys formed by the pattern may be in different slots.); begin the pattern with the sorted key's hash tag (SORT {u}:ids BY {u}:w_*), or sort in the client
 //	rdb.Sort(ctx, "{ids}", &redis.Sort{By: "{ids}:w_*"}) // after the fix: the pattern's keys are on the sorted key's slot

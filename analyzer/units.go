@@ -42,11 +42,17 @@ func (p *unitPass) report(d analysis.Diagnostic) { p.pass.Report(d) }
 // its default, setting naming the option when code out of sight may set it
 // (see eval.World.Setting): the deferral judges it where that code is.
 func (p *unitPass) reportOnSetting(setting string, d analysis.Diagnostic) {
+	p.withSetting(setting, func() { p.pass.Report(d) })
+}
+
+// withSetting runs report, whose findings hold on setting (see
+// reportOnSetting).
+func (p *unitPass) withSetting(setting string, report func()) {
 	if p.deferral != nil {
 		p.deferral.setting = setting
 		defer func() { p.deferral.setting = "" }()
 	}
-	p.pass.Report(d)
+	report()
 }
 
 // keyBuilders are the package's functions, where a fix may find a key's

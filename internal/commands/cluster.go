@@ -33,6 +33,9 @@ type Refusal struct {
 	// predicate: "reads keys on any slot, which a cluster refuses", or by
 	// which rule of which release.
 	Why string
+	// IfTagless: refused unless a value the code does not fix holds a
+	// brace (a pattern "<prefix>:w_*" refused unless the prefix is a tag).
+	IfTagless bool
 }
 
 // The cluster's errors.
@@ -144,6 +147,11 @@ func sortPattern(argv []Arg, i int, t clustertarget.Target) (r *Refusal, unknown
 		text = RefusedSortGetSlot
 	}
 	switch {
+	case !p.Known && p.Star && p.BraceFree:
+		// no tag unless a value holds a brace: the '*' is hashed, any slot
+		r := refusal(text, "reads keys on any slot, which a cluster refuses")
+		r.IfTagless = !p.ValuesBraceFree
+		return r, false
 	case !p.Known:
 		return nil, true
 	case option == "GET" && p.Text == "#" && t.SortGetSelf():

@@ -82,6 +82,11 @@ type Arg struct {
 	// text with a '*' before or after the values the code does not fix): a
 	// SORT BY pattern.
 	Star bool
+	// BraceFree says the text the code fixes of a text that is not known
+	// holds no brace: it has a hash tag only if a value does (a configured
+	// prefix, "<k.prefix>:weight:*"), and ValuesBraceFree that no value can
+	// hold one (numbers).
+	BraceFree, ValuesBraceFree bool
 }
 
 // Keys returns the positions of the keys in argv (argv[0] is the name). ok

@@ -334,16 +334,19 @@ func PatternOf(alts []keymodel.Key) commands.Arg {
 			return commands.Arg{Text: text, Known: true}
 		}
 	}
+	braceFree, valuesBraceFree := true, true
 	for _, k := range alts {
 		star := false
 		for _, p := range k {
 			star = star || !p.Unknown && strings.Contains(p.Text, "*")
+			braceFree = braceFree && (p.Unknown || !strings.ContainsAny(p.Text, "{}"))
+			valuesBraceFree = valuesBraceFree && (!p.Unknown || p.NoBrace)
 		}
 		if !star {
 			return commands.Arg{}
 		}
 	}
-	return commands.Arg{Star: len(alts) > 0}
+	return commands.Arg{Star: len(alts) > 0, BraceFree: len(alts) > 0 && braceFree, ValuesBraceFree: valuesBraceFree}
 }
 
 // builderKeywords are the builder methods that write a keyword before

@@ -76,6 +76,12 @@ type ClusterProblem struct {
 	// OnCluster: the option is a cluster client's own (GLIDE's cluster
 	// configuration), which the cluster refuses whatever else is set.
 	OnCluster bool
+	// IfTagless: the problem holds unless a value the code does not fix
+	// holds a brace (a SORT pattern under a configured prefix): reported
+	// where the wiring gives the value as text without one, and Arg is the
+	// index in the command line of the argument it is about.
+	IfTagless bool
+	Arg       int
 	// DB is the database an OtherDatabase problem needs (SELECT 2, MOVE k 2,
 	// COPY ... DB 2, a DB 2 option), -1 when none is known (SWAPDB): a
 	// cluster of several databases (Valkey 9) has some.
@@ -157,7 +163,7 @@ func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call ke
 	refusals, undecided := commands.Refuses(argv, t)
 	var out []ClusterProblem
 	for _, r := range refusals {
-		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, Why: r.Why, At: call, Whatever: r.Arg == 0, DB: r.DB}
+		p := ClusterProblem{Kind: OtherDatabase, What: r.What, Refusal: r.Text, Why: r.Why, At: call, Whatever: r.Arg == 0, DB: r.DB, IfTagless: r.IfTagless, Arg: r.Arg}
 		if r.Problem == "sortpattern" {
 			p.Kind, p.DB = SortPattern, -1
 		}

@@ -159,12 +159,13 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 	return out
 }
 
-// valuedForward is the forward of a call whose problem is undecided
-// because arguments that decide are fn's parameters (see valuedLine): a
+// valuedForward is the forward of a call whose problem is undecided, or
+// holds unless a value is a tag, because arguments that decide are fn's
+// parameters (see valuedLine): a
 // database or a SORT pattern, on a client that may be a cluster's (or is).
 func (r *Package) valuedForward(fn *ssa.Function, site *clients.Site, problems []readiness.ClusterProblem) (forward, bool) {
 	i := slices.IndexFunc(problems, func(p readiness.ClusterProblem) bool {
-		return p.Undecided && (p.Kind == readiness.OtherDatabase || p.Kind == readiness.SortPattern)
+		return (p.Undecided || p.IfTagless) && (p.Kind == readiness.OtherDatabase || p.Kind == readiness.SortPattern)
 	})
 	if i < 0 || r.topo.Is(site.Client(), topology.Node) || r.topo.LeftOutSite(site) || readiness.Records(site) {
 		return forward{}, false
@@ -348,7 +349,7 @@ func (r *Package) sentLine(c calledForward, call ssa.CallInstruction) []*Forward
 	_, problems, _ := readiness.LineProblems(line.argv, r.Options.Target)
 	var out []*Forwarded
 	for _, p := range problems {
-		if p.Undecided || readiness.HasDatabase(p, r.Options.Target.DatabaseCount()) {
+		if p.Undecided || p.IfTagless || readiness.HasDatabase(p, r.Options.Target.DatabaseCount()) {
 			continue
 		}
 		p.At = clients.SiteOf(r.Eval, call.Common()).CallPos()

@@ -5,6 +5,7 @@
 // tags the names but not the labels, and gives the quotas a tagged prefix
 // through their setter but not the usage counters, and gives the boards'
 // configuration a prefix without a tag and the tagged boards' a tag, and
+// gives the ranks a prefix without a tag and the tagged ranks a tag, and
 // gives the heatmap a redigo pool that dials one server and its remote one
 // that redisc dials.
 package main
@@ -24,9 +25,11 @@ import (
 	"example.com/cli/wiring/internal/localcache"
 	"example.com/cli/wiring/internal/names"
 	"example.com/cli/wiring/internal/queue"
+	"example.com/cli/wiring/internal/ranks"
 	"example.com/cli/wiring/internal/rewards"
 	"example.com/cli/wiring/internal/service"
 	"example.com/cli/wiring/internal/tagboards"
+	"example.com/cli/wiring/internal/tagranks"
 	"example.com/cli/wiring/internal/tiers"
 	"example.com/cli/wiring/lib"
 )
@@ -56,6 +59,8 @@ func main() {
 	_ = boards.New(cc, boards.Config{KeyPrefix: "bd"}).Global(ctx, []string{os.Getenv("CAT")})
 	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: "{tb}"}).Global(ctx, []string{os.Getenv("CAT")})
 	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: os.Getenv("PREFIX")}).Global(ctx, nil)
+	_ = ranks.New(cc, "rk").Top(ctx)
+	_ = tagranks.New(cc, "{tr}").Top(ctx)
 	rc := &redisc.Cluster{StartupNodes: strings.Split(os.Getenv("REDIS_SEEDS"), ",")}
 	heat := &redigo.Pool{Dial: func() (redigo.Conn, error) { return redigo.Dial("tcp", os.Getenv("HEAT_ADDR")) }}
 	hm := heatmap.New(rc, heat)
