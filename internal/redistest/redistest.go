@@ -4,18 +4,17 @@ package redistest
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/crossslot/crossslot/internal/resp"
 )
 
 // AddrEnv names the environment variable holding the server's host:port.
@@ -192,58 +191,11 @@ func (c *Conn) Do(args ...string) (any, error) {
 }
 
 // ServerError is an error reply such as "CROSSSLOT Keys in request don't hash to the same slot".
-type ServerError string
-
-func (e ServerError) Error() string { return string(e) }
+type ServerError = resp.Error
 
 // Receive reads one reply: a string, an int64, nil, a []any, or a ServerError
 // as the error.
-func (c *Conn) Receive() (any, error) {
-	line, err := c.r.ReadString('\n')
-	if err != nil {
-		return nil, err
-	}
-	if len(line) < 3 {
-		return nil, errors.New("redistest: short reply line")
-	}
-	body := line[1 : len(line)-2]
-	switch line[0] {
-	case '+':
-		return body, nil
-	case '-':
-		return nil, ServerError(body)
-	case ':':
-		return strconv.ParseInt(body, 10, 64)
-	case '$':
-		n, err := strconv.Atoi(body)
-		if err != nil || n < 0 {
-			return nil, err
-		}
-		buf := make([]byte, n+2)
-		if _, err := io.ReadFull(c.r, buf); err != nil {
-			return nil, err
-		}
-		return string(buf[:n]), nil
-	case '*':
-		n, err := strconv.Atoi(body)
-		if err != nil || n < 0 {
-			return nil, err
-		}
-		out := make([]any, n)
-		for i := range out {
-			v, err := c.Receive()
-			if err != nil {
-				if _, ok := err.(ServerError); !ok {
-					return nil, err
-				}
-				v = err
-			}
-			out[i] = v
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("redistest: unexpected reply %q", line)
-}
+func (c *Conn) Receive() (any, error) { return resp.ReadReply(c.r) }
 
 // ServerTarget is the target (package clustertarget's spelling) of the server at
 // addr, from INFO server: "redis:7.0.15", "valkey:8.1.1". A guard that

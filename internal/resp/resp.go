@@ -216,7 +216,7 @@ func (c *Conn) Pipeline(cmds [][]string) ([]any, error) {
 // elements may be Errors), or an Error as the error.
 func (c *Conn) Receive() (any, error) {
 	c.c.SetDeadline(time.Now().Add(c.timeout))
-	v, err := c.read()
+	v, err := ReadReply(c.r)
 	if c.pending > 0 {
 		c.pending--
 	}
@@ -228,8 +228,10 @@ func (c *Conn) Receive() (any, error) {
 	return v, err
 }
 
-func (c *Conn) read() (any, error) {
-	line, err := c.r.ReadString('\n')
+// ReadReply reads one RESP2 reply from r: a string, an int64, nil, a
+// []any (whose elements may be Errors), or an Error as the error.
+func ReadReply(r *bufio.Reader) (any, error) {
+	line, err := r.ReadString('\n')
 	if err != nil {
 		return nil, err
 	}
@@ -253,7 +255,7 @@ func (c *Conn) read() (any, error) {
 			return nil, nil
 		}
 		buf := make([]byte, n+2)
-		if _, err := io.ReadFull(c.r, buf); err != nil {
+		if _, err := io.ReadFull(r, buf); err != nil {
 			return nil, err
 		}
 		return string(buf[:n]), nil
@@ -267,7 +269,7 @@ func (c *Conn) read() (any, error) {
 		}
 		out := make([]any, n)
 		for i := range out {
-			v, err := c.read()
+			v, err := ReadReply(r)
 			if e, ok := err.(Error); ok {
 				v, err = e, nil
 			}
