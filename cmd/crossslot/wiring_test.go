@@ -29,12 +29,13 @@ import (
 // the command is silences it wherever it is judged. A redigo connection of a
 // pool is judged by the pool main gives: silent when redigo's Dial dials it
 // (one server), reported when redisc does. A SORT pattern under a prefix
-// the constructor is given is judged as keys are: reported where main
-// gives text without a tag, silent where it gives a tag. A package outside internal/
+// the constructor is given, or a field of its options, is judged as keys
+// are: reported where main gives text without a tag, silent where it gives
+// a tag, or where the constructor writes that option itself. A package outside internal/
 // keeps its findings where they are.
 func TestWiring(t *testing.T) {
 	var want []string
-	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "internal/rewards", "internal/flagstore", "internal/names", "internal/boards", "internal/tagboards", "internal/heatmap", "internal/ranks", "internal/tagranks", "lib", "cmd/app"} {
+	for _, dir := range []string{"internal/store", "internal/service", "internal/localcache", "internal/tiers", "internal/queue", "internal/rewards", "internal/flagstore", "internal/names", "internal/boards", "internal/tagboards", "internal/heatmap", "internal/ranks", "internal/tagranks", "internal/optranks", "internal/defranks", "internal/prefranks", "lib", "cmd/app"} {
 		want = append(want, markedLines(t, filepath.Join("wiring", dir), "reported")...)
 	}
 	slices.Sort(want)

@@ -160,6 +160,9 @@ type wiringReading struct {
 	// parameters of the package's exported functions, by id.
 	tagless map[string]taglessSetting
 	params  map[string]WiredParam
+	// copies are the local variables that hold a copy of such a parameter
+	// (a constructor that sets another field of its opts), by id.
+	copies map[string]*ssa.Alloc
 }
 
 // defersSettingsOf: t (or what it points to) is a named type of another
@@ -510,8 +513,21 @@ func (r *Package) wiredLeading(fn *ssa.Function, k keymodel.Key) (WiredParam, st
 		if in != "" || strings.Contains(id, "|") {
 			return WiredParam{}, "", false
 		}
-		w, ok := r.exportedParams()[id]
-		return w, "", ok
+		if w, ok := r.exportedParams()[id]; ok {
+			return w, "", true
+		}
+		// a field of the parameter: a constructor's opts.Namespace
+		var field int
+		if i := strings.LastIndex(id, ".f"); i > 0 {
+			if n, err := fmt.Sscanf(id[i:], ".f%d", &field); n == 1 && err == nil && id[i:] == fmt.Sprintf(".f%d", field) {
+				w, ok := r.exportedParams()[id[:i]]
+				if alloc := r.wiring.copies[id[:i]]; alloc != nil && storedField(alloc, field) {
+					return WiredParam{}, "", false
+				}
+				return w, id[i:], ok
+			}
+		}
+		return WiredParam{}, "", false
 	}
 	// A field of a struct field the package fills from one parameter of an
 	// exported function: b.cfg.KeyPrefix, with NewBoards(rdb, cfg).
@@ -553,11 +569,43 @@ func (r *Package) exportedParams() map[string]WiredParam {
 				continue
 			}
 			for i, p := range fn.Params {
-				r.wiring.params[r.Eval.ID(p)] = WiredParam{Func: obj, Param: i + 1}
+				w := WiredParam{Func: obj, Param: i + 1}
+				r.wiring.params[r.Eval.ID(p)] = w
+				for _, ref := range *p.Referrers() {
+					// opts.TTL = d in the constructor: SSA keeps opts in a
+					// local variable, a copy of the parameter
+					if st, ok := ref.(*ssa.Store); ok && st.Val == p {
+						if alloc, ok := st.Addr.(*ssa.Alloc); ok {
+							id := r.Eval.ID(alloc)
+							r.wiring.params[id] = w
+							if r.wiring.copies == nil {
+								r.wiring.copies = map[string]*ssa.Alloc{}
+							}
+							r.wiring.copies[id] = alloc
+						}
+					}
+				}
 			}
 		}
 	}
 	return r.wiring.params
+}
+
+// storedField reports whether the function writes field i of the local
+// variable alloc: then the field is not the parameter's alone.
+func storedField(alloc *ssa.Alloc, i int) bool {
+	for _, ref := range *alloc.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.Field != i {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // deferSetting holds back, for a main package to judge, a finding that

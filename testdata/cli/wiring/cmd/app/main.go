@@ -20,10 +20,13 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"example.com/cli/wiring/internal/boards"
+	"example.com/cli/wiring/internal/defranks"
 	"example.com/cli/wiring/internal/flagstore"
 	"example.com/cli/wiring/internal/heatmap"
 	"example.com/cli/wiring/internal/localcache"
 	"example.com/cli/wiring/internal/names"
+	"example.com/cli/wiring/internal/optranks"
+	"example.com/cli/wiring/internal/prefranks"
 	"example.com/cli/wiring/internal/queue"
 	"example.com/cli/wiring/internal/ranks"
 	"example.com/cli/wiring/internal/rewards"
@@ -61,6 +64,9 @@ func main() {
 	_ = tagboards.New(cc, tagboards.Config{KeyPrefix: os.Getenv("PREFIX")}).Global(ctx, nil)
 	_ = ranks.New(cc, "rk").Top(ctx)
 	_ = tagranks.New(cc, "{tr}").Top(ctx)
+	_ = optranks.New(cc, optranks.Options{Prefix: "ro"}).Top(ctx)
+	_ = defranks.New(cc, defranks.Options{Prefix: "rd"}).Top(ctx)
+	_ = prefranks.New(cc, prefranks.Options{Prefix: "rp"}).Top(ctx)
 	rc := &redisc.Cluster{StartupNodes: strings.Split(os.Getenv("REDIS_SEEDS"), ",")}
 	heat := &redigo.Pool{Dial: func() (redigo.Conn, error) { return redigo.Dial("tcp", os.Getenv("HEAT_ADDR")) }}
 	hm := heatmap.New(rc, heat)
