@@ -204,14 +204,21 @@ func onOneNode(what string) string {
 
 // scriptMessage is a script's problem as a finding says it.
 func (u clusterReadiness) scriptMessage(site *clients.Site, p readiness.ClusterProblem) string {
-	switch p.Kind {
-	case readiness.OneNode:
+	switch {
+	case p.Kind == readiness.OneNode && u.Ring(site):
+		// a Ring sends the script to its first key's shard (cmdShard)
+		effect, remedy := "sees only that shard's keys", "keep the keys it looks for in a set, or run it from the client on each shard with ForEachShard"
+		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
+			effect, remedy = "clears only that shard's keys", "run it from the client on each shard with ForEachShard"
+		}
+		return fmt.Sprintf("%s script's %s runs on go-redis's Ring on the shard of the script's first key and %s; %s", site.Method, p.What, effect, remedy)
+	case p.Kind == readiness.OneNode:
 		remedy := "keep the keys it looks for in a set, or run it from the client on each master"
 		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
 			remedy = "run it from the client on each master"
 		}
 		return fmt.Sprintf("%s script's %s runs on the node of the script's keys and %s; %s", site.Method, p.What, onOneNode(p.What), remedy)
-	case readiness.SortPattern:
+	case p.Kind == readiness.SortPattern:
 		return fmt.Sprintf("%s script's SORT %s %s (%s); %s", site.Method, p.What, p.Why, p.Refusal, u.sortRemedy(p))
 	}
 	return fmt.Sprintf("%s script's %s needs a database other than 0, which a cluster does not have (%s); tell data apart by key prefix instead", site.Method, p.What, p.Refusal)

@@ -165,6 +165,18 @@ func badKeys(ctx context.Context, ring *redis.Ring) string {
 	return ""
 }
 
+func badEvalKeys(ctx context.Context, ring *redis.Ring) string {
+	set(ctx, ring, "user:1:name", "user:3:name")
+	n, err := ring.Eval(ctx, "return #redis.call('KEYS', 'user:*')", []string{"{u}:n"}).Int()
+	if err != nil {
+		return err.Error()
+	}
+	if n != 2 {
+		return fmt.Sprintf("the script's KEYS found %d of 2 keys: its shard's", n)
+	}
+	return ""
+}
+
 func goodKeys(ctx context.Context, ring *redis.Ring) string {
 	set(ctx, ring, "user:1:name", "user:3:name")
 	var mu sync.Mutex
@@ -269,6 +281,7 @@ func main() {
 		{"badDBSize", func() string { return badDBSize(ctx, ring) }},
 		{"badKeys", func() string { return badKeys(ctx, ring) }},
 		{"goodKeys", func() string { return goodKeys(ctx, ring) }},
+		{"badEvalKeys", func() string { return badEvalKeys(ctx, ring) }},
 	}
 	for _, s := range scenarios {
 		if err := ring.ForEachShard(ctx, func(ctx context.Context, c *redis.Client) error { return c.FlushDB(ctx).Err() }); err != nil {

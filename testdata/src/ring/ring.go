@@ -79,6 +79,8 @@ func keyspace(ctx context.Context) {
 	ring.ScriptLoad(ctx, "return 1") // want `^SCRIPT LOAD on go-redis's Ring runs on one shard, chosen at random, and loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others; run it with Script.Run`
 	ring.Sort(ctx, "ids", &redis.Sort{By: "w_*"})
 	ring.Do(ctx, "SELECT", 3)
+	ring.Eval(ctx, "return redis.call('KEYS', 'user:*')", []string{"{u}:n"}) // want `^Eval script's KEYS runs on go-redis's Ring on the shard of the script's first key and sees only that shard's keys; keep the keys it looks for in a set, or run it from the client on each shard with ForEachShard`
+	ring.Eval(ctx, "return redis.call('GET', KEYS[1])", []string{"{u}:n"})
 	ring.ForEachShard(ctx, func(ctx context.Context, c *redis.Client) error {
 		c.DBSize(ctx)
 		return c.FlushDB(ctx).Err()
