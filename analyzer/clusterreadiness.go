@@ -66,20 +66,14 @@ var ringOneShard = map[string]string{"DBSize": "DBSIZE", "ScriptLoad": "SCRIPT L
 // ringMessage is the finding on a keyspace-wide command a Ring sends to
 // one shard, chosen at random (its cmdShard, for a command without keys).
 func ringMessage(what string) string {
-	effect, remedy := "sees only that shard's keys", "run it on each shard with ForEachShard"
+	remedy := "run it on each shard with ForEachShard"
 	switch what {
-	case "FLUSHDB", "FLUSHALL":
-		effect = "clears only that shard's keys"
-	case "DBSIZE":
-		effect = "counts only that shard's keys"
 	case "SCRIPT LOAD":
-		effect = "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others"
 		remedy = "run it with Script.Run, which sends EVAL where EVALSHA finds no script, or load it on each shard with ForEachShard"
 	case "FUNCTION LOAD":
-		effect = "loads the library there only: an FCALL of its functions fails on the others (ERR Function not found)"
 		remedy = "load it on each shard with ForEachShard"
 	}
-	return fmt.Sprintf("%s on go-redis's Ring runs on one shard, chosen at random, and %s; %s", what, effect, remedy)
+	return fmt.Sprintf("%s on go-redis's Ring runs on one shard, chosen at random, and %s; %s", what, onOne(what, "that shard's keys"), remedy)
 }
 
 // Forwarded reports a call that sends, through the function it calls, a
@@ -188,18 +182,22 @@ func (u clusterReadiness) script(c *reading.Command) {
 
 // onOneNode says what a command that a cluster client sends to one node
 // does there.
-func onOneNode(what string) string {
+func onOneNode(what string) string { return onOne(what, "the keys of that node's slots") }
+
+// onOne says what a command sent to one server of several does there,
+// keys naming the keys that server holds ("that shard's keys").
+func onOne(what, keys string) string {
 	switch what {
 	case "FLUSHDB", "FLUSHALL":
-		return "clears only the keys of that node's slots"
+		return "clears only " + keys
 	case "DBSIZE":
-		return "counts only the keys of that node's slots"
+		return "counts only " + keys
 	case "SCRIPT LOAD":
 		return "loads the script there only: an EVALSHA of it fails with NOSCRIPT on the others"
 	case "FUNCTION LOAD":
 		return "loads the library there only: an FCALL of its functions fails on the others (ERR Function not found)"
 	}
-	return "sees only the keys of that node's slots"
+	return "sees only " + keys
 }
 
 // scriptMessage is a script's problem as a finding says it.
@@ -207,11 +205,11 @@ func (u clusterReadiness) scriptMessage(site *clients.Site, p readiness.ClusterP
 	switch {
 	case p.Kind == readiness.OneNode && u.Ring(site):
 		// a Ring sends the script to its first key's shard (cmdShard)
-		effect, remedy := "sees only that shard's keys", "keep the keys it looks for in a set, or run it from the client on each shard with ForEachShard"
+		remedy := "keep the keys it looks for in a set, or run it from the client on each shard with ForEachShard"
 		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {
-			effect, remedy = "clears only that shard's keys", "run it from the client on each shard with ForEachShard"
+			remedy = "run it from the client on each shard with ForEachShard"
 		}
-		return fmt.Sprintf("%s script's %s runs on go-redis's Ring on the shard of the script's first key and %s; %s", site.Method, p.What, effect, remedy)
+		return fmt.Sprintf("%s script's %s runs on go-redis's Ring on the shard of the script's first key and %s; %s", site.Method, p.What, onOne(p.What, "that shard's keys"), remedy)
 	case p.Kind == readiness.OneNode:
 		remedy := "keep the keys it looks for in a set, or run it from the client on each master"
 		if p.What == "FLUSHDB" || p.What == "FLUSHALL" {

@@ -348,7 +348,7 @@ func onSlot(families []*keyFamily, slot int) []*keyFamily {
 func matching(families []*keyFamily, key string) []*keyFamily {
 	var out []*keyFamily
 	for _, f := range families {
-		if templatePattern(f.Template).MatchString(key) {
+		if parseTemplate(f.Template).matches(key) {
 			out = append(out, f)
 		}
 	}
@@ -356,19 +356,6 @@ func matching(families []*keyFamily, key string) []*keyFamily {
 }
 
 var valuePart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^<>]*>`) })
-
-func templatePattern(template string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	last := 0
-	for _, m := range valuePart().FindAllStringIndex(template, -1) {
-		b.WriteString(regexp.QuoteMeta(template[last:m[0]]))
-		b.WriteString(".*")
-		last = m[1]
-	}
-	b.WriteString(regexp.QuoteMeta(template[last:]) + "$")
-	return regexp.MustCompile(b.String())
-}
 
 // writeKeysText prints the families by co-location group, then the
 // untagged ones, then the inventory's counts.

@@ -201,16 +201,10 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 	for i := range groups {
 		groups[i] = newLiveGroup(len(ks.Nodes), o.measure, uint64(i))
 	}
-	nameSlots := map[int]map[int]int64{} // standalone: slot -> group -> names read
+	groups[m.foreign].prefix = map[string]int64{}
 	reads := ks.ReadNames(ctx, lim, func(node int, names []string) {
 		for _, name := range names {
-			g := m.match(name)
-			slot := slotcalc.Slot(name)
-			groups[g].add(node, slot, name)
-			if nameSlots[slot] == nil {
-				nameSlots[slot] = map[int]int64{}
-			}
-			nameSlots[slot][g]++
+			groups[m.match(name)].add(node, slotcalc.Slot(name), name)
 		}
 	})
 	weights := make([]float64, len(reads))
@@ -279,14 +273,14 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 	// Slots: exact on a cluster, else from the names read.
 	var slotKeys [slotcalc.SlotCount]int64
 	if ks.Cluster {
-		counts, errs := ks.SlotCounts(ctx, lim)
+		counts, errs := ks.SlotCounts(ctx)
 		for _, err := range errs {
 			rep.Unread = append(rep.Unread, fmt.Sprintf("slot counts: %v", err))
 		}
 		slotKeys = counts
 	} else {
-		for slot, byGroup := range nameSlots {
-			for _, n := range byGroup {
+		for _, g := range groups {
+			for slot, n := range g.slots {
 				slotKeys[slot] += int64(math.Round(float64(n) * weights[0]))
 			}
 		}
@@ -305,12 +299,14 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 		if n := ks.NodeOf[slot]; n >= 0 && ks.Cluster {
 			hs.Node = ks.Nodes[n].Addr
 		}
-		for g, n := range nameSlots[slot] {
-			w := 1.0
-			if node := ks.NodeOf[slot]; node >= 0 {
-				w = weights[node]
+		w := 1.0
+		if node := ks.NodeOf[slot]; node >= 0 {
+			w = weights[node]
+		}
+		for i, g := range groups {
+			if n := g.slots[slot]; n > 0 {
+				hs.Families = append(hs.Families, livePrefix{Prefix: m.groups[i], Keys: int64(math.Round(float64(n) * w))})
 			}
-			hs.Families = append(hs.Families, livePrefix{Prefix: m.groups[g], Keys: int64(math.Round(float64(n) * w))})
 		}
 		sort.Slice(hs.Families, func(i, j int) bool {
 			if hs.Families[i].Keys != hs.Families[j].Keys {
@@ -514,33 +510,34 @@ type liveGroup struct {
 	perNode []int64       // names read on each node
 	slots   map[int]int64 // names read on each slot
 	picked  [][]string    // per node, the keys to measure: a uniform sample
-	seen    []int64       // per node, names offered to picked
 	limit   int
 	rng     *rand.Rand
 	facts   []live.KeyFacts // measured, in no particular order
-	prefix  map[string]int64
-	byNode  map[string]int
+	// prefix counts the names by prefix, for the foreign keys only (nil
+	// for the others, which their template names).
+	prefix map[string]int64
 }
 
 func newLiveGroup(nodes, limit int, seed uint64) *liveGroup {
 	return &liveGroup{
-		perNode: make([]int64, nodes), slots: map[int]int64{}, picked: make([][]string, nodes), seen: make([]int64, nodes),
-		limit: limit, rng: rand.New(rand.NewPCG(seed, 1)), prefix: map[string]int64{},
+		perNode: make([]int64, nodes), slots: map[int]int64{}, picked: make([][]string, nodes),
+		limit: limit, rng: rand.New(rand.NewPCG(seed, 1)),
 	}
 }
 
 // add counts one name, keeps it in the node's sample of keys to measure
 // (reservoir sampling, so that each name read is equally likely kept),
-// and counts its prefix.
+// and counts its prefix where prefixes are counted.
 func (g *liveGroup) add(node, slot int, name string) {
 	g.perNode[node]++
 	g.slots[slot]++
-	g.seen[node]++
-	share := g.limit // each node's share of the keys measured: the limit in all, split as the names come
-	if len(g.picked[node]) < share {
+	if len(g.picked[node]) < g.limit { // -live-measure keys of each node
 		g.picked[node] = append(g.picked[node], name)
-	} else if j := g.rng.Int64N(g.seen[node]); j < int64(share) {
+	} else if j := g.rng.Int64N(g.perNode[node]); j < int64(g.limit) {
 		g.picked[node][j] = name
+	}
+	if g.prefix == nil {
+		return
 	}
 	p := name
 	if i := strings.IndexByte(name, ':'); i >= 0 {

@@ -449,7 +449,7 @@ func (k *Keyspace) Measure(ctx context.Context, node int, keys []string, lim Lim
 // SlotCounts asks each node CLUSTER COUNTKEYSINSLOT for each slot it
 // serves: the exact number of keys of every slot, whatever was sampled.
 // A node that cannot be asked leaves its slots at -1.
-func (k *Keyspace) SlotCounts(ctx context.Context, lim Limits) (counts [slotcalc.SlotCount]int64, errs []error) {
+func (k *Keyspace) SlotCounts(ctx context.Context) (counts [slotcalc.SlotCount]int64, errs []error) {
 	for s := range counts {
 		counts[s] = -1
 	}

@@ -96,7 +96,6 @@ type Conn struct {
 	r       *bufio.Reader
 	w       *bufio.Writer
 	timeout time.Duration
-	pending int // commands sent and not yet received
 }
 
 // Dial connects to addr (host:port), authenticates and selects the
@@ -159,7 +158,6 @@ func (c *Conn) Send(args ...string) error {
 		c.w.WriteString(a)
 		c.w.WriteString("\r\n")
 	}
-	c.pending++
 	return nil
 }
 
@@ -190,7 +188,6 @@ func (c *Conn) Pipeline(cmds [][]string) ([]any, error) {
 	for _, args := range cmds {
 		if err := c.Send(args...); err != nil {
 			c.w.Reset(c.c) // drop what was buffered: nothing was sent
-			c.pending = 0
 			return nil, err
 		}
 	}
@@ -217,9 +214,6 @@ func (c *Conn) Pipeline(cmds [][]string) ([]any, error) {
 func (c *Conn) Receive() (any, error) {
 	c.c.SetDeadline(time.Now().Add(c.timeout))
 	v, err := ReadReply(c.r)
-	if c.pending > 0 {
-		c.pending--
-	}
 	if err != nil {
 		if _, ok := err.(Error); !ok {
 			return nil, fmt.Errorf("reading from %s: %w", c.addr, err)
