@@ -177,22 +177,17 @@ func MakesOneServerPool(v ssa.Value) bool {
 		if !isRedigoNamed(v.Type(), "Pool") {
 			return false
 		}
+		st, ok := v.Type().(*types.Pointer).Elem().Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
 		dials := 0
-		for _, ref := range *v.Referrers() {
-			fa, ok := ref.(*ssa.FieldAddr)
-			if !ok {
+		for i := range st.NumFields() {
+			if name := st.Field(i).Name(); name != "Dial" && name != "DialContext" {
 				continue
 			}
-			name := ssaread.FieldName(fa.X.Type(), fa.Field)
-			if name != "Dial" && name != "DialContext" {
-				continue
-			}
-			for _, r := range *fa.Referrers() {
-				st, ok := r.(*ssa.Store)
-				if !ok || st.Addr != fa {
-					continue
-				}
-				if !dialsOneServer(st.Val) {
+			for _, store := range ssaread.FieldStores(v, i) {
+				if !dialsOneServer(store.Val) {
 					return false
 				}
 				dials++

@@ -521,7 +521,8 @@ func (r *Package) wiredLeading(fn *ssa.Function, k keymodel.Key) (WiredParam, st
 		if i := strings.LastIndex(id, ".f"); i > 0 {
 			if n, err := fmt.Sscanf(id[i:], ".f%d", &field); n == 1 && err == nil && id[i:] == fmt.Sprintf(".f%d", field) {
 				w, ok := r.exportedParams()[id[:i]]
-				if alloc := r.wiring.copies[id[:i]]; alloc != nil && storedField(alloc, field) {
+				if alloc := r.wiring.copies[id[:i]]; alloc != nil && len(ssaread.FieldStores(alloc, field)) > 0 {
+					// the constructor writes the option itself: not the parameter's alone
 					return WiredParam{}, "", false
 				}
 				return w, id[i:], ok
@@ -589,23 +590,6 @@ func (r *Package) exportedParams() map[string]WiredParam {
 		}
 	}
 	return r.wiring.params
-}
-
-// storedField reports whether the function writes field i of the local
-// variable alloc: then the field is not the parameter's alone.
-func storedField(alloc *ssa.Alloc, i int) bool {
-	for _, ref := range *alloc.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.Field != i {
-			continue
-		}
-		for _, r := range *fa.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == fa {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // deferSetting holds back, for a main package to judge, a finding that
