@@ -6,10 +6,14 @@ import (
 	"go/token"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/crossslot/crossslot/analyzer/internal/budget"
 	"github.com/crossslot/crossslot/analyzer/internal/reading"
 	"github.com/crossslot/crossslot/clustertarget"
 )
@@ -111,6 +115,8 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	ignored := honourIgnores(pass, cfg)
 	r := reading.Read(pass, opts)
 	deferring.reading = r
+	work := r.Eval.Work()
+	quietWhenExhausted(pass, work)
 	var coverage *Coverage
 	var inventory *Inventory
 	if need == reading.CallsAndSummaries && !cfg.FactsOnly {
@@ -123,17 +129,27 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 			units = append(units, keyInventory.new(up))
 		}
 		for _, fn := range r.Functions() {
+			if work.Exhausted() {
+				break // the rest of the package is unknown
+			}
+			work.Reading(fn.String())
 			r.Walk(fn, units)
 		}
 		deferring.current = nil
+		work.Reading("the calls left for main")
 		r.ResolvePending(units)
 		deferring.current = nil
+		work.Reading("main's wiring")
 		r.ResolveWiring(pass.Report)
 		if !cfg.WholeProgram {
 			coverage.OutOfSight = r.Pending()
 		}
 	}
+	work.Reading("the package's facts")
 	r.ExportFacts()
+	if coverage != nil && work.Exhausted() {
+		coverage.Exhausted = work.Where
+	}
 	if cfg.WholeProgram {
 		r.ExportPending(func(pos token.Pos) bool {
 			_, silenced := ignored.silences(pass.Fset, analysis.Diagnostic{Pos: pos, Category: CategoryCrossSlot})
@@ -161,16 +177,39 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	return nil, nil
 }
 
+// quietWhenExhausted drops what the package's checks report once its
+// reading has passed a bound (see budget): a value read past it is
+// unknown, so nothing reported after it may stand. Records still go out,
+// and the coverage they carry says where the reading stopped.
+func quietWhenExhausted(pass *analysis.Pass, work *budget.Work) {
+	report := pass.Report
+	pass.Report = func(d analysis.Diagnostic) {
+		if work.Exhausted() && d.Category != CategoryRecord {
+			return
+		}
+		report(d)
+	}
+}
+
 // recovered handles a panic of the analysis, a bug on code it did not
-// expect. The analyzer must never crash a user's go vet: the package is left
-// unchecked, silently by default, but counted in the coverage report and,
-// with CROSSSLOT_DEBUG set, printed with its stack, so that a user who sees
-// no finding can tell why and report it.
+// expect. The analyzer must never crash a user's run: the package is left
+// unchecked and the run goes on. The standalone command, readiness and
+// keys (Config.Records) report it from the coverage record, as a package
+// not checked with the panic and its first frames, and exit with their
+// code for an internal error; the language server logs it
+// (Config.OnInternalError); other drivers (go vet, golangci-lint) print it
+// to standard error; with CROSSSLOT_DEBUG set, each prints the whole stack.
 func recovered(pass *analysis.Pass, cfg *Config, r any) error {
+	c := Coverage{Package: pass.Pkg.Path(), Panics: 1, Panic: fmt.Sprint(r), PanicAt: panicFrames()}
+	if cfg.OnInternalError != nil {
+		cfg.OnInternalError(c.Package, c.Panic, c.PanicAt)
+	}
 	if d := os.Getenv("CROSSSLOT_DEBUG"); d != "" && d != "0" {
 		fmt.Fprintf(panicLog, "crossslot: internal error; package %s is not checked: %v\n%s", pass.Pkg.Path(), r, debug.Stack())
+	} else if !cfg.Records && cfg.OnInternalError == nil {
+		fmt.Fprintf(panicLog, "crossslot: internal error; package %s is not checked: %v\n\tat %s\n(set CROSSSLOT_DEBUG=1 for the whole stack, and report it)\n",
+			pass.Pkg.Path(), r, strings.Join(c.PanicAt, "\n\tat "))
 	}
-	c := Coverage{Package: pass.Pkg.Path(), Panics: 1, Panic: fmt.Sprint(r)}
 	if cfg.Coverage != "" {
 		if err := c.appendTo(cfg.Coverage); err != nil {
 			return err
@@ -180,4 +219,23 @@ func recovered(pass *analysis.Pass, cfg *Config, r any) error {
 		return reportRecord(pass, Record{Coverage: &c})
 	}
 	return nil
+}
+
+// panicFrames is where a recovered panic was raised: up to five frames of
+// crossslot's own code, innermost first, as "function (file:line)", called
+// from the deferred function that recovered it.
+func panicFrames() []string {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	var out []string
+	for {
+		f, more := frames.Next()
+		name := strings.TrimPrefix(f.Function, "github.com/crossslot/crossslot/")
+		if name != f.Function && !strings.HasPrefix(name, "analyzer.run.func") && !strings.HasPrefix(name, "analyzer.recovered") {
+			out = append(out, fmt.Sprintf("%s (%s:%d)", name, filepath.Base(f.File), f.Line))
+		}
+		if !more || len(out) == 5 {
+			return out
+		}
+	}
 }

@@ -300,11 +300,12 @@ func TestCoverage(t *testing.T) {
 	}
 }
 
-// TestPanicIsSilentCountedAndShownOnDemand: a panic of the analysis leaves
+// TestPanicIsToldCountedAndShownOnDemand: a panic of the analysis leaves
 // the package unchecked without failing the build (no diagnostic, no
-// error), is counted in the coverage report with its message, and is
-// printed with its stack only when CROSSSLOT_DEBUG is set.
-func TestPanicIsSilentCountedAndShownOnDemand(t *testing.T) {
+// error), is counted in the coverage report with its message and first
+// frames, is printed with those on standard error, and with its whole
+// stack only when CROSSSLOT_DEBUG is set.
+func TestPanicIsToldCountedAndShownOnDemand(t *testing.T) {
 	for _, debug := range []string{"", "1"} {
 		t.Run("CROSSSLOT_DEBUG="+debug, func(t *testing.T) {
 			t.Setenv("CROSSSLOT_DEBUG", debug)
@@ -330,9 +331,13 @@ func TestPanicIsSilentCountedAndShownOnDemand(t *testing.T) {
 			if !strings.Contains(string(data), `"panic":"crossslot test: a bug on coverage"`) {
 				t.Errorf("coverage %s does not name the panic", data)
 			}
+			if !strings.Contains(string(data), `"panic_at":["analyzer.run (analyzer.go:`) {
+				t.Errorf("coverage %s does not say where the panic was", data)
+			}
 			shown := log.String()
-			if debug == "" && shown != "" {
-				t.Errorf("without CROSSSLOT_DEBUG the panic was printed:\n%s", shown)
+			if debug == "" && (!strings.Contains(shown, "crossslot: internal error; package coverage is not checked: crossslot test: a bug on coverage\n\tat analyzer.run (analyzer.go:") ||
+				strings.Contains(shown, "goroutine ") || !strings.Contains(shown, "CROSSSLOT_DEBUG=1")) {
+				t.Errorf("without CROSSSLOT_DEBUG, want the panic and its first frames, no stack, got:\n%s", shown)
 			}
 			if debug != "" && (!strings.Contains(shown, "crossslot: internal error; package coverage is not checked: crossslot test: a bug on coverage") ||
 				!strings.Contains(shown, "goroutine ") || !strings.Contains(shown, "analyzer.run(")) {
@@ -624,4 +629,54 @@ func (c collected) has(prefix string) bool {
 		}
 	}
 	return false
+}
+
+// TestCycles: code whose reading recurses (String through a stripped
+// conversion, mutual recursion, recursive types, a String formatting its
+// own receiver, generics through methods) ends, and reports only what it
+// reads in full.
+func TestCycles(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "cycles")
+}
+
+// TestWorkBound: past the bound of a package's work its reading stops,
+// what came before stands, nothing after is reported (late is the same bug
+// as early), and the coverage says where the reading stopped. Without the
+// bound, the whole package is read.
+func TestWorkBound(t *testing.T) {
+	t.Run("bounded", func(t *testing.T) {
+		defer analyzer.BoundWork(8, 1_000_000)()
+		file := filepath.Join(t.TempDir(), "coverage.jsonl")
+		analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{Coverage: file}), "bounded")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkgs, _, err := analyzer.SumCoverage(data)
+		if err != nil || len(pkgs) != 1 || !strings.HasPrefix(pkgs[0].Exhausted, "bounded.") {
+			t.Fatalf("coverage %s (%v): want the package exhausted in one of its functions", data, err)
+		}
+		if pkgs[0].Reported != 1 {
+			t.Errorf("%d reported, want 1 (early's)", pkgs[0].Reported)
+		}
+	})
+	t.Run("steps", func(t *testing.T) {
+		defer analyzer.BoundWork(600, 3)()
+		results := analysistest.Run(&quietT{T: t}, testdata(t), analyzer.Analyzer, "bounded")
+		for _, r := range results {
+			if len(r.Diagnostics) > 0 {
+				t.Errorf("with 3 steps: %d diagnostics, want none", len(r.Diagnostics))
+			}
+		}
+	})
+	t.Run("unbounded", func(t *testing.T) {
+		results := analysistest.Run(&quietT{T: t}, testdata(t), analyzer.Analyzer, "bounded")
+		n := 0
+		for _, r := range results {
+			n += len(r.Diagnostics)
+		}
+		if n != 3 {
+			t.Errorf("%d diagnostics without a bound, want 3 (early, deep, late)", n)
+		}
+	})
 }

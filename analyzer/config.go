@@ -51,6 +51,11 @@ type Config struct {
 	// OnInventory, when set, is given each package's Inventory, for a front
 	// end that holds them (the language server's hover). No flag.
 	OnInventory func(*Inventory)
+	// OnInternalError, when set, is told of a package left unchecked after
+	// an internal error (a panic it recovered from): the package, the
+	// error and its first frames, for a front end that logs it (the
+	// language server). No flag.
+	OnInternalError func(pkg, err string, at []string)
 	// Records says to report each package's Inventory and Coverage as one
 	// diagnostic of category CategoryRecord (a Record as JSON), with
 	// positions as absolute paths: a driver that caches diagnostics (the

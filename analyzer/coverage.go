@@ -39,6 +39,13 @@ type Coverage struct {
 	// analyzer; Panic is the first one's message.
 	Panics int    `json:"panics,omitempty"`
 	Panic  string `json:"panic,omitempty"`
+	// PanicAt is where it was: the first frames of crossslot's code,
+	// innermost first.
+	PanicAt []string `json:"panic_at,omitempty"`
+	// Exhausted says where the package's reading passed the bound of its
+	// work (see budget): what it was reading then; the rest of the package
+	// was not read and nothing past that point was reported.
+	Exhausted string `json:"exhausted,omitempty"`
 	// Readiness counts the call sites of the readiness checks (database,
 	// sortpattern, onenode, shardedpubsub) by check.
 	Readiness map[string]Tally `json:"readiness,omitempty"`
@@ -243,7 +250,10 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 				c, prev = prev, c // keep the larger analysis
 			}
 			if c.Panics == 0 {
-				c.Panics, c.Panic = prev.Panics, prev.Panic // and that the other failed
+				c.Panics, c.Panic, c.PanicAt = prev.Panics, prev.Panic, prev.PanicAt // and that the other failed
+			}
+			if c.Exhausted == "" {
+				c.Exhausted = prev.Exhausted
 			}
 		}
 		seen[c.Package] = c

@@ -1,6 +1,10 @@
 package analyzer
 
-import "io"
+import (
+	"io"
+
+	"github.com/crossslot/crossslot/analyzer/internal/budget"
+)
 
 // Tests run with the analyzer's recover turned off, so that a panic on
 // unusual code fails a test instead of turning into silence.
@@ -12,4 +16,12 @@ func init() { rethrowPanics = true }
 func PanicOn(path string, log io.Writer) (undo func()) {
 	rethrowPanics, panicOn, panicLog = false, path, log
 	return func() { rethrowPanics, panicOn, panicLog = true, "", nil }
+}
+
+// BoundWork sets the bounds of each package's reading (see budget); the
+// function it returns restores the defaults.
+func BoundWork(depth, steps int) (undo func()) {
+	d, s := budget.MaxDepth, budget.MaxSteps
+	budget.MaxDepth, budget.MaxSteps = depth, steps
+	return func() { budget.MaxDepth, budget.MaxSteps = d, s }
 }

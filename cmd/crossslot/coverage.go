@@ -62,6 +62,16 @@ func coverageReport(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
+	exhausted := false
+	for _, c := range pkgs {
+		if c.Exhausted != "" {
+			if !exhausted {
+				fmt.Fprintln(stdout, "\nread in part: the reading passed its bound of work (the rest of the package is not checked; report it):")
+				exhausted = true
+			}
+			fmt.Fprintf(stdout, "  %s: stopped in %s\n", c.Package, c.Exhausted)
+		}
+	}
 	if total.OutOfSight > 0 {
 		fmt.Fprintf(stdout, "\nnot decided: %d calls through the module's interfaces implemented in packages the caller does not import;\n"+
 			"go vet analyzes each package apart, the standalone command and golangci-lint decide them where main wires them:\n", total.OutOfSight)

@@ -201,7 +201,7 @@ func analyzeForKeys(pkgs []string, stderr io.Writer) ([]analyzer.KeyUse, error) 
 		for _, f := range notAnalyzed {
 			fmt.Fprintln(stderr, located(f.Pos, strings.TrimSpace(f.Message)))
 		}
-		return nil, &exitError{exitNotAnalyzed, errors.New("some packages could not be analyzed")}
+		return nil, &exitError{notAnalyzedExit(notAnalyzed), errors.New("some packages could not be analyzed")}
 	}
 	data, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {

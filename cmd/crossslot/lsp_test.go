@@ -64,7 +64,13 @@ func startLSP(t *testing.T, dir string) (c *lspClient, cmd *exec.Cmd, init proto
 // startLSPWith starts the server for a client of the given capabilities.
 func startLSPWith(t *testing.T, dir string, capabilities map[string]any) (c *lspClient, cmd *exec.Cmd, init protocol.Message) {
 	t.Helper()
-	cmd = exec.Command(crossslotBin, "lsp")
+	return startLSPOf(t, crossslotBin, dir, capabilities)
+}
+
+// startLSPOf starts the language server of the command bin.
+func startLSPOf(t *testing.T, bin, dir string, capabilities map[string]any) (c *lspClient, cmd *exec.Cmd, init protocol.Message) {
+	t.Helper()
+	cmd = exec.Command(bin, "lsp")
 	cmd.Dir, cmd.Env = dir, fixtureEnv()
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()

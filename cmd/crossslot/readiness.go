@@ -97,7 +97,7 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 		for _, f := range notAnalyzed {
 			fmt.Fprintf(stdout, "  %s\n", strings.ReplaceAll(strings.TrimSpace(f.Message), "\n", "\n    "))
 		}
-		return exitNotAnalyzed
+		return notAnalyzedExit(notAnalyzed)
 	}
 	if *fail && reported > 0 {
 		return exitFindings

@@ -85,6 +85,9 @@ func (files recordFiles) write(all []finding.Finding) ([]finding.Finding, error)
 		if err := json.Unmarshal([]byte(f.Message), &rec); err != nil {
 			return nil, fmt.Errorf("reading the analysis's records: %v", err)
 		}
+		if c := rec.Coverage; c != nil && c.Panics > 0 {
+			findings = append(findings, internalError(f.Pos, *c))
+		}
 		if rec.Inventory != nil && files.inventory != "" {
 			rec.Inventory.RelativeTo(cwd)
 			line, _ := json.Marshal(rec.Inventory)
@@ -114,6 +117,17 @@ func (files recordFiles) write(all []finding.Finding) ([]finding.Finding, error)
 	return findings, nil
 }
 
+// internalError is the finding that says crossslot failed on a package:
+// the package, the panic and where it was raised.
+func internalError(at finding.Position, c analyzer.Coverage) finding.Finding {
+	msg := fmt.Sprintf("package %s is not checked: internal error of crossslot: %s", c.Package, c.Panic)
+	for _, frame := range c.PanicAt {
+		msg += "\n\tat " + frame
+	}
+	msg += "\n(a bug of crossslot's: set CROSSSLOT_DEBUG=1 for the whole stack, and report it)"
+	return finding.Finding{Check: finding.CheckInternal, Pos: at, End: at, Message: msg}
+}
+
 // report runs the analysis and writes its findings in the format -f names
 // (text, stylish, json or sarif). Each finding's severity comes from -fail
 // (by default the checks the table marks as errors); what a directive
@@ -129,8 +143,11 @@ func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args [
 
 	var shown []finding.Finding
 	var counts finding.Counts
-	notAnalyzed := 0
+	notAnalyzed, internal := 0, 0
 	for _, f := range all {
+		if f.Internal() {
+			internal++
+		}
 		switch {
 		case f.Severity == finding.Ignored:
 			counts.Ignored++
@@ -173,6 +190,9 @@ func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args [
 		return exitNotAnalyzed
 	}
 	switch {
+	case internal > 0:
+		fmt.Fprintf(os.Stderr, "crossslot: an internal error of crossslot left %d package(s) unchecked (see above); please report it; exit 5\n", internal)
+		return exitInternal
 	case notAnalyzed > 0 && format == "sarif":
 		fmt.Fprintln(os.Stderr, "crossslot: some packages could not be analyzed (see the SARIF invocation's toolExecutionNotifications); exit 3")
 		return exitNotAnalyzed

@@ -68,15 +68,22 @@ type Edit struct {
 // Checks whose findings are not findings about the code but say that a
 // package could not be analyzed: lintcmd's names for a load or type error
 // and for a bad configuration file.
+// CheckInternal says crossslot itself failed on a package (a panic it
+// recovered from): a bug of crossslot's, not of the code.
 const (
-	CheckCompile = "compile"
-	CheckConfig  = "config"
+	CheckCompile  = "compile"
+	CheckConfig   = "config"
+	CheckInternal = "internal"
 )
 
-// NotAnalyzed reports whether f says a package could not be analyzed.
+// NotAnalyzed reports whether f says a package could not be analyzed, for
+// whatever reason.
 func (f Finding) NotAnalyzed() bool {
-	return f.Check == CheckCompile || f.Check == CheckConfig
+	return f.Check == CheckCompile || f.Check == CheckConfig || f.Check == CheckInternal
 }
+
+// Internal reports whether f says crossslot failed on a package.
+func (f Finding) Internal() bool { return f.Check == CheckInternal }
 
 // FromAnalysis is d as a finding of check d.Category, with severity sev.
 func FromAnalysis(fset *token.FileSet, d analysis.Diagnostic, sev Severity) Finding {

@@ -257,6 +257,10 @@ const maxLists = 4
 //	}
 //	c.rdb.MGet(ctx, ks...)
 func (c *Site) alternatives(j int, phi *ssa.Phi) ([]keymodel.Arg, bool) {
+	if !c.Eval.Work().Enter() {
+		return nil, false
+	}
+	defer c.Eval.Work().Leave()
 	if len(phi.Edges) > maxLists {
 		return nil, false
 	}

@@ -105,6 +105,10 @@ func isTime(t types.Type) bool {
 // is its value; any other field is a part of the struct value, with what
 // its type says. ok is false for any other type.
 func (e *Evaluator) structText(spec string, v ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	if !e.work.Enter() {
+		return nil, false
+	}
+	defer e.work.Leave()
 	t := v.Type()
 	prefix := ""
 	if p, ok := t.Underlying().(*types.Pointer); ok {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/crossslot/crossslot/analyzer/internal/budget"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
@@ -40,6 +41,10 @@ type Evaluator struct {
 	world    World
 	met      []choice
 	defaults map[*ssa.Function]*defaultPaths
+
+	// work bounds the reading of the package, shared by every evaluator
+	// of it (see budget).
+	work *budget.Work
 }
 
 // Callees tells the evaluator what a called function returns, in terms of
@@ -79,9 +84,13 @@ func New(pkg *ssa.Package, funcs []*ssa.Function, info *types.Info, src Source, 
 		Source: src, Info: info, prog: pkg.Prog, stores: indexStores(pkg, funcs, embedded), callees: c,
 		bindings: map[*ssa.FreeVar]ssa.Value{},
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]keymodel.Key{}, sliceEnv: map[ssa.Value][]Element{},
-		defaults: map[*ssa.Function]*defaultPaths{},
+		defaults: map[*ssa.Function]*defaultPaths{}, work: &budget.Work{},
 	}
 }
+
+// Work is the bound of the package's reading, which every reader of the
+// package enters before it recurses.
+func (e *Evaluator) Work() *budget.Work { return e.work }
 
 // Keys returns the alternatives a string-valued SSA value can take. It never
 // returns an empty slice: what it cannot follow is one unknown part.
@@ -94,9 +103,10 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 	if ks, ok := e.keyEnv[v]; ok {
 		return ks
 	}
-	if depth > maxDepth || visiting[v] {
+	if depth > maxDepth || visiting[v] || !e.work.Enter() {
 		return []keymodel.Key{e.opaque(v)}
 	}
+	defer e.work.Leave()
 	visiting[v] = true
 	defer delete(visiting, v)
 	depth++
@@ -582,6 +592,10 @@ func firstOf(x, y *ssa.Phi) *ssa.Phi {
 func (e *Evaluator) ID(v ssa.Value) string { return e.id(v) }
 
 func (e *Evaluator) id(v ssa.Value) string {
+	if !e.work.Enter() {
+		return fmt.Sprintf("v%p", v)
+	}
+	defer e.work.Leave()
 	switch v := v.(type) {
 	case *ssa.Const:
 		return "const:" + v.String()
@@ -681,6 +695,10 @@ func (e *Evaluator) storesInto(fa *ssa.FieldAddr) bool {
 
 // Show gives the source expression of a value for messages.
 func (e *Evaluator) Show(v ssa.Value) string {
+	if !e.work.Enter() {
+		return "a value"
+	}
+	defer e.work.Leave()
 	switch v := v.(type) {
 	case *ssa.Parameter:
 		return v.Name()

@@ -22,7 +22,10 @@ import (
 // Sprintf("%d", id) and strconv.Itoa(id) are one part. A parameter stays a
 // hole for callers.
 func (e *Evaluator) formatted(verb string, v ssa.Value, show string, t traits) keymodel.Key {
-	v, foreign := e.underlying(widened(v))
+	w := widened(v)
+	// float64(s) of a type with a String method is written without it.
+	bare := w != v && e.printMethod(w.Type(), 'v') != nil
+	v, foreign := e.underlying(w)
 	if text, ok := formatConst(verb, v); ok {
 		return keymodel.TextKey(text)
 	}
@@ -34,7 +37,7 @@ func (e *Evaluator) formatted(verb string, v ssa.Value, show string, t traits) k
 	}
 	p := keymodel.Part{ID: verb + "(" + e.id(v) + ")", Show: show, NoBrace: t.noBrace, NonEmpty: t.nonEmpty, Braces: t.braces}
 	if param, ok := v.(*ssa.Parameter); ok && !foreign {
-		p.Param, p.Verb = ssaread.ParamIndex(param), verb
+		p.Param, p.Verb, p.Bare = ssaread.ParamIndex(param), verb, bare
 	}
 	if base, offset, ok := e.intOffset(v); ok && strings.ContainsAny(verb, "dx") {
 		// %d and %x write different integers as different text: t and t-1
@@ -595,7 +598,7 @@ func (e *Evaluator) formatText(call *ssa.Call, skip int, depth int, visiting map
 // around its fields; any other value is one part, with what its type says
 // of its text (see textTraits).
 func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	if c, ok := arg.(*ssa.Const); ok && c.Value != nil {
+	if c, ok := arg.(*ssa.Const); ok && c.Value != nil && e.printMethod(c.Type(), verb) == nil {
 		// A constant is formatted by fmt itself, so flags and widths are exact.
 		text, ok := formatConst(spec, c)
 		return []keymodel.Key{keymodel.TextKey(text)}, ok
@@ -622,9 +625,10 @@ func (e *Evaluator) formatArg(spec string, verb byte, arg ssa.Value, show string
 // printedByMethod reads %v or %s of a value whose type has a String (or
 // Error) method, which fmt calls: as a call of that method.
 func (e *Evaluator) printedByMethod(spec string, arg ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
-	if spec != "%v" && spec != "%s" {
+	if spec != "%v" && spec != "%s" || depth > maxDepth {
 		return nil, false
 	}
+	depth++ // the method's template may format the value again (String of a float64 through FormatFloat)
 	arg = ssaread.UnwrapInterface(arg)
 	fn := e.printMethod(arg.Type(), spec[1])
 	if fn == nil {

@@ -281,6 +281,10 @@ func (e *Evaluator) evalSummarized(call *ssa.Call, depth int, visiting map[ssa.V
 // that are not parameters are the callee's own values: each call has its
 // own, so they are renamed after the call (fresh).
 func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh string, depth int, visiting map[ssa.Value]bool) []keymodel.Key {
+	if !e.work.Enter() {
+		return []keymodel.Key{keymodel.UnknownKey(keymodel.Part{ID: fresh + "/unread", Show: "a value past the analysis's bound"})}
+	}
+	defer e.work.Leave()
 	if g := tmpl.Guard(); !g.IsZero() {
 		return e.instantiateGuarded(tmpl.Unguarded(), g, args, fresh, depth, visiting)
 	}
@@ -309,7 +313,7 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 				out = keymodel.Product(out, nonEmptyAlternatives(e.eval(arg, depth, visiting)))
 			} else if p.Verb == "" {
 				out = keymodel.Product(out, e.eval(arg, depth, visiting))
-			} else if ks, ok := e.printedByMethod(p.Verb, arg, depth, visiting); ok {
+			} else if ks, ok := e.printedUnlessBare(p, arg, depth, visiting); ok {
 				out = keymodel.Product(out, ks)
 			} else {
 				out = keymodel.Product(out, []keymodel.Key{e.formatted(p.Verb, arg, "", traits{noBrace: p.NoBrace, nonEmpty: p.NonEmpty, braces: p.Braces})})
@@ -345,6 +349,16 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 		}
 	}
 	return out
+}
+
+// printedUnlessBare is a parameter's part formatted from the caller's
+// argument by the String method of its type, unless the callee formats it
+// as the basic value it converted it to.
+func (e *Evaluator) printedUnlessBare(p keymodel.Part, arg ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	if p.Bare {
+		return nil, false
+	}
+	return e.printedByMethod(p.Verb, arg, depth, visiting)
 }
 
 // evalFieldCall evaluates a call of a function held in a struct field,

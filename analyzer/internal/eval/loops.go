@@ -414,6 +414,10 @@ type loopFamily struct {
 }
 
 func (e *Evaluator) familyOf(v ssa.Value) (loopFamily, bool) {
+	if !e.work.Enter() {
+		return loopFamily{}, false
+	}
+	defer e.work.Leave()
 	switch v := v.(type) {
 	case *ssa.Phi:
 		if f, ok := e.appendedFamily(v); ok {

@@ -30,6 +30,10 @@ type Element struct {
 // An element is an SSA value, or the keys it evaluates to where it has no
 // Value of its own (an iteration of a loop, a builder's template).
 func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
+	if !e.work.Enter() {
+		return nil, false
+	}
+	defer e.work.Leave()
 	if depth > maxDepth {
 		return nil, false
 	}
@@ -174,6 +178,10 @@ func (e *Evaluator) LeadingElements(v ssa.Value) ([]Element, bool) {
 }
 
 func (e *Evaluator) leading(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
+	if !e.work.Enter() {
+		return nil, false
+	}
+	defer e.work.Leave()
 	if els, ok := e.ElementsOf(v, depth, visiting); ok {
 		return els, true
 	}

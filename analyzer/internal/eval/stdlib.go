@@ -333,6 +333,10 @@ func (e *Evaluator) pathJoin(elems ssa.Value, depth int, visiting map[ssa.Value]
 // bytesText is the text of a []byte the code builds as it would a string:
 // []byte(s), append(b, s...), strconv.AppendInt, AppendUint and AppendQuote.
 func (e *Evaluator) bytesText(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
+	if !e.work.Enter() {
+		return nil, false
+	}
+	defer e.work.Leave()
 	switch v := v.(type) {
 	case *ssa.Convert:
 		if ssaread.IsString(v.X.Type()) {

@@ -82,7 +82,7 @@ func (e *Evaluator) In(w World) *Evaluator {
 	s := *e.stores
 	s.known = map[fieldRef]fieldValue{}
 	return &Evaluator{
-		Source: e.Source, Info: e.Info, stores: &s, callees: e.callees, bindings: e.bindings,
+		Source: e.Source, Info: e.Info, prog: e.prog, stores: &s, callees: e.callees, bindings: e.bindings, work: e.work,
 		valueEnv: map[ssa.Value]ssa.Value{}, keyEnv: map[ssa.Value][]keymodel.Key{}, sliceEnv: map[ssa.Value][]Element{},
 		world: w, defaults: e.defaults,
 	}

@@ -36,6 +36,10 @@ type Part struct {
 	// itself). A caller puts its argument in (see instantiate).
 	Param int
 	Verb  string
+	// Bare says the parameter is formatted as the value of a basic type it
+	// was converted to (strconv.FormatFloat(float64(s))): fmt does not
+	// call the String method of the caller's type for it.
+	Bare bool
 	// Join says the part is every element of the slice parameter param,
 	// joined by verb: strings.Join(parts, verb), or k += p over parts;
 	// with Lead, each element preceded by verb: k += ":" + p over parts.

@@ -41,6 +41,10 @@ func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.
 func (r *Package) keysOf(site *clients.Site) (keys []keymodel.Arg, multi bool) {
+	if !r.Eval.Work().Enter() {
+		return nil, site.Rule != nil
+	}
+	defer r.Eval.Work().Leave()
 	multi = site.Rule != nil
 	if k, ok := r.calls.keys[site.Common]; ok {
 		return k, multi
@@ -67,6 +71,10 @@ type WorldKeys = keymodel.WorldKeys
 // the keys of one command, or of one transaction, hold one world's values
 // together.
 func (r *Package) worldsOf(site *clients.Site) []WorldKeys {
+	if !r.Eval.Work().Enter() {
+		return nil
+	}
+	defer r.Eval.Work().Leave()
 	var out []WorldKeys
 	for _, w := range r.calls.worlds[site.Common] {
 		in := *site

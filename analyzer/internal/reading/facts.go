@@ -173,6 +173,7 @@ type factPart struct {
 	Braces            bool
 	Param             int
 	Verb              string
+	Bare              bool
 	Join, Lead        bool
 	Of                int
 	Sub               string
@@ -444,7 +445,7 @@ func factKeys(keys []keymodel.Key, ids map[string]string) factKeyList {
 	for i, k := range keys {
 		fk := make(factKey, len(k))
 		for j, p := range k {
-			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Lead: p.Lead, Elem: p.Elem}
+			fp := factPart{Text: p.Text, Unknown: p.Unknown, NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Bare: p.Bare, Join: p.Join, Lead: p.Lead, Elem: p.Elem}
 			if p.Unknown && p.Param == 0 {
 				if ids[p.ID] == "" {
 					ids[p.ID] = fmt.Sprintf("u%d", len(ids)+1)
@@ -547,7 +548,7 @@ func (l factKeyList) keys() []keymodel.Key {
 		k := make(keymodel.Key, len(fk))
 		for j, p := range fk {
 			k[j] = keymodel.Part{Text: p.Text, Unknown: p.Unknown, ID: "fact:" + p.ID, Show: p.Show,
-				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Join: p.Join, Lead: p.Lead,
+				NoBrace: p.NoBrace, NonEmpty: p.NonEmpty, Braces: p.Braces, Param: p.Param, Verb: p.Verb, Bare: p.Bare, Join: p.Join, Lead: p.Lead,
 				Of: p.Of, Sub: p.Sub, Elem: p.Elem, Empty: p.Empty}
 			if p.Empty.ID != "" {
 				k[j].Empty.ID = "fact:" + p.Empty.ID

@@ -28,6 +28,10 @@ type rootedCommand struct {
 // passes them (each implementation's, through an interface method with
 // several).
 func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
+	if !r.Eval.Work().Enter() {
+		return nil
+	}
+	defer r.Eval.Work().Leave()
 	var out []rootedCommand
 	for call := range ssaread.CallsIn(fn) {
 		common := call.Common()

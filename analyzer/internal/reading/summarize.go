@@ -18,6 +18,10 @@ import (
 // package has the summary its package exported as a fact; a recursive call
 // has none.
 func (r *Package) summaryOf(fn *ssa.Function) *summary {
+	if !r.Eval.Work().Enter() {
+		return nil
+	}
+	defer r.Eval.Work().Leave()
 	if fn.Origin() != nil {
 		fn = fn.Origin() // generic functions are summarized once, on their origin
 	}
@@ -42,7 +46,9 @@ func (r *Package) summaryOf(fn *ssa.Function) *summary {
 		s.eachOf, s.each, s.mapBy = r.resultFamily(fn)
 	}
 	s.fields = r.Eval.ReturnedFields(fn)
-	if !s.useful() {
+	if !s.useful() || r.Eval.Work().Exhausted() {
+		// Past the bound some of it may be unknown: no summary, as for a
+		// function the analysis cannot read.
 		s = nil
 	}
 	r.summaries[fn] = s
@@ -367,6 +373,9 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 // methods that one type implements (see interfaces.go).
 func (r *Package) ExportFacts() {
 	r.exportFunctionFacts()
+	if r.Eval.Work().Exhausted() {
+		return // only the summaries finished before the bound are known
+	}
 	r.exportInterfaceFacts()
 	r.exportSettings()
 }

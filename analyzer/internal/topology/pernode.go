@@ -149,6 +149,10 @@ func nodesOf(x *ssa.Extract) ssa.Value {
 //		return fn(ctx, db)
 //	}
 func (r *Reader) runsPerNode(fn *ssa.Function, k, index int) bool {
+	if !r.Eval.Work().Enter() {
+		return false
+	}
+	defer r.Eval.Work().Leave()
 	if k >= len(fn.Params) || fn.Blocks == nil || r.runners[fn] {
 		return false
 	}

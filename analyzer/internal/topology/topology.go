@@ -80,6 +80,10 @@ type answer struct{ asked, yes Question }
 
 // Is answers one question of the client value v, once per client.
 func (r *Reader) Is(v ssa.Value, q Question) bool {
+	if !r.Eval.Work().Enter() {
+		return false
+	}
+	defer r.Eval.Work().Leave()
 	if v == nil {
 		return false
 	}
@@ -226,6 +230,10 @@ func (r *Reader) isRing(v ssa.Value) bool {
 // (every value stored). A store that guarded accepts counts whatever its
 // value (nil: none does).
 func (r *Reader) AllOrigins(v ssa.Value, depth int, origin func(ssa.Value, int) bool, guarded func(*ssa.Store) bool) bool {
+	if !r.Eval.Work().Enter() {
+		return false
+	}
+	defer r.Eval.Work().Leave()
 	if v == nil || depth > maxSingleNodeDepth {
 		return false
 	}
