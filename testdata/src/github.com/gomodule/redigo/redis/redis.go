@@ -66,3 +66,7 @@ type Args []interface{}
 
 // Add returns the result of appending value to args.
 func (args Args) Add(value ...interface{}) Args { return append(args, value...) }
+
+// AddFlat returns the result of appending v flattened: a slice's
+// elements, a map's keys and values, a struct's field names and values.
+func (args Args) AddFlat(v interface{}) Args { return append(args, v) }

@@ -1,0 +1,168 @@
+package conformance_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/analyzer/internal/conformance"
+)
+
+// floor is the number of bug cells the analyzer found when the matrix was
+// last measured: the test fails below it, so that what is read stays read.
+// Raise it as forms and carriers are taught.
+const floor = 308
+
+// TestMatrix generates the conformance matrix into a GOPATH beside the
+// repository's client stubs, runs the default analyzer over it, and
+// prints, by each dimension, the bugs found and the twins flagged. It fails
+// for any twin flagged (a false finding) and when fewer bugs are found than
+// the floor.
+func TestMatrix(t *testing.T) {
+	dir := t.TempDir()
+	stubs, err := filepath.Abs("../../../testdata/src/github.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(stubs, filepath.Join(dir, "src", "github.com")); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range conformance.Files() {
+		path := filepath.Join(dir, "src", name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	results := analysistest.Run(quiet{t}, dir, analyzer.Analyzer, "matrix/same", "matrix/other", "matrix/keys")
+	flagged := map[conformance.Cell]bool{}
+	compiled := 0
+	for _, r := range results {
+		if r.Err != nil {
+			t.Fatalf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+		}
+		placement := filepath.Base(r.Pass.Pkg.Path())
+		for _, file := range r.Pass.Files {
+			for _, decl := range file.Decls {
+				fn, ok := decl.(*ast.FuncDecl)
+				if !ok {
+					continue
+				}
+				cell, ok := conformance.ParseFuncName(fn.Name.Name, placement)
+				if !ok {
+					continue
+				}
+				compiled++
+				for _, d := range r.Diagnostics {
+					if within(r.Pass.Fset, d.Pos, fn) {
+						flagged[cell] = true
+					}
+				}
+			}
+		}
+	}
+	want := len(conformance.Forms) * len(conformance.Carriers) * len(conformance.Commands) * len(conformance.Placements) * 2
+	if compiled != want {
+		t.Fatalf("%d cells read, %d generated", compiled, want)
+	}
+
+	dims := []struct {
+		name string
+		of   func(conformance.Cell) string
+		keys []string
+	}{
+		{"form", func(c conformance.Cell) string { return c.Form }, nil},
+		{"carrier", func(c conformance.Cell) string { return c.Carrier }, nil},
+		{"command", func(c conformance.Cell) string { return c.Command }, nil},
+		{"placement", func(c conformance.Cell) string { return c.Placement }, nil},
+	}
+	tallies := make([]map[string]*tally, len(dims))
+	var total tally
+	for i := range dims {
+		tallies[i] = map[string]*tally{}
+	}
+	var falses []string
+	for _, placement := range conformance.Placements {
+		for _, f := range conformance.Forms {
+			for _, c := range conformance.Carriers {
+				for _, cmd := range conformance.Commands {
+					for _, bug := range []bool{true, false} {
+						cell := conformance.Cell{Form: f.Name, Carrier: c.Name, Command: cmd.Name, Placement: placement, Bug: bug}
+						for i, d := range dims {
+							k := d.of(cell)
+							if tallies[i][k] == nil {
+								tallies[i][k] = &tally{}
+								dims[i].keys = append(dims[i].keys, k)
+							}
+							count(tallies[i][k], bug, flagged[cell])
+						}
+						count(&total, bug, flagged[cell])
+						if !bug && flagged[cell] {
+							falses = append(falses, placement+"."+cell.FuncName())
+						}
+					}
+				}
+			}
+		}
+	}
+	var out strings.Builder
+	for i, d := range dims {
+		fmt.Fprintf(&out, "\n%-14s %12s %8s\n", "by "+d.name, "found", "false")
+		for _, k := range d.keys {
+			c := tallies[i][k]
+			fmt.Fprintf(&out, "%-20s %4d/%-4d %4d/%-4d\n", k, c.found, c.bugs, c.falses, c.twins)
+		}
+	}
+	fmt.Fprintf(&out, "\n%-20s %4d/%-4d %4d/%-4d  (%.0f%% of bugs found)\n", "total", total.found, total.bugs, total.falses, total.twins, 100*float64(total.found)/float64(total.bugs))
+	t.Logf("the conformance matrix: bugs found and twins flagged, by dimension\n%s", out.String())
+	sort.Strings(falses)
+	for _, f := range falses {
+		t.Errorf("a twin flagged (a false finding): %s", f)
+	}
+	if total.found < floor {
+		t.Errorf("%d bugs found, fewer than the floor of %d: a form, carrier or command that was read is not any more", total.found, floor)
+	}
+}
+
+// A tally counts bug cells and those found, twin cells and those flagged.
+type tally struct{ bugs, found, twins, falses int }
+
+func count(t *tally, bug, flagged bool) {
+	switch {
+	case bug:
+		t.bugs++
+		if flagged {
+			t.found++
+		}
+	default:
+		t.twins++
+		if flagged {
+			t.falses++
+		}
+	}
+}
+
+// within reports whether pos lies in fn.
+func within(fset *token.FileSet, pos token.Pos, fn *ast.FuncDecl) bool {
+	return pos >= fn.Pos() && pos <= fn.End()
+}
+
+// quiet takes analysistest's complaints about diagnostics no // want line
+// expects: the matrix has none; it is scored above.
+type quiet struct{ *testing.T }
+
+func (quiet) Errorf(string, ...any) {}
