@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/crossslot/crossslot/analyzer"
+	"github.com/crossslot/crossslot/internal/finding"
 )
 
 // publicFindings is the hand-triaged list of public modules and findings.
@@ -193,4 +195,52 @@ func relativePosn(posn string) string {
 		return rest
 	}
 	return posn
+}
+
+// TestPublicModulesStandalone runs the standalone command, which reads
+// every package of a run as one program, over each public module: none may
+// crash, exit with anything but 0 or 1, or leave a package unchecked, and
+// every finding it reports must be one triaged in testdata/public (go vet's
+// default findings, or those only every check reports). The time and peak
+// memory of each are logged. The modules share one analysis cache, as
+// dependencies do on a machine that checks several services.
+func TestPublicModulesStandalone(t *testing.T) {
+	if os.Getenv("CI") == "" && os.Getenv("CROSSSLOT_PUBLIC_MODULES") == "" {
+		t.Skip("downloads and analyzes the public modules of testdata/public (minutes): CI runs it, or set CROSSSLOT_PUBLIC_MODULES=1")
+	}
+	modules := readPublicModules(t)
+	cache := t.TempDir()
+	var table strings.Builder
+	for _, m := range modules {
+		t.Run(m.spec, func(t *testing.T) {
+			dir := fetchModule(t, m.spec)
+			cmd := exec.Command(crossslotBin, append([]string{"-f", "json"}, m.patterns...)...)
+			cmd.Dir, cmd.Env = dir, append(fixtureEnv(), "STATICCHECK_CACHE="+cache)
+			r := measured(t, cmd)
+			fmt.Fprintf(&table, "%-75s %7.1fs %7d MiB\n", m.spec, r.wall.Seconds(), r.peakRSS/1024)
+			if sign := crashed(r); sign != "" {
+				t.Fatalf("%q in the output:\n%s", sign, r.stderr)
+			}
+			if r.code != exitClean && r.code != exitFindings {
+				t.Fatalf("exit %d:\n%s", r.code, r.stderr)
+			}
+			triaged := append(slices.Clone(m.findings), m.everyCheck...)
+			dec := json.NewDecoder(strings.NewReader(r.stdout))
+			for dec.More() {
+				var f finding.Finding
+				if err := dec.Decode(&f); err != nil {
+					t.Fatalf("reading the findings: %v\n%s", err, r.stdout)
+				}
+				if f.NotAnalyzed() {
+					t.Errorf("not analyzed: %s", f.Message)
+					continue
+				}
+				got := fmt.Sprintf("%s:%d:%d %s %s", relativePosn(f.Pos.File), f.Pos.Line, f.Pos.Column, f.Check, f.Message)
+				if !slices.Contains(triaged, got) {
+					t.Errorf("a finding of the standalone command, not triaged in %s:\n\t%s", publicFindings, got)
+				}
+			}
+		})
+	}
+	t.Logf("the standalone command over the public modules, one shared analysis cache:\n%s", table.String())
 }
