@@ -32,6 +32,7 @@ var structural = map[string]string{
 	"eval.emptinessTest":                                              "a chain of ! on a condition: SSA operands without φ, acyclic",
 	"eval.onlyLoaded":                                                 "closures capturing a cell, cut at a depth",
 	"eval.operandsOf":                                                 "SSA operands, cut at a depth and each visited once",
+	"eval.privateField":                                               "copies of struct variables into one another, cut at a depth",
 	"eval.readOnly":                                                   "addresses of fields of a field: each a field of the last, acyclic",
 	"eval.variant":                                                    "SSA operands, cut at a depth",
 	"(*eval.Evaluator).fieldDefault":                                  "option values, cut at a depth by optionDefault",

@@ -184,8 +184,15 @@ func (e *Evaluator) eval(v ssa.Value, depth int, visiting map[ssa.Value]bool) []
 			}
 		}
 	case *ssa.Field:
+		if value, ok := privateFieldValue(v); ok {
+			return e.eval(value, depth, visiting)
+		}
 		if ks, ok := e.fieldKeys(v); ok {
 			return ks
+		}
+	case *ssa.Lookup:
+		if value, ok := literalMapValue(v); ok {
+			return e.eval(value, depth, visiting)
 		}
 	case *ssa.Extract:
 		if recv, ok := v.Tuple.(*ssa.UnOp); ok && recv.Op == token.ARROW && v.Index == 0 {
@@ -216,6 +223,9 @@ func (e *Evaluator) load(load *ssa.UnOp, depth int, visiting map[ssa.Value]bool)
 			return e.eval(init, depth, visiting), true
 		}
 	case *ssa.FieldAddr:
+		if value, ok := privateField(addr.X, addr.Field, load, 0); ok {
+			return e.eval(value, depth, visiting), true
+		}
 		if e.storesInto(addr) {
 			// The function changes it: the value it stored just before,
 			// else each read its own value.
@@ -671,6 +681,99 @@ func (e *Evaluator) storedBefore(load *ssa.UnOp, fa *ssa.FieldAddr) (ssa.Value, 
 		}
 	}
 	return nil, false
+}
+
+// privateFieldValue reads a field of a copy of a private struct variable
+// (see privateStruct): pair{From: a, To: b}.From is a.
+func privateFieldValue(f *ssa.Field) (ssa.Value, bool) {
+	copied, ok := f.X.(*ssa.UnOp)
+	if !ok || copied.Op != token.MUL {
+		return nil, false
+	}
+	return privateField(copied.X, f.Field, copied, 0)
+}
+
+// privateField is the value field number field of the private struct
+// variable v holds at instruction at: the one value stored into that field,
+// or the field of the one whole value stored into v (p := pair{...} copies
+// the literal's variable into p's), before at on every path.
+func privateField(v ssa.Value, field int, at ssa.Instruction, depth int) (ssa.Value, bool) {
+	if depth > maxDepth || !privateStruct(v) {
+		return nil, false
+	}
+	var stored *ssa.Store
+	whole := false
+	note := func(st *ssa.Store, isWhole bool) bool {
+		if stored != nil {
+			return false // set twice
+		}
+		stored, whole = st, isWhole
+		return true
+	}
+	for _, ref := range *v.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if !note(ref, true) {
+				return nil, false
+			}
+		case *ssa.FieldAddr:
+			if ref.Field != field {
+				continue
+			}
+			for _, use := range *ref.Referrers() {
+				if st, ok := use.(*ssa.Store); ok && !note(st, false) {
+					return nil, false
+				}
+			}
+		}
+	}
+	if stored == nil || !before(stored, at) {
+		return nil, false
+	}
+	if !whole {
+		return stored.Val, true
+	}
+	copied, ok := stored.Val.(*ssa.UnOp)
+	if !ok || copied.Op != token.MUL {
+		return nil, false
+	}
+	return privateField(copied.X, field, copied, depth+1)
+}
+
+// privateStruct reports a struct variable of the function whose address
+// never leaves it (p := pair{From: a, To: b}; use(p.From)): only its
+// fields' addresses are taken, and only to load or store them, so no call
+// can write it.
+func privateStruct(v ssa.Value) bool {
+	alloc, ok := v.(*ssa.Alloc)
+	if !ok || alloc.Heap {
+		return false
+	}
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp: // a copy of the whole value
+		case *ssa.Store:
+			if ref.Addr != ssa.Value(alloc) {
+				return false // the address itself is stored
+			}
+		case *ssa.FieldAddr:
+			for _, use := range *ref.Referrers() {
+				switch use := use.(type) {
+				case *ssa.UnOp, *ssa.DebugRef:
+				case *ssa.Store:
+					if use.Addr != ssa.Value(ref) {
+						return false // the address itself is stored
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // storesInto reports whether the function that reads a field through fa

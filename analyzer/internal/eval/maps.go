@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
@@ -275,4 +277,65 @@ func (e *Evaluator) yieldedFamily(fn *ssa.Function) (loopFamily, bool) {
 		return loopFamily{}, false
 	}
 	return e.inRangeLoop(call.Block(), call.Call.Args[0])
+}
+
+// literalMapValue reads m[k] of a map the function makes and only reads
+// after setting it, with constant keys (m := map[string]string{"from": a,
+// "to": b}; use(m["from"])): the value set for k where that setting comes
+// before the lookup on every path, the zero value where k is never set.
+func literalMapValue(lookup *ssa.Lookup) (ssa.Value, bool) {
+	if lookup.CommaOk {
+		return nil, false
+	}
+	mk, ok := lookup.X.(*ssa.MakeMap)
+	if !ok {
+		return nil, false
+	}
+	key, ok := lookup.Index.(*ssa.Const)
+	if !ok || key.Value == nil {
+		return nil, false
+	}
+	var found *ssa.MapUpdate
+	for _, ref := range *mk.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.MapUpdate:
+			k, ok := ref.Key.(*ssa.Const)
+			if !ok || k.Value == nil || ref.Map != ssa.Value(mk) {
+				return nil, false
+			}
+			if constant.Compare(k.Value, token.EQL, key.Value) {
+				if found != nil {
+					return nil, false // set twice
+				}
+				found = ref
+			}
+		case *ssa.Lookup, *ssa.DebugRef:
+		default:
+			return nil, false // the map goes elsewhere, or is ranged or deleted from
+		}
+	}
+	if found == nil {
+		return ssa.NewConst(constant.MakeString(""), lookup.Type()), ssaread.IsString(lookup.Type())
+	}
+	if !before(found, lookup) {
+		return nil, false
+	}
+	return found.Value, true
+}
+
+// before reports whether a comes before b on every path to b: in a block
+// that dominates b's, earlier in the same block.
+func before(a, b ssa.Instruction) bool {
+	if a.Block() != b.Block() {
+		return a.Block().Dominates(b.Block())
+	}
+	for _, instr := range a.Block().Instrs {
+		switch instr {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
 }
