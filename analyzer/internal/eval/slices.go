@@ -63,6 +63,18 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 			}
 			return append(append([]Element(nil), head...), tail...), true
 		}
+		if flat, ok := ssaread.FlatSlice(v.Call); ok && appendedOnce(v.Call.Args[0], v) {
+			// redigo's args.AddFlat(keys): args' elements, then keys'.
+			head, ok := e.ElementsOf(v.Call.Args[0], depth, visiting)
+			if !ok {
+				return nil, false
+			}
+			tail, ok := e.ElementsOf(flat, depth, visiting)
+			if !ok || len(head)+len(tail) > MaxElements {
+				return nil, false
+			}
+			return append(append([]Element(nil), head...), tail...), true
+		}
 		if els, ok := splitConstant(v); ok {
 			return els, true
 		}

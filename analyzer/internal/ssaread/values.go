@@ -270,6 +270,35 @@ func IsAppend(call ssa.CallCommon) bool {
 	return IsNamed(recv, "github.com/gomodule/redigo/redis", "Args") || IsNamed(recv, "github.com/garyburd/redigo/redis", "Args")
 }
 
+// FlatSlice reads redigo's args.AddFlat(v) of a slice v of strings, byte
+// slices or numbers, which appends v's elements as Add(v...) does (a map
+// or a struct is flattened into names and values, not read here): the
+// slice, and ok.
+func FlatSlice(call ssa.CallCommon) (ssa.Value, bool) {
+	fn := call.StaticCallee()
+	if fn == nil || fn.Name() != "AddFlat" || fn.Signature.Recv() == nil || len(call.Args) != 2 {
+		return nil, false
+	}
+	recv := fn.Signature.Recv().Type()
+	if !IsNamed(recv, "github.com/gomodule/redigo/redis", "Args") && !IsNamed(recv, "github.com/garyburd/redigo/redis", "Args") {
+		return nil, false
+	}
+	v := UnwrapInterface(call.Args[1])
+	slice, ok := v.Type().Underlying().(*types.Slice)
+	if !ok {
+		return nil, false
+	}
+	switch el := slice.Elem().Underlying().(type) {
+	case *types.Basic:
+		return v, true
+	case *types.Slice:
+		if b, ok := el.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
 // ConstText is a string or integer constant as text (an integer in
 // decimal), as a command line or a function's constant argument holds it.
 func ConstText(v ssa.Value) (string, bool) {

@@ -40,6 +40,20 @@ func argsAdded(a, b string) {
 	c.Do("DEL", redis.Args{"guild:{" + a + "}:name"}.Add("guild:{"+b+"}:name")...) // want `DEL keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
 }
 
+// redis.Args.AddFlat of a slice of keys appends the slice's elements, as
+// Add(keys...) does; a map is flattened into its keys and values, which
+// are not all keys.
+func argsFlat(a, b string) {
+	c := cluster.Get()
+	defer c.Close()
+	keys := []string{"guild:{" + a + "}:name", "guild:{" + b + "}:name"}
+	c.Do("MGET", redis.Args{}.AddFlat(keys)...) // want `MGET keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
+	same := []string{"guild:{" + a + "}:name", "guild:{" + a + "}:motto"}
+	c.Do("MGET", redis.Args{}.AddFlat(same)...)
+	c.Do("DEL", redis.Args{"guild:{" + a + "}:name"}.AddFlat([]string{"guild:{" + b + "}:name"})...) // want `DEL keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
+	c.Do("HSET", redis.Args{"guild:{" + a + "}:name"}.AddFlat(map[string]string{"guild:{" + b + "}:name": "x"})...)
+}
+
 func transactions() {
 	c := cluster.Get()
 	c.Send("MULTI")
