@@ -330,8 +330,43 @@ func (e *Evaluator) pathJoin(elems ssa.Value, depth int, visiting map[ssa.Value]
 	return out, true
 }
 
+// constBytes is the text of a slice of constant bytes the code fixes
+// (the ':' of append(b, ':')).
+func constBytes(v ssa.Value) (string, bool) {
+	elems, ok := ssaread.SliceElements(v)
+	if !ok {
+		return "", false
+	}
+	out := make([]byte, 0, len(elems))
+	for _, el := range elems {
+		n, ok := ssaread.ConstInt(el)
+		if !ok || n < 0 || n > 255 {
+			return "", false
+		}
+		out = append(out, byte(n))
+	}
+	return string(out), true
+}
+
+// emptyBuffer reports make([]byte, 0, n) that only one append, by, writes
+// to (two appends to one buffer with room would write the same bytes).
+func emptyBuffer(v ssa.Value, by *ssa.Call) bool {
+	var n int64
+	ok := false
+	switch mk := v.(type) {
+	case *ssa.MakeSlice:
+		n, ok = ssaread.ConstInt(mk.Len)
+	case *ssa.Slice: // make([]byte, 0, 64): new [64]byte, sliced to [:0]
+		if _, isNew := mk.X.(*ssa.Alloc); isNew && mk.High != nil && (mk.Low == nil || ssaread.IsConstInt(mk.Low, 0)) {
+			n, ok = ssaread.ConstInt(mk.High)
+		}
+	}
+	return ok && n == 0 && appendedOnce(v, by)
+}
+
 // bytesText is the text of a []byte the code builds as it would a string:
-// []byte(s), append(b, s...), strconv.AppendInt, AppendUint and AppendQuote.
+// []byte(s), append(b, s...) to nil or to an empty make([]byte, 0, n),
+// strconv.AppendInt, AppendUint and AppendQuote, fmt.Appendf and Append.
 func (e *Evaluator) bytesText(v ssa.Value, depth int, visiting map[ssa.Value]bool) ([]keymodel.Key, bool) {
 	if !e.work.Enter() {
 		return nil, false
@@ -348,14 +383,45 @@ func (e *Evaluator) bytesText(v ssa.Value, depth int, visiting map[ssa.Value]boo
 		}
 	case *ssa.Call:
 		args := v.Call.Args
-		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(args) == 2 && ssaread.IsString(args[1].Type()) {
+		if b, ok := v.Call.Value.(*ssa.Builtin); ok && b.Name() == "append" && len(args) == 2 {
+			var tail []keymodel.Key
+			if ssaread.IsString(args[1].Type()) {
+				tail = e.eval(args[1], depth, visiting) // append(b, s...)
+			} else if text, ok := constBytes(args[1]); ok {
+				tail = []keymodel.Key{keymodel.TextKey(text)} // append(b, ':')
+			} else {
+				return nil, false
+			}
+			if emptyBuffer(args[0], v) {
+				return tail, true
+			}
 			head, ok := e.bytesText(args[0], depth+1, visiting)
 			if !ok {
 				return nil, false
 			}
-			return extended(head, e.eval(args[1], depth, visiting), true)
+			return extended(head, tail, true)
 		}
 		fn := v.Call.StaticCallee()
+		if fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "fmt" && fn.Signature.Recv() == nil && len(args) >= 2 {
+			// fmt.Appendf(b, format, args...) and fmt.Append(b, args...):
+			// b's text, then what Sprintf and Sprint write.
+			var piece []keymodel.Key
+			ok := false
+			switch fn.Name() {
+			case "Appendf":
+				piece, ok = e.formatText(v, 1, depth, visiting)
+			case "Append":
+				piece, ok = e.printText(v, 1, depth, visiting)
+			}
+			if !ok {
+				return nil, false
+			}
+			head, ok := e.bytesText(args[0], depth+1, visiting)
+			if !ok {
+				return nil, false
+			}
+			return extended(head, piece, true)
+		}
 		if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "strconv" || len(args) < 2 {
 			return nil, false
 		}
