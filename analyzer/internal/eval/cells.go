@@ -57,7 +57,7 @@ func onlyFieldLoads(fa *ssa.FieldAddr) bool {
 }
 
 // onlyLoaded: the closure made by mc (and the closures it makes in turn)
-// only load the cell it captures.
+// only load the cell it captures, or read its fields.
 func onlyLoaded(mc *ssa.MakeClosure, cell ssa.Value, depth int) bool {
 	fn, ok := mc.Fn.(*ssa.Function)
 	if !ok || depth > maxDepth {
@@ -76,6 +76,10 @@ func onlyLoaded(mc *ssa.MakeClosure, cell ssa.Value, depth int) bool {
 				}
 			case *ssa.MakeClosure:
 				if !onlyLoaded(ref, fv, depth+1) {
+					return false
+				}
+			case *ssa.FieldAddr: // k.Items of a captured struct, only read
+				if !onlyFieldLoads(ref) {
 					return false
 				}
 			case *ssa.DebugRef:

@@ -636,6 +636,13 @@ func (e *Evaluator) Rehome(keys []keymodel.Key, fn *ssa.Function) []keymodel.Key
 // from the callee's summary (Returned.Fields): its template with the call's
 // arguments put in. path is the field's, directly on the call's result.
 func (e *Evaluator) returnedField(root ssa.Value, path string) ([]keymodel.Key, bool) {
+	for fv, ok := root.(*ssa.FreeVar); ok; fv, ok = root.(*ssa.FreeVar) {
+		// k := keys.Cart(u) captured by a callback, k.Items read in it:
+		// the variable the enclosing function binds.
+		if root = e.binding(fv); root == nil {
+			return nil, false
+		}
+	}
 	if alloc, isAlloc := root.(*ssa.Alloc); isAlloc {
 		if stored, once := storedWhole(alloc, true); once {
 			root = stored // k := keys.Cart(u), then k.Items

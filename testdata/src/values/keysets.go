@@ -22,3 +22,30 @@ func keySets(ctx context.Context, rdb *goredis.ClusterClient, c rueidis.Client, 
 	c.Do(ctx, c.B().Rename().Key(keys.Cart(u).Items).Newkey(keys.CheckoutItems(u)).Build()) // want `RENAME keys "cart:\{<u>\}:items" and "checkout:<u>:items" are on different hash slots`
 	c.Do(ctx, c.B().Rename().Key(keys.Cart(u).Items).Newkey(keys.Cart(u).Meta).Build())
 }
+
+// A struct of an entity's keys captured by a transaction's callback: the
+// callback reads its fields as the function would.
+func capturedKeySet(ctx context.Context, rdb goredis.UniversalClient, u string) {
+	k := keys.Cart(u)
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Del(ctx, k.Items)
+		p.Del(ctx, keys.CheckoutItems(u)) // want `TxPipelined keys "cart:\{<u>\}:items" \(Del\) and "checkout:<u>:items" \(Del\) are on different hash slots`
+		return nil
+	})
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		p.Del(ctx, k.Items)
+		p.Del(ctx, k.Meta)
+		return nil
+	})
+}
+
+// Near-miss: a callback that changes the captured set reads what it set.
+func capturedKeySetChanged(ctx context.Context, rdb goredis.UniversalClient, u string) {
+	k := keys.Cart(u)
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		k.Items = k.Meta
+		p.Del(ctx, k.Items)
+		p.Del(ctx, k.Meta)
+		return nil
+	})
+}
