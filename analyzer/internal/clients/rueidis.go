@@ -55,8 +55,8 @@ func isBuilderPackage(p *types.Package) bool {
 	return ok && builderModules[mod]
 }
 
-// builderCall recognizes a Build() of the generated builder and a Lua
-// script's Exec.
+// builderCall recognizes a Build() of the generated builder, a Cache() of
+// one for client-side caching (DoCache), and a Lua script's Exec.
 func builderCall(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 	common := call.Common()
 	fn := common.StaticCallee()
@@ -67,7 +67,7 @@ func builderCall(call ssa.CallInstruction, ev *eval.Evaluator) *Site {
 	site := NewSite(ev, common, fn.Signature)
 	site.Library, site.Fate = Rueidis, builderPanic
 	switch {
-	case fn.Name() == "Build" && isBuilderPackage(pkg):
+	case (fn.Name() == "Build" || fn.Name() == "Cache") && isBuilderPackage(pkg): // Cache: a read for DoCache
 		v, ok := call.(*ssa.Call)
 		if !ok {
 			return nil

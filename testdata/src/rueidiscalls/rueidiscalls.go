@@ -5,6 +5,7 @@ package rueidiscalls
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/redis/rueidis"
 )
@@ -44,6 +45,13 @@ func doMulti(ctx context.Context, c rueidis.Client) {
 		c.B().Exec().Build(),
 	)
 	c.DoMulti(ctx, c.B().Set().Key("a").Value("1").Build(), c.B().Incr().Key("b").Build()) // no MULTI: split by slot
+}
+
+// A read built for client-side caching (DoCache) is the same command: the
+// cluster client's builder panics on keys of different slots.
+func cached(ctx context.Context, c rueidis.Client, id, seller string) {
+	c.DoCache(ctx, c.B().Mget().Key("lot:{"+id+"}:high", "seller:{"+seller+"}:rating").Cache(), time.Minute) // want `MGET keys "lot:\{<id>\}:high" and "seller:\{<seller>\}:rating" are on different hash slots`
+	c.DoCache(ctx, c.B().Mget().Key("lot:{"+id+"}:high", "lot:{"+id+"}:ends").Cache(), time.Minute)
 }
 
 func singleClient(ctx context.Context) {

@@ -3,12 +3,14 @@ package rueidis
 
 import (
 	"context"
+	"time"
 
 	"github.com/redis/rueidis/internal/cmds"
 )
 
 type Builder = cmds.Builder
 type Completed = cmds.Completed
+type Cacheable = cmds.Cacheable
 
 // Commands is a list of commands, for DoMulti.
 type Commands []Completed
@@ -29,6 +31,7 @@ type ScanEntry struct {
 type Client interface {
 	B() Builder
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
+	DoCache(ctx context.Context, cmd Cacheable, ttl time.Duration) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 	Receive(ctx context.Context, subscribe Completed, fn func(msg PubSubMessage)) error
 	Nodes() map[string]Client

@@ -36,11 +36,13 @@ type (
 	Multi                  Completed
 	Exec                   Completed
 	Arbitrary              Completed
+	Cacheable              Completed
 )
 
 func (c Mget) Key(key ...string) MgetKey              { return MgetKey(c) }
 func (c MgetKey) Key(key ...string) MgetKey           { return c }
 func (c MgetKey) Build() Completed                    { return Completed(c) }
+func (c MgetKey) Cache() Cacheable                    { return Cacheable(c) }
 func (c Rename) Key(key string) RenameKey             { return RenameKey(c) }
 func (c RenameKey) Newkey(newkey string) RenameNewkey { return RenameNewkey(c) }
 func (c RenameNewkey) Build() Completed               { return Completed(c) }
