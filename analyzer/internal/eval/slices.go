@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"go/types"
 	"golang.org/x/tools/go/ssa"
 	"strings"
 
@@ -63,13 +64,17 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 			}
 			return append(append([]Element(nil), head...), tail...), true
 		}
-		if flat, ok := ssaread.FlatSlice(v.Call); ok && appendedOnce(v.Call.Args[0], v) {
-			// redigo's args.AddFlat(keys): args' elements, then keys'.
+		if flat, ok := ssaread.FlatArg(v.Call); ok && appendedOnce(v.Call.Args[0], v) {
+			// redigo's args.AddFlat(keys): args' elements, then keys', or
+			// a map's keys and values, pair by pair.
 			head, ok := e.ElementsOf(v.Call.Args[0], depth, visiting)
 			if !ok {
 				return nil, false
 			}
 			tail, ok := e.ElementsOf(flat, depth, visiting)
+			if _, isMap := flat.Type().Underlying().(*types.Map); isMap {
+				tail, ok = mapPairs(flat)
+			}
 			if !ok || len(head)+len(tail) > MaxElements {
 				return nil, false
 			}
@@ -308,4 +313,46 @@ func intoLiteral(st *ssa.Store) bool {
 	}
 	_, ok = fa.X.(*ssa.Alloc)
 	return ok
+}
+
+// mapPairs reads a map the function makes and fills where it is made,
+// with nothing else done to it but handing it on once (redigo's AddFlat):
+// each key and its value, in the order set. The order a map is ranged in
+// differs, but a key stays before its value, which is what a command of
+// pairs (MSET, HSET) reads.
+func mapPairs(m ssa.Value) ([]Element, bool) {
+	mk, ok := m.(*ssa.MakeMap)
+	if !ok {
+		return nil, false
+	}
+	var out []Element
+	var updates []*ssa.MapUpdate
+	var handed *ssa.MakeInterface
+	for _, ref := range *mk.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.MapUpdate:
+			if ref.Block() != mk.Block() {
+				return nil, false // set on some path only
+			}
+			updates = append(updates, ref)
+			out = append(out, Element{Value: ref.Key}, Element{Value: ref.Value})
+		case *ssa.MakeInterface:
+			if handed != nil {
+				return nil, false
+			}
+			handed = ref
+		case *ssa.DebugRef:
+		default:
+			return nil, false
+		}
+	}
+	if handed == nil || len(out) > MaxElements {
+		return nil, false
+	}
+	for _, u := range updates {
+		if !before(u, handed) {
+			return nil, false // set after it was handed on
+		}
+	}
+	return out, true
 }

@@ -270,11 +270,11 @@ func IsAppend(call ssa.CallCommon) bool {
 	return IsNamed(recv, "github.com/gomodule/redigo/redis", "Args") || IsNamed(recv, "github.com/garyburd/redigo/redis", "Args")
 }
 
-// FlatSlice reads redigo's args.AddFlat(v) of a slice v of strings, byte
-// slices or numbers, which appends v's elements as Add(v...) does (a map
-// or a struct is flattened into names and values, not read here): the
-// slice, and ok.
-func FlatSlice(call ssa.CallCommon) (ssa.Value, bool) {
+// FlatArg reads redigo's args.AddFlat(v) of a slice of strings, byte
+// slices or numbers, which appends v's elements as Add(v...) does, or of a
+// map of them, which appends each key then its value (a struct is
+// flattened into field names and values, not read here): v, and ok.
+func FlatArg(call ssa.CallCommon) (ssa.Value, bool) {
 	fn := call.StaticCallee()
 	if fn == nil || fn.Name() != "AddFlat" || fn.Signature.Recv() == nil || len(call.Args) != 2 {
 		return nil, false
@@ -284,19 +284,26 @@ func FlatSlice(call ssa.CallCommon) (ssa.Value, bool) {
 		return nil, false
 	}
 	v := UnwrapInterface(call.Args[1])
-	slice, ok := v.Type().Underlying().(*types.Slice)
-	if !ok {
-		return nil, false
-	}
-	switch el := slice.Elem().Underlying().(type) {
-	case *types.Basic:
-		return v, true
+	switch t := v.Type().Underlying().(type) {
 	case *types.Slice:
-		if b, ok := el.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
-			return v, true
-		}
+		return v, flatScalar(t.Elem())
+	case *types.Map:
+		return v, flatScalar(t.Key()) && flatScalar(t.Elem())
 	}
 	return nil, false
+}
+
+// flatScalar: a type AddFlat appends as one argument (a string, a number,
+// a byte slice).
+func flatScalar(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		b, ok := t.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
 }
 
 // ConstText is a string or integer constant as text (an integer in

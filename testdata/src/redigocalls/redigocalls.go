@@ -52,6 +52,21 @@ func argsFlat(a, b string) {
 	c.Do("MGET", redis.Args{}.AddFlat(same)...)
 	c.Do("DEL", redis.Args{"guild:{" + a + "}:name"}.AddFlat([]string{"guild:{" + b + "}:name"})...) // want `DEL keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
 	c.Do("HSET", redis.Args{"guild:{" + a + "}:name"}.AddFlat(map[string]string{"guild:{" + b + "}:name": "x"})...)
+	pairs := map[string]string{"guild:{" + a + "}:name": "x", "guild:{" + b + "}:name": "y"}
+	c.Do("MSET", redis.Args{}.AddFlat(pairs)...) // want `MSET keys "guild:\{<a>\}:name" and "guild:\{<b>\}:name" are on different hash slots`
+	mine := map[string]string{"guild:{" + a + "}:name": "x", "guild:{" + a + "}:motto": "y"}
+	c.Do("MSET", redis.Args{}.AddFlat(mine)...)
+}
+
+// Near-miss: a map set again after it is handed on is not the one read.
+func argsFlatLate(a, b string) {
+	c := cluster.Get()
+	defer c.Close()
+	pairs := map[string]string{"guild:{" + a + "}:name": "x"}
+	if a != "" {
+		pairs["guild:{"+b+"}:name"] = "y"
+	}
+	c.Do("MSET", redis.Args{}.AddFlat(pairs)...)
 }
 
 func transactions() {
