@@ -321,6 +321,12 @@ func (e *Evaluator) Instantiate(tmpl keymodel.Key, args []ssa.Value, fresh strin
 		case p.Of > 0 && p.Of <= len(args):
 			// A value of the object the argument points to: the caller's
 			// object's, shared with every other read of it.
+			if value, ok := literalField(args[p.Of-1], p.Sub); ok {
+				// A struct the caller writes out (Ref{ID: id}.String()):
+				// the value its literal gives the field.
+				out = keymodel.Product(out, e.eval(value, depth, visiting))
+				continue
+			}
 			root, path, foreign := e.objectOf(args[p.Of-1])
 			if arg, param, ok := e.madeFromArg(root, path+p.Sub); ok {
 				// A struct a call made from its arguments: the value is
@@ -359,6 +365,21 @@ func (e *Evaluator) printedUnlessBare(p keymodel.Part, arg ssa.Value, depth int,
 		return nil, false
 	}
 	return e.printedByMethod(p.Verb, arg, depth, visiting)
+}
+
+// literalField is, for a struct value arg copied from a private struct
+// variable (see privateStruct), the value of its field at sub (".f0"),
+// the one value stored there before the copy.
+func literalField(arg ssa.Value, sub string) (ssa.Value, bool) {
+	index, err := strconv.Atoi(strings.TrimPrefix(sub, ".f"))
+	if err != nil || !strings.HasPrefix(sub, ".f") {
+		return nil, false
+	}
+	copied, ok := ssaread.UnwrapInterface(arg).(*ssa.UnOp)
+	if !ok || copied.Op != token.MUL {
+		return nil, false
+	}
+	return privateField(copied.X, index, copied, 0)
 }
 
 // evalFieldCall evaluates a call of a function held in a struct field,

@@ -47,3 +47,22 @@ func bytesBuiltUnknown(ctx context.Context, rdb *goredis.ClusterClient, format s
 	rdb.MGet(ctx, string(x), string(y))
 	rdb.MGet(ctx, string(fmt.Appendf(nil, format, "1001")), string(fmt.Appendf(nil, format, "1002")))
 }
+
+// A struct the caller writes out, printed by its String method: each field
+// is the value its literal gives.
+type entityRef struct{ ID, Field string }
+
+func (r entityRef) String() string { return "user:" + r.ID + ":" + r.Field } // want String:`key "user:"\+of\(p1, r.ID\)\+":"\+of\(p1, r.Field\)`
+
+func printedRefs(ctx context.Context, rdb *goredis.ClusterClient) {
+	rdb.MGet(ctx, fmt.Sprint(entityRef{ID: "1001", Field: "profile"}), fmt.Sprint(entityRef{ID: "1002", Field: "profile"})) // want `MGet keys "user:1001:profile" \(slot 2549\) and "user:1002:profile" \(slot 9393\) are on different hash slots`
+	rdb.MGet(ctx, fmt.Sprint(entityRef{ID: "{1001}", Field: "profile"}), fmt.Sprint(entityRef{ID: "{1001}", Field: "settings"}))
+}
+
+// A struct a function is given the address of may be changed: its fields
+// are its own values, not the literal's.
+func printedRefsChanged(ctx context.Context, rdb *goredis.ClusterClient, retarget func(*entityRef)) {
+	r := entityRef{ID: "1001", Field: "profile"}
+	retarget(&r)
+	rdb.MGet(ctx, fmt.Sprint(r), fmt.Sprint(entityRef{ID: "1002", Field: "profile"})) // want `MGet keys "user:<r.ID>:<r.Field>" and "user:1002:profile" are on different hash slots for all but about 1 in 16384 values`
+}
