@@ -934,3 +934,48 @@ func emptySlice(v ssa.Value) bool {
 	}
 	return false
 }
+
+// EachIteration runs read once per iteration of the range loop over a
+// slice the code fixes that encloses at (for _, k := range ks { p.Get(ctx,
+// k) } with ks two known keys), each iteration reading the loop's element
+// as that iteration's value: what a command in the loop sends, element by
+// element. It reports false, and reads nothing, when no such loop encloses
+// at or the slice is not fixed.
+func (e *Evaluator) EachIteration(at ssa.Instruction, read func()) bool {
+	fn := at.Parent()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok {
+				continue
+			}
+			loop, ok := rangeLoopOf(phi)
+			if !ok || len(loop.loads) == 0 || !loop.loads[0].Block().Dominates(at.Block()) {
+				continue
+			}
+			// A callback's loop ranges over the slice it captured: the
+			// enclosing function's.
+			slice, _ := e.underlying(loop.slice)
+			elems, ok := e.ElementsOf(slice, 0, map[ssa.Value]bool{})
+			if !ok || len(elems) == 0 || len(elems) > MaxElements {
+				return false
+			}
+			for _, el := range elems {
+				if el.Value == nil {
+					return false // a template's elements: not followed
+				}
+			}
+			for _, el := range elems {
+				for _, load := range loop.loads {
+					e.valueEnv[load] = el.Value
+				}
+				read()
+				for _, load := range loop.loads {
+					delete(e.valueEnv, load)
+				}
+			}
+			return true
+		}
+	}
+	return false
+}

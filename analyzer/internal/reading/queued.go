@@ -46,6 +46,12 @@ func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 				}
 				continue
 			}
+			if each, ok := r.commandPerIteration(site, call); ok {
+				for _, c := range each {
+					out = append(out, rootedCommand{QueuedCommand: c, root: root, instr: call})
+				}
+				continue
+			}
 			out = append(out, rootedCommand{QueuedCommand: r.transactionCommand(site), root: root, instr: call})
 			continue
 		}
@@ -58,6 +64,30 @@ func (r *Package) commandsOnPipelines(fn *ssa.Function) []rootedCommand {
 		}
 	}
 	return out
+}
+
+// commandPerIteration reads a command sent in a range loop over a slice
+// the code fixes, whose keys are the loop's elements (for _, k := range ks
+// { p.Get(ctx, k) }): one command per element, with that element's keys.
+func (r *Package) commandPerIteration(site *clients.Site, call ssa.CallInstruction) ([]keymodel.QueuedCommand, bool) {
+	keys, _ := r.keysOf(site)
+	if !slices.ContainsFunc(keys, keymodel.Arg.HasElement) {
+		return nil, false
+	}
+	var out []keymodel.QueuedCommand
+	read := func() {
+		var ks []keymodel.Arg
+		if site.Rule != nil {
+			ks = site.Rule(site)
+		} else {
+			ks = clients.SingleKeyArgs(site)
+		}
+		out = append(out, keymodel.QueuedCommand{Method: site.Method, Keys: ks})
+	}
+	if !r.Eval.EachIteration(call, read) || slices.ContainsFunc(out, func(c keymodel.QueuedCommand) bool { return slices.ContainsFunc(c.Keys, keymodel.Arg.HasElement) }) {
+		return nil, false
+	}
+	return out, true
 }
 
 // queuedBy are the commands a called function queues on the pipelines

@@ -59,3 +59,37 @@ func mapLiteralUnknown(ctx context.Context, rdb *goredis.ClusterClient, fill fun
 	o := map[string]string{"from": entityKey("1001", "profile"), "to": entityKey("1002", "profile")}
 	rdb.MGet(ctx, o[which], o["to"])
 }
+
+// A transaction's callback ranging over a slice of keys the function
+// fixes sends one command per element, each with that element's key.
+func rangedInTransaction(ctx context.Context, rdb *goredis.ClusterClient) {
+	ks := []string{entityKey("1001", "profile"), entityKey("1002", "profile")}
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for _, k := range ks {
+			p.Get(ctx, k) // want `TxPipelined keys "user:1001:profile" \(slot 2549, Get\) and "user:1002:profile" \(slot 9393, Get\) are on different hash slots`
+		}
+		return nil
+	})
+	mine := []string{entityKey("{1001}", "profile"), entityKey("{1001}", "settings")}
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for _, k := range mine {
+			p.Get(ctx, k)
+		}
+		return nil
+	})
+}
+
+// Near-miss: a slice the callback is not given whole (appended to after
+// the callback is made) is not a fixed list of keys.
+func rangedInTransactionLater(ctx context.Context, rdb *goredis.ClusterClient, more bool) {
+	ks := []string{entityKey("{1001}", "profile")}
+	if more {
+		ks = append(ks, entityKey("{1001}", "settings"))
+	}
+	rdb.TxPipelined(ctx, func(p goredis.Pipeliner) error {
+		for _, k := range ks {
+			p.Get(ctx, k)
+		}
+		return nil
+	})
+}
