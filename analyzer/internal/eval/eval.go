@@ -727,7 +727,7 @@ func privateField(v ssa.Value, field int, at ssa.Instruction, depth int) (ssa.Va
 			}
 		}
 	}
-	if stored == nil || !before(stored, at) {
+	if stored == nil || !ssaread.Dominates(stored, at) {
 		return nil, false
 	}
 	if !whole {

@@ -317,25 +317,8 @@ func literalMapValue(lookup *ssa.Lookup) (ssa.Value, bool) {
 	if found == nil {
 		return ssa.NewConst(constant.MakeString(""), lookup.Type()), ssaread.IsString(lookup.Type())
 	}
-	if !before(found, lookup) {
+	if !ssaread.Dominates(found, lookup) {
 		return nil, false
 	}
 	return found.Value, true
-}
-
-// before reports whether a comes before b on every path to b: in a block
-// that dominates b's, earlier in the same block.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() != b.Block() {
-		return a.Block().Dominates(b.Block())
-	}
-	for _, instr := range a.Block().Instrs {
-		switch instr {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
 }

@@ -350,7 +350,7 @@ func mapPairs(m ssa.Value) ([]Element, bool) {
 		return nil, false
 	}
 	for _, u := range updates {
-		if !before(u, handed) {
+		if !ssaread.Dominates(u, handed) {
 			return nil, false // set after it was handed on
 		}
 	}
