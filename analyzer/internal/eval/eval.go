@@ -685,12 +685,16 @@ func (e *Evaluator) storedBefore(load *ssa.UnOp, fa *ssa.FieldAddr) (ssa.Value, 
 
 // privateFieldValue reads a field of a copy of a private struct variable
 // (see privateStruct): pair{From: a, To: b}.From is a.
-func privateFieldValue(f *ssa.Field) (ssa.Value, bool) {
-	copied, ok := f.X.(*ssa.UnOp)
+func privateFieldValue(f *ssa.Field) (ssa.Value, bool) { return copiedField(f.X, f.Field) }
+
+// copiedField is field number field of v, a copy of a private struct
+// variable (*p), as it was when copied.
+func copiedField(v ssa.Value, field int) (ssa.Value, bool) {
+	copied, ok := v.(*ssa.UnOp)
 	if !ok || copied.Op != token.MUL {
 		return nil, false
 	}
-	return privateField(copied.X, f.Field, copied, 0)
+	return privateField(copied.X, field, copied, 0)
 }
 
 // privateField is the value field number field of the private struct

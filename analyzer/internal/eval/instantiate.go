@@ -375,11 +375,7 @@ func literalField(arg ssa.Value, sub string) (ssa.Value, bool) {
 	if err != nil || !strings.HasPrefix(sub, ".f") {
 		return nil, false
 	}
-	copied, ok := ssaread.UnwrapInterface(arg).(*ssa.UnOp)
-	if !ok || copied.Op != token.MUL {
-		return nil, false
-	}
-	return privateField(copied.X, index, copied, 0)
+	return copiedField(ssaread.UnwrapInterface(arg), index)
 }
 
 // evalFieldCall evaluates a call of a function held in a struct field,
