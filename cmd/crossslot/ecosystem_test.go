@@ -40,12 +40,16 @@ func measured(t *testing.T, cmd *exec.Cmd) run {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	r := run{stdout: stdout.String(), stderr: stderr.String(), wall: time.Since(start)}
-	if exit, ok := err.(*exec.ExitError); ok {
-		r.code = exit.ExitCode()
-	} else if err != nil {
+	if _, exited := err.(*exec.ExitError); err != nil && !exited {
 		t.Fatalf("%v: %v", cmd.Args, err)
 	}
+	return costOf(cmd, start, stdout.String(), stderr.String())
+}
+
+// costOf is the run of cmd, ended, started at start: its output, exit code,
+// and what the kernel says it cost.
+func costOf(cmd *exec.Cmd, start time.Time, stdout, stderr string) run {
+	r := run{stdout: stdout, stderr: stderr, wall: time.Since(start), code: cmd.ProcessState.ExitCode()}
 	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		r.peakRSS = ru.Maxrss
@@ -177,10 +181,5 @@ func ecosystemLSP(t *testing.T, dir string) run {
 		cmd.Process.Kill()
 		<-done
 	}
-	r := run{stdout: strings.Join(messages, "\n"), wall: time.Since(start), code: cmd.ProcessState.ExitCode()}
-	r.cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.peakRSS = ru.Maxrss
-	}
-	return r
+	return costOf(cmd, start, strings.Join(messages, "\n"), "")
 }

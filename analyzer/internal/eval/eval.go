@@ -705,35 +705,17 @@ func privateField(v ssa.Value, field int, at ssa.Instruction, depth int) (ssa.Va
 	if depth > maxDepth || !privateStruct(v) {
 		return nil, false
 	}
-	var stored *ssa.Store
+	stores := ssaread.FieldStores(v.(*ssa.Alloc), field)
 	whole := false
-	note := func(st *ssa.Store, isWhole bool) bool {
-		if stored != nil {
-			return false // set twice
-		}
-		stored, whole = st, isWhole
-		return true
-	}
 	for _, ref := range *v.Referrers() {
-		switch ref := ref.(type) {
-		case *ssa.Store:
-			if !note(ref, true) {
-				return nil, false
-			}
-		case *ssa.FieldAddr:
-			if ref.Field != field {
-				continue
-			}
-			for _, use := range *ref.Referrers() {
-				if st, ok := use.(*ssa.Store); ok && !note(st, false) {
-					return nil, false
-				}
-			}
+		if st, ok := ref.(*ssa.Store); ok {
+			stores, whole = append(stores, st), true
 		}
 	}
-	if stored == nil || !ssaread.Dominates(stored, at) {
-		return nil, false
+	if len(stores) != 1 || !ssaread.Dominates(stores[0], at) {
+		return nil, false // set twice, or not before at
 	}
+	stored := stores[0]
 	if !whole {
 		return stored.Val, true
 	}
