@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"encoding/json"
 	"go/token"
 	"os"
@@ -49,6 +50,16 @@ type Coverage struct {
 	// Readiness counts the call sites of the readiness checks (database,
 	// sortpattern, onenode, shardedpubsub) by check.
 	Readiness map[string]Tally `json:"readiness,omitempty"`
+}
+
+// NotChecked says what a package's panic left: the package not checked,
+// the error and where it was raised, for a front end to show.
+func NotChecked(pkg, err string, at []string) string {
+	text := fmt.Sprintf("package %s is not checked: internal error of crossslot: %s", pkg, err)
+	for _, frame := range at {
+		text += "\n\tat " + frame
+	}
+	return text
 }
 
 // A Site is where a batch is: its call, or the call that opens its

@@ -120,11 +120,7 @@ func (files recordFiles) write(all []finding.Finding) ([]finding.Finding, error)
 // internalError is the finding that says crossslot failed on a package:
 // the package, the panic and where it was raised.
 func internalError(at finding.Position, c analyzer.Coverage) finding.Finding {
-	msg := fmt.Sprintf("package %s is not checked: internal error of crossslot: %s", c.Package, c.Panic)
-	for _, frame := range c.PanicAt {
-		msg += "\n\tat " + frame
-	}
-	msg += "\n(a bug of crossslot's: set CROSSSLOT_DEBUG=1 for the whole stack, and report it)"
+	msg := analyzer.NotChecked(c.Package, c.Panic, c.PanicAt) + "\n(a bug of crossslot's: set CROSSSLOT_DEBUG=1 for the whole stack, and report it)"
 	return finding.Finding{Check: finding.CheckInternal, Pos: at, End: at, Message: msg}
 }
 

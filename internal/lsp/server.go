@@ -147,8 +147,7 @@ func newServer(out io.Writer) *server {
 	}
 	s.cfg.OnInternalError = func(pkg, err string, at []string) {
 		// The package is left unchecked; the server goes on.
-		s.logMessage(fmt.Sprintf("crossslot: package %s is not checked: internal error of crossslot: %s\n\tat %s\n(a bug of crossslot's: report it)",
-			pkg, err, strings.Join(at, "\n\tat ")))
+		s.logMessage("crossslot: " + analyzer.NotChecked(pkg, err, at) + "\n(a bug of crossslot's: report it)")
 	}
 	s.analyzer = analyzer.New(&s.cfg)
 	s.done.Add(1)
