@@ -18,22 +18,22 @@ import (
 // reports of one call: a command's keys, then the command, check by check.
 var checks = []check{
 	{Name: CategoryCrossSlot, Targets: "every target; behind a proxy (`azure-enterprise`, `redis-software`) DEL, EXISTS, MGET, MSET, TOUCH and UNLINK are split, not refused", Units: units(crossSlotCommands, crossSlotTransactions), Error: true, Readiness: true},
-	{Name: CategoryEmptyTag, Units: units(tagProblems)},
-	{Name: CategoryDoubleTag, Units: units(tagProblems)},
-	{Name: CategoryUnclosedTag, Units: units(tagProblems)},
+	{Name: CategoryEmptyTag, Units: units(tagProblems), Error: true},
+	{Name: CategoryDoubleTag, Units: units(tagProblems), Error: true},
+	{Name: CategoryUnclosedTag, Units: units(tagProblems), Error: true},
 	{Name: CategoryUnprovable, Units: units(unprovableBatches), OptIn: &optIn{Flag: "strict", On: func(c *Config) *bool { return &c.Strict },
 		Usage: "also report (check unprovable) multi-key commands and transactions whose keys are not proved to share a slot"}},
-	{Name: CategoryScriptSlot, Units: units(scriptKeys)},
-	{Name: CategoryUndeclaredKey, Units: units(scriptKeys)},
-	{Name: CategoryMissingKey, Units: units(scriptKeys)},
+	{Name: CategoryScriptSlot, Units: units(scriptKeys), Error: true},
+	{Name: CategoryUndeclaredKey, Units: units(scriptKeys), Error: true},
+	{Name: CategoryMissingKey, Units: units(scriptKeys), Error: true},
 	{Name: CategoryHotTag, Units: units(hotTags), OptIn: &optIn{Flag: "hot-tags", On: func(c *Config) *bool { return &c.HotTags },
 		Usage: "also report (check hottag) keys whose hash tag is one constant while a per-entity value sits outside it, putting every entity on one slot"}},
 	{Name: CategoryDatabase, Targets: "every target; `valkey:9.0:dbN` and later accept databases 0 to N-1", Units: units(clusterProblems), Error: true, Readiness: true},
 	{Name: CategorySortPattern, Targets: "every target, by release: before `redis:7.4` and `valkey:8.0` every pattern; from them a pattern off the sorted key's slot; GET # accepted from `redis:7.4.2` and `valkey:8.1`", Units: units(clusterProblems), Error: true, Readiness: true},
-	{Name: CategoryOneNode, Targets: "every target but a proxy, which runs them on every shard; on `valkey:9.1` the fix names CLUSTERSCAN", Units: units(clusterProblems), Readiness: true},
+	{Name: CategoryOneNode, Targets: "every target but a proxy, which runs them on every shard; on `valkey:9.1` the fix names CLUSTERSCAN", Units: units(clusterProblems), Error: true, Readiness: true},
 	{Name: CategoryShardedPubSub, Units: units(shardedChannels), Error: true, Readiness: true},
-	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Readiness: true},
-	{Name: CategoryRingShard, Units: units(crossSlotCommands, crossSlotTransactions)},
+	{Name: CategoryKeyspace, Units: units(keyspaceNotifications), Error: true, Readiness: true},
+	{Name: CategoryRingShard, Units: units(crossSlotCommands, crossSlotTransactions), Error: true},
 	{Name: CategoryDirective}, // reported as the directives are read (see honourIgnores), by no unit
 }
 
@@ -41,10 +41,15 @@ var checks = []check{
 type check struct {
 	Name  string
 	Units []*unitKind
-	// Error: the cluster refuses what the check finds (CROSSSLOT, or
-	// another error): its findings are errors, not warnings, in every front
-	// end (the editor, SARIF, the standalone command's formats), and fail
-	// the standalone command's run by default (its -fail list).
+	// Error: what the check finds fails on a cluster (CROSSSLOT, or another
+	// error) or silently does something else there (a command that runs on
+	// one node of several, a tag that does not co-locate): its findings
+	// are errors, not warnings, in every front end (the editor, SARIF, the
+	// standalone command's formats). The warnings are the opt-in checks'
+	// (a batch not proved, a tag that crowds one slot) and the directives'.
+	// Every finding fails a run, an error or a warning, in every front end
+	// alike (go vet and golangci-lint fail on any; the standalone
+	// command's -fail narrows it).
 	Error bool
 	// Readiness: the check is a row of `crossslot readiness`.
 	Readiness bool

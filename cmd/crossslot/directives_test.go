@@ -36,18 +36,19 @@ func TestFailSelectsDirectives(t *testing.T) {
 			t.Errorf("-fail %s: exit %d, want %d\n%s", tc.fail, code, tc.want, stderr)
 		}
 	}
-	// Stylish counts what -fail selects as errors, the rest as warnings.
+	// Stylish counts errors and warnings by the table of checks, whatever
+	// -fail selects.
 	stdout, _, _ := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "stylish", "-fail", "emptytag", "./directives")
-	if !strings.Contains(stdout, " ✖ 10 problems (1 errors, 3 warnings, 6 ignored)\n") || !strings.Contains(stdout, "directive  ") {
+	if !strings.Contains(stdout, " ✖ 10 problems (3 errors, 1 warnings, 6 ignored)\n") || !strings.Contains(stdout, "directive  ") {
 		t.Errorf("stylish with -fail emptytag:\n%s", stdout)
 	}
-	// JSON says which findings fail the run.
+	// JSON gives each finding the table's severity.
 	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "json", "-fail", "emptytag", "./directives")
 	severities := map[string]string{}
 	for _, f := range decodeFindings(t, stdout) {
 		severities[f.Check] = string(f.Severity)
 	}
-	if want := map[string]string{"crossslot": "warning", "emptytag": "error", "directive": "warning"}; !maps.Equal(severities, want) {
+	if want := map[string]string{"crossslot": "error", "emptytag": "error", "directive": "warning"}; !maps.Equal(severities, want) {
 		t.Errorf("JSON severities %v, want %v", severities, want)
 	}
 }
@@ -69,7 +70,7 @@ func TestShowIgnored(t *testing.T) {
 		}
 	}
 	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "stylish", "-show-ignored", "./directives")
-	if !strings.Contains(stdout, " ✖ 10 problems (2 errors, 2 warnings, 6 ignored)\n") || !strings.Contains(stdout, "(12, 15)    doubletag, ignored") {
+	if !strings.Contains(stdout, " ✖ 10 problems (3 errors, 1 warnings, 6 ignored)\n") || !strings.Contains(stdout, "(12, 15)    doubletag, ignored") {
 		t.Errorf("stylish -show-ignored:\n%s", stdout)
 	}
 	stdout, _, _ = runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", "json", "-show-ignored", "./directives")
@@ -94,8 +95,8 @@ func TestStaticcheckConf(t *testing.T) {
 		code int
 		want []string // findings, or the error
 	}{
-		{`checks = ["all", "-crossslot", "SA*", "-ST1000", "S1001"]`, exitClean, []string{"line.go:23: emptytag"}}, // a warning: the run passes
-		{`checks = ["emptytag"]`, exitClean, []string{"line.go:23: emptytag"}},
+		{`checks = ["all", "-crossslot", "SA*", "-ST1000", "S1001"]`, exitFindings, []string{"line.go:23: emptytag"}}, // an error: the run fails
+		{`checks = ["emptytag"]`, exitFindings, []string{"line.go:23: emptytag"}},
 		{`checks = ["all", "-crosslot"]`, exitUsage, []string{`directives/staticcheck.conf: checks: unknown check "crosslot"`}},
 	} {
 		dir := cliWithConf(t, tc.conf)

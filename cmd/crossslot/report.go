@@ -125,9 +125,10 @@ func internalError(at finding.Position, c analyzer.Coverage) finding.Finding {
 }
 
 // report runs the analysis and writes its findings in the format -f names
-// (text, stylish, json or sarif). Each finding's severity comes from -fail
-// (by default the checks the table marks as errors); what a directive
-// silenced is shown only under -show-ignored, and counted always.
+// (text, stylish, json or sarif). Each finding's severity is the table's
+// (see analyzer.Check); whether it fails the run is -fail's (every check by
+// default). What a directive silenced is shown only under -show-ignored,
+// and counted always.
 func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args []string) int {
 	format := fs.Lookup("f").Value.String()
 	fail := failSet(fs.Lookup("fail").Value.String())
@@ -139,7 +140,8 @@ func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args [
 
 	var shown []finding.Finding
 	var counts finding.Counts
-	notAnalyzed, internal := 0, 0
+	notAnalyzed, internal, failing := 0, 0, 0
+	severity := checkSeverities()
 	for _, f := range all {
 		if f.Internal() {
 			internal++
@@ -154,12 +156,15 @@ func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args [
 			notAnalyzed++
 			counts.Errors++
 			f.Severity = finding.Error
-		case fail[f.Check]:
+		case severity[f.Check] == finding.Error:
 			counts.Errors++
 			f.Severity = finding.Error
 		default:
 			counts.Warnings++
 			f.Severity = finding.Warning
+		}
+		if fail[f.Check] && f.Severity != finding.Ignored {
+			failing++
 		}
 		shown = append(shown, f)
 	}
@@ -197,10 +202,22 @@ func report(cmd *lintcmd.Command, fs *flag.FlagSet, cfg *analyzer.Config, args [
 		return exitNotAnalyzed
 	case format == "sarif":
 		return exitClean // SARIF reports findings as success: the upload fails the job
-	case counts.Errors > 0:
+	case failing > 0:
 		return exitFindings
 	}
 	return exitClean
+}
+
+// checkSeverities is each check's severity, from the table of checks.
+func checkSeverities() map[string]finding.Severity {
+	out := map[string]finding.Severity{}
+	for _, c := range analyzer.Checks() {
+		out[c.Name] = finding.Warning
+		if c.Error {
+			out[c.Name] = finding.Error
+		}
+	}
+	return out
 }
 
 // failSet is the categories a -fail list selects: checks by name, "all" (or

@@ -56,8 +56,9 @@ func lintJSONIn(t *testing.T, dir string, args ...string) []string {
 			failing++
 		}
 	}
-	// The run fails on errors (-fail's default), not on warnings.
-	if wantCode := map[bool]int{true: 1, false: 0}[failing > 0]; code != wantCode {
+	// The run fails on any finding (-fail's default), an error or a
+	// warning, as go vet and golangci-lint do.
+	if wantCode := map[bool]int{true: 1, false: 0}[len(got) > 0]; code != wantCode {
 		t.Errorf("crossslot %v: exit %d with %d diagnostics, %d of them errors, want %d\n%s", args, code, len(got), failing, wantCode, stderr)
 	}
 	sort.Strings(got)
@@ -354,7 +355,7 @@ func TestTextAndStylish(t *testing.T) {
 	for _, want := range []string{
 		"/directives/line.go\n",
 		"(23, 15)", "emptytag",
-		"10 problems (2 errors, 2 warnings, 6 ignored)",
+		"10 problems (3 errors, 1 warnings, 6 ignored)",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stylish output lacks %q:\n%s", want, stdout)

@@ -15,7 +15,7 @@ import (
 )
 
 // TestSeverityFromTheTable: the language server's error/warning split is the
-// table of checks' Error, which also gives -fail its default.
+// table of checks' Error, as in every front end.
 func TestSeverityFromTheTable(t *testing.T) {
 	for _, c := range analyzer.Checks() {
 		want := finding.Warning
@@ -26,8 +26,11 @@ func TestSeverityFromTheTable(t *testing.T) {
 			t.Errorf("%s: LSP severity %s, the table says Error=%v", c.Name, got, c.Error)
 		}
 	}
-	if severity(analyzer.CategoryScriptSlot) != finding.Warning {
-		t.Error("scriptslot is a warning, as -fail's default leaves it out")
+	if severity(analyzer.CategoryScriptSlot) != finding.Error {
+		t.Error("scriptslot is an error: the script fails on a cluster")
+	}
+	if severity(analyzer.CategoryHotTag) != finding.Warning {
+		t.Error("hottag is a warning: an opt-in check of how keys spread")
 	}
 }
 
