@@ -90,11 +90,13 @@ var panicLog io.Writer = os.Stderr
 // run reads the package once and runs every enabled check over the
 // reading: the calls, keys and transactions of each function in turn.
 func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
+	merger := &bugMerger{}
 	defer func() {
 		if r := recover(); r != nil {
 			if rethrowPanics {
 				panic(r)
 			}
+			merger.flushAfterPanic() // what was found before it stands
 			result, err = nil, recovered(pass, cfg, r)
 		}
 	}()
@@ -110,6 +112,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
+	merger.install(pass)
 	deferring := &deferral{}
 	deferring.install(pass)
 	ignored := honourIgnores(pass, cfg)
@@ -122,12 +125,13 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == reading.CallsAndSummaries && !cfg.FactsOnly {
 		coverage = &Coverage{Package: pass.Pkg.Path()}
 		up := &unitPass{view: r, pass: pass, source: &r.Eval.Source, cfg: cfg, target: t, coverage: coverage, deferral: deferring}
-		units := append(checkUnits{wiringUnit{d: deferring}}, newCheckUnits(up)...)
+		checks := append(checkUnits{wiringUnit{d: deferring}}, newCheckUnits(up)...)
 		if cfg.Inventory != "" || cfg.OnInventory != nil || cfg.Records {
 			inventory = &Inventory{Package: pass.Pkg.Path()}
 			up.inventory = inventory
-			units = append(units, keyInventory.new(up))
+			checks = append(checks, keyInventory.new(up))
 		}
+		units := concerning{checks, merger}
 		for _, fn := range r.Functions() {
 			if work.Exhausted() {
 				break // the rest of the package is unknown
@@ -141,6 +145,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		deferring.current = nil
 		work.Reading("main's wiring")
 		r.ResolveWiring(pass.Report)
+		merger.flush()
 		if !cfg.WholeProgram {
 			coverage.OutOfSight = r.Pending()
 		}

@@ -612,6 +612,11 @@ func TestGlideTargets(t *testing.T) {
 	for _, r := range analysistest.Run(&errorCount{}, testdata(t), a, "glidecalls") {
 		for _, d := range r.Diagnostics {
 			c.msgs = append(c.msgs, d.Message)
+			for _, rel := range d.Related { // one SORT's patterns are one finding
+				if m, ok := strings.CutPrefix(rel.Message, "the same bug: "); ok {
+					c.msgs = append(c.msgs, m)
+				}
+			}
 		}
 	}
 	if !c.has(`SORT BY "{s}w_*" reads keys by a pattern, which Valkey 7.2 refuses in cluster mode whatever the pattern`) ||
@@ -679,4 +684,35 @@ func TestWorkBound(t *testing.T) {
 			t.Errorf("%d diagnostics without a bound, want 3 (early, deep, late)", n)
 		}
 	})
+}
+
+// TestOneBugOneFinding: the onebug fixture's findings are one per bug (its
+// want lines), each bug's other showings its related positions, counted.
+func TestOneBugOneFinding(t *testing.T) {
+	related := map[string]int{} // function of the finding's line: "the same bug" positions
+	for _, r := range analysistest.Run(t, testdata(t), analyzer.Analyzer, "onebug") {
+		for _, d := range r.Diagnostics {
+			n := 0
+			for _, rel := range d.Related {
+				if strings.HasPrefix(rel.Message, "the same bug: ") {
+					n++
+				}
+			}
+			related[strings.SplitN(d.Message, " ", 2)[0]] += n
+		}
+	}
+	want := map[string]int{
+		"Watch":       3, // transfer: the callback's Get and the transaction; reserve: the transaction
+		"SUnionStore": 1, // the transaction
+		"MGet":        1, // emptyTags: the other key's empty tag
+		"Del":         1, // twoCommands: the transaction
+		"Get":         0,
+		"SORT":        1, // GET
+		"TxPipelined": 0,
+	}
+	for fn, n := range want {
+		if related[fn] != n {
+			t.Errorf("findings starting %q hold %d other showings of their bug, want %d (all: %v)", fn, related[fn], n, related)
+		}
+	}
 }

@@ -24,6 +24,7 @@ var structural = map[string]string{
 	"(*keymodel.Difference).relateOneLeading":                         "a key's parts: each call on a shorter suffix",
 	"(*github.com/crossslot/crossslot/analyzer.deferral).install$1":   "a report handed on once to the report it wraps",
 	"analyzer.quietWhenExhausted$1":                                   "a report handed on once to the report it wraps",
+	"(*github.com/crossslot/crossslot/analyzer.bugMerger).install$1":  "a report held, or handed on once to the report it wraps",
 	"analyzer.honourIgnores$1":                                        "a report handed on once to the report it wraps",
 	"(*github.com/crossslot/crossslot/internal/luascript.reader).key": "a Lua expression's syntax tree, cut at a depth",
 	"clients.holdsClusterType":                                        "a type's fields and elements, cut at a depth (recursive types)",

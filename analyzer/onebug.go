@@ -1,0 +1,219 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/reading"
+)
+
+// One bug is one finding. The checks judge events (a command, a key of it,
+// a transaction), and one bug may show in several: a WATCH of keys on two
+// slots is also a Watch callback whose commands leave the watched slot and
+// a TxPipelined inside it that crosses; a SUNIONSTORE across slots queued
+// in a transaction is also that transaction's crossing; two keys of one
+// MGET built by one template share its empty tag; SORT's BY and GET read
+// keys off one sorted key. Each would be a finding of its own, and the
+// user would fix one thing. So a package's findings are held until its
+// checks are done, and the findings of one check that concern one event's
+// keys (they share a key argument, in one function and its closures), or
+// stand at one position, are one: the one a user fixes first is reported,
+// and the others become its related positions.
+
+// A bugRank orders the findings of one bug: the lowest is reported.
+type bugRank int
+
+const (
+	rankCommand     bugRank = iota // a command's own keys: the place to fix
+	rankWatch                      // a Watch callback's command off the watched slot
+	rankTransaction                // a transaction's commands among themselves
+)
+
+// A bugMerger holds a package's findings and reports one per bug (see
+// above). The units say what the finding being reported concerns (about);
+// findings reported without it stand alone.
+type bugMerger struct {
+	report  func(analysis.Diagnostic)
+	files   []*ast.File
+	flushed bool
+	// concerns are the key arguments of the event being judged, rank its
+	// kind: set while the units judge it.
+	concerns []token.Pos
+	rank     bugRank
+	held     []heldFinding
+}
+
+type heldFinding struct {
+	d        analysis.Diagnostic
+	concerns []token.Pos
+	rank     bugRank
+}
+
+// install makes the merger the pass's innermost report: the directives and
+// the deferral see each finding as the checks made it.
+func (m *bugMerger) install(pass *analysis.Pass) {
+	m.report, m.files = pass.Report, pass.Files
+	pass.Report = func(d analysis.Diagnostic) {
+		if m.flushed || d.Category == CategoryRecord {
+			m.report(d)
+			return
+		}
+		m.held = append(m.held, heldFinding{d: d, concerns: m.concerns, rank: m.rank})
+	}
+}
+
+// about runs judge with the event's key arguments and rank as what its
+// findings concern.
+func (m *bugMerger) about(keys []keymodel.Arg, rank bugRank, judge func()) {
+	if m == nil {
+		judge()
+		return
+	}
+	prev, prevRank := m.concerns, m.rank
+	m.concerns, m.rank = keyPositions(keys), rank
+	defer func() { m.concerns, m.rank = prev, prevRank }()
+	judge()
+}
+
+func keyPositions(keys []keymodel.Arg) []token.Pos {
+	var out []token.Pos
+	for _, k := range keys {
+		if k.At.Pos.IsValid() {
+			out = append(out, k.At.Pos)
+		}
+	}
+	return out
+}
+
+// transactionKeys are every key a transaction's findings concern: the
+// watched keys and its commands'.
+func transactionKeys(watched []keymodel.Arg, cmds []keymodel.QueuedCommand) []keymodel.Arg {
+	return append(slices.Clone(watched), keysOfCommands(cmds)...)
+}
+
+// flush reports one finding per bug, in the order the first of each was
+// made. Findings are taken by rank, then position: one that shares its
+// position or a key argument with a bug already found (of its check, in
+// its function) joins it, the bug holding its position first; any other
+// starts a bug. So a transaction's crossing joins the crossing command it
+// holds, not every command it holds: two commands on two slots each are
+// two bugs. Findings made after the flush pass straight through.
+func (m *bugMerger) flush() {
+	if m.flushed {
+		return
+	}
+	m.flushed = true
+	type spot struct {
+		category string
+		scope    token.Pos // the function declaration holding the finding
+		pos      token.Pos
+	}
+	order := make([]int, len(m.held))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if ra, rb := m.held[a].rank, m.held[b].rank; ra != rb {
+			return int(ra - rb)
+		}
+		return int(m.held[a].d.Pos - m.held[b].d.Pos)
+	})
+	bugOf := map[spot]int{} // a spot's bug: the index of its first finding
+	members := map[int][]int{}
+	for _, i := range order {
+		h := m.held[i]
+		scope := m.scopeOf(h.d.Pos)
+		spots := []spot{{h.d.Category, scope, h.d.Pos}}
+		for _, p := range h.concerns {
+			spots = append(spots, spot{h.d.Category, scope, p})
+		}
+		bug := i
+		if scope.IsValid() { // outside a function (a script file's line): itself only
+			for _, s := range spots {
+				if b, ok := bugOf[s]; ok {
+					bug = b
+					break
+				}
+			}
+			for _, s := range spots {
+				if _, ok := bugOf[s]; !ok {
+					bugOf[s] = bug
+				}
+			}
+		}
+		members[bug] = append(members[bug], i)
+	}
+	for i := range m.held {
+		group, ok := members[i]
+		if !ok {
+			continue // joined another bug
+		}
+		kept := m.held[group[0]].d
+		for _, j := range group[1:] {
+			d := m.held[j].d
+			kept.Related = append(kept.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: "the same bug: " + predicate(d.Message)})
+		}
+		m.report(kept)
+	}
+	m.held = nil
+}
+
+// predicate is a finding's message without its fix: what it says is wrong.
+func predicate(message string) string {
+	p, _, _ := strings.Cut(message, "; ")
+	return p
+}
+
+// scopeOf is the start of the function declaration holding pos, which
+// holds its closures too (a Watch's callback); NoPos outside any.
+func (m *bugMerger) scopeOf(pos token.Pos) token.Pos {
+	for _, f := range m.files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+				return fd.Pos()
+			}
+		}
+	}
+	return token.NoPos
+}
+
+// concerning tells the merger what each event's findings concern, for every
+// unit of the run.
+type concerning struct {
+	reading.Visitor
+	m *bugMerger
+}
+
+func (v concerning) Key(c *reading.Command, k keymodel.Arg) {
+	v.m.about(c.Keys, rankCommand, func() { v.Visitor.Key(c, k) })
+}
+
+func (v concerning) Command(c *reading.Command) {
+	v.m.about(c.Keys, rankCommand, func() { v.Visitor.Command(c) })
+}
+
+func (v concerning) Transaction(t *reading.Transaction) {
+	rank := rankTransaction
+	if t.Watch {
+		rank = rankWatch
+	}
+	v.m.about(transactionKeys(t.Watched, t.Commands), rank, func() { v.Visitor.Transaction(t) })
+}
+
+// flushAfterPanic reports what the package's checks found before a panic,
+// unless reporting it panics too.
+func (m *bugMerger) flushAfterPanic() {
+	if m.report == nil || m.flushed {
+		return
+	}
+	defer func() { _ = recover() }()
+	m.flush()
+}
