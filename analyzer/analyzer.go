@@ -149,6 +149,7 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 		if !cfg.WholeProgram {
 			coverage.OutOfSight = r.Pending()
 		}
+		coverage.SingleNode = r.SkippedSingleNode()
 	}
 	work.Reading("the package's facts")
 	r.ExportFacts()

@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -85,7 +86,7 @@ func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 		category, msg := u.message("", f.Library, p)
 		msg = fmt.Sprintf("%s sends %s (%s) with the arguments of this call: %s", f.Via, f.Command, f.Where, msg)
 		u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: category, Message: msg})
-		u.pass.coverage.tally(category, true, false)
+		u.pass.coverage.tally(category, true, false, token.Position{}, "")
 		return
 	}
 	if u.Proxy() {
@@ -94,17 +95,18 @@ func (u clusterReadiness) Forwarded(f *reading.Forwarded) {
 	msg := fmt.Sprintf("%s sends %s (%s) on a client that may be a cluster client, where it runs on one node and %s; %s",
 		f.Via, p.What, f.Where, onOneNode(p.What), u.oneNodeRemedy(f.Library, p.What))
 	u.pass.report(analysis.Diagnostic{Pos: p.At.Pos, End: p.At.End, Category: CategoryOneNode, Message: msg})
-	u.pass.coverage.tally(CategoryOneNode, true, false)
+	u.pass.coverage.tally(CategoryOneNode, true, false, token.Position{}, "")
 }
 
 // judge reports each problem of a site that readiness.Judge says is to be
 // reported, and counts the site.
 func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, problems []readiness.ClusterProblem, report func(readiness.ClusterProblem)) {
-	reported, undecided := false, false
+	reported, undecided, why := false, false, ""
 	for _, p := range problems {
 		switch readiness.Judge(site, p, u) {
 		case readiness.Undecided:
 			undecided = true
+			why = undecidedProblem(site, p)
 		case readiness.Reported:
 			if !p.IfTagless {
 				report(p)
@@ -114,14 +116,26 @@ func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, 
 			// refused unless a configured prefix is a tag: the wiring says
 			setting := u.taglessSetting(site, p)
 			if setting == "" {
-				undecided = true
+				undecided, why = true, p.What+" is refused unless a prefix the code does not fix holds a hash tag"
 				break
 			}
 			u.pass.withSetting(setting, func() { report(p) })
 			reported = true
 		}
 	}
-	u.pass.coverage.tally(problemCategory[kind], reported, undecided)
+	u.pass.coverage.tally(problemCategory[kind], reported, undecided, u.pass.pass.Fset.Position(site.CallPos().Pos), why)
+}
+
+// undecidedProblem says why readiness.Judge left a problem undecided.
+func undecidedProblem(site *clients.Site, p readiness.ClusterProblem) string {
+	what := p.What
+	if what == "" {
+		what = strings.ToUpper(site.Method)
+	}
+	if p.Undecided {
+		return what + " with an argument the code does not fix"
+	}
+	return what + " through a function that forwards its arguments, or records them (a mock), on a client that may or may not be a cluster's: its callers decide"
 }
 
 // taglessSetting is the setting (see unitPass.reportOnSetting) of a
@@ -237,14 +251,18 @@ var problemCategory = map[readiness.ProblemKind]string{
 func (u clusterReadiness) ClientMade(m *reading.ClientMade) {
 	switch {
 	case readiness.HasDatabase(m.Problem, u.Databases()):
-		u.pass.coverage.tally(CategoryDatabase, false, false)
+		u.pass.coverage.tally(CategoryDatabase, false, false, token.Position{}, "")
 		return
-	case m.Problem.Undecided || m.OneServer:
-		u.pass.coverage.tally(CategoryDatabase, false, true)
-		return // a client of one server: a cluster only if pointed at one
+	case m.Problem.Undecided:
+		u.pass.coverage.tally(CategoryDatabase, false, true, u.pass.pass.Fset.Position(m.Call.Pos()), m.Constructor+" with a database the code does not fix")
+		return
+	case m.OneServer:
+		u.pass.coverage.tally(CategoryDatabase, false, true, u.pass.pass.Fset.Position(m.Call.Pos()),
+			m.Problem.What+" on a client of one server: a cluster only if pointed at one (readiness judges it as a cluster's)")
+		return
 	}
 	u.report(m.Constructor, clients.GoRedis, m.Problem)
-	u.pass.coverage.tally(CategoryDatabase, true, false)
+	u.pass.coverage.tally(CategoryDatabase, true, false, token.Position{}, "")
 }
 
 // scriptLoads is the fix for a SCRIPT LOAD sent to one node, by client

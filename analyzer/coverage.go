@@ -1,8 +1,8 @@
 package analyzer
 
 import (
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"os"
 	"sort"
@@ -36,6 +36,11 @@ type Coverage struct {
 	// does not decide them; the standalone command and golangci-lint do,
 	// in the main package that wires them.
 	OutOfSight int `json:"out_of_sight,omitempty"`
+	// SingleNode counts the calls the checks would judge (multi-key
+	// commands, transactions, readiness sites) left out because their
+	// client talks to one server: what -include-single-node and
+	// `crossslot readiness` judge as a cluster's.
+	SingleNode int `json:"single_node,omitempty"`
 	// Panics counts packages left unchecked after an internal error of the
 	// analyzer; Panic is the first one's message.
 	Panics int    `json:"panics,omitempty"`
@@ -63,8 +68,10 @@ func NotChecked(pkg, err string, at []string) string {
 }
 
 // A Site is where a batch is: its call, or the call that opens its
-// transaction; Reason says why it is undecided.
+// transaction; Reason says why it is undecided. Check is the readiness
+// check that left it undecided, "" for the crossslot check's batches.
 type Site struct {
+	Check  string `json:"check,omitempty"`
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
@@ -86,8 +93,9 @@ func (t Tally) Plus(o Tally) Tally {
 	return Tally{Sites: t.Sites + o.Sites, Fine: t.Fine + o.Fine, Reported: t.Reported + o.Reported, Undecided: t.Undecided + o.Undecided}
 }
 
-// tally counts one call site of a readiness check.
-func (c *Coverage) tally(check string, reported, undecided bool) {
+// tally counts one call site of a readiness check; an undecided one is
+// listed at at, with the reason.
+func (c *Coverage) tally(check string, reported, undecided bool, at token.Position, reason string) {
 	if c.Readiness == nil {
 		c.Readiness = map[string]Tally{}
 	}
@@ -98,6 +106,7 @@ func (c *Coverage) tally(check string, reported, undecided bool) {
 		t.Reported++
 	case undecided:
 		t.Undecided++
+		c.UndecidedAt = append(c.UndecidedAt, Site{Check: check, File: at.Filename, Line: at.Line, Column: at.Column, Reason: reason})
 	default:
 		t.Fine++
 	}
@@ -140,7 +149,7 @@ func (c *Coverage) count(transaction bool, keys []keymodel.Arg, reported bool, c
 		c.Reasons = map[string]int{}
 	}
 	c.Reasons[reason]++
-	c.UndecidedAt = append(c.UndecidedAt, Site{File: at.Filename, Line: at.Line, Column: at.Column, Reason: reason})
+	c.UndecidedAt = append(c.UndecidedAt, Site{Check: CategoryCrossSlot, File: at.Filename, Line: at.Line, Column: at.Column, Reason: reason})
 }
 
 // undecidedReason says why keys are not proved to share a slot, "" when
@@ -280,6 +289,7 @@ func SumCoverage(data []byte) (byPackage []Coverage, total Coverage, err error) 
 		total.Undecided += c.Undecided
 		total.Panics += c.Panics
 		total.OutOfSight += c.OutOfSight
+		total.SingleNode += c.SingleNode
 		total.Assumed += c.Assumed
 		total.UndecidedAt = append(total.UndecidedAt, c.UndecidedAt...)
 		for r, n := range c.Reasons {

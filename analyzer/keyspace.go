@@ -33,12 +33,16 @@ func (u keyspace) Command(c *reading.Command) {
 	if !site {
 		return
 	}
-	reported := false
+	reported, why := false, ""
+	if undecided {
+		why = "a channel or setting the code does not fix"
+	}
 	switch {
 	case what == "":
 	case u.pass.TopologyOf(c.Site.Client()).Node: // subscribed on each node: the fix
 	case u.pass.Undecided(c.Site.Client()) && (readiness.Forwards(c.Site) || readiness.Records(c.Site)):
 		undecided = true // a forwarding method on a client that may be either
+		why = what + " through a function that forwards its arguments, or records them (a mock), on a client that may or may not be a cluster's: its callers decide"
 	default:
 		does := "listens on one node, and each node publishes the notifications of its own keys only: it receives one node's share of them"
 		if what == "CONFIG SET notify-keyspace-events" {
@@ -49,5 +53,5 @@ func (u keyspace) Command(c *reading.Command) {
 			Message: fmt.Sprintf("%s on a cluster client %s; %s", what, does, eachNode[c.Site.Library])})
 		reported = true
 	}
-	u.pass.coverage.tally(CategoryKeyspace, reported, undecided)
+	u.pass.coverage.tally(CategoryKeyspace, reported, undecided, u.pass.pass.Fset.Position(c.Site.CallPos().Pos), why)
 }

@@ -27,5 +27,5 @@ func (u shardedPubSub) Command(c *reading.Command) {
 		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryShardedPubSub, "channels", fate, "", channelBatch))
 	}
 	reason, _ := undecidedReason(c.Keys, u.pass.cfg.claims())
-	u.pass.coverage.tally(CategoryShardedPubSub, found, !found && reason != "")
+	u.pass.coverage.tally(CategoryShardedPubSub, found, !found && reason != "", u.pass.pass.Fset.Position(commandPos(c)), reason)
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,8 +11,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -34,20 +38,33 @@ var readinessChecks = sync.OnceValue(func() []string {
 
 // readinessReport runs the analysis over packages and prints, per module,
 // what moving to a cluster breaks: each check's call sites, how many are
-// fine on a cluster, reported, or undecided, then the reported sites.
+// fine on a cluster, reported, suppressed by a directive, or undecided,
+// then the undecided, reported and suppressed sites. Every client is judged
+// as the cluster it moves to, single-node clients included: a team on one
+// server today runs it before it moves.
 //
-//	crossslot readiness [-md] [-include-single-node] [-fail] [packages]
+//	crossslot readiness [-f text|md|json] [-include-single-node=false] [-fail] [packages]
 func readinessReport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("crossslot readiness", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	md := fs.Bool("md", false, "print Markdown, to paste into a pull request or an issue")
-	single := fs.Bool("include-single-node", false, "check single-node clients too: what breaks if they become cluster clients")
+	format := fs.String("f", "text", "output `format`: text, md (Markdown, to paste into a pull request or an issue) or json (one JSON line a site, in a stable order, to diff two runs)")
+	md := fs.Bool("md", false, "print Markdown: the same as -f md")
+	single := fs.Bool("include-single-node", true, "judge single-node clients (*redis.Client, a redigo pool of one server, ...) as the cluster they move to; false judges only clients that may reach a cluster, as the plain run does")
 	fail := fs.Bool("fail", false, "exit 1 when anything is reported, to gate a migration in CI")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: crossslot readiness [-md] [-include-single-node] [-fail] [packages]")
+		fmt.Fprintln(stderr, "usage: crossslot readiness [-f text|md|json] [-include-single-node=false] [-fail] [packages]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *md {
+		*format = "md"
+	}
+	switch *format {
+	case "text", "md", "json":
+	default:
+		fmt.Fprintf(stderr, "crossslot readiness: unsupported output format %q; the formats are text, md and json\n", *format)
 		return exitUsage
 	}
 	pkgs := fs.Args()
@@ -80,12 +97,22 @@ func readinessReport(args []string, stdout, stderr io.Writer) int {
 	}
 	reported := 0
 	for i, s := range summaries {
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		if *md {
+		s.singleNode = *single
+		switch *format {
+		case "json":
+			if err := s.json(stdout); err != nil {
+				fmt.Fprintln(stderr, "crossslot readiness:", err)
+				return 1
+			}
+		case "md":
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
 			s.markdown(stdout)
-		} else {
+		default:
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
 			s.text(stdout)
 		}
 		reported += len(s.reported)
@@ -177,7 +204,12 @@ type moduleReadiness struct {
 	// scripts, and the opt-in ones): rows of the table when there are any.
 	others   map[string]int
 	reported []finding.Finding
-	keys     familyCounts // the key inventory's counts (crossslot keys)
+	// suppressed are the findings a directive silenced, by check too, and
+	// singleNode says the run judged single-node clients as a cluster's.
+	suppressed      []finding.Finding
+	suppressedCheck map[string]int
+	singleNode      bool
+	keys            familyCounts // the key inventory's counts (crossslot keys)
 	// assumed counts the fine multi-key sites whose keys share one tag of
 	// one value; undecided is where the undecided ones are, and why.
 	assumed   int
@@ -195,7 +227,7 @@ func isCheck(code string) bool {
 func (s *moduleReadiness) otherRows() []string {
 	var out []string
 	for _, c := range analyzer.Checks() {
-		if s.others[c.Name] > 0 {
+		if s.others[c.Name] > 0 || !c.Readiness && s.suppressedCheck[c.Name] > 0 {
 			out = append(out, c.Name)
 		}
 	}
@@ -208,7 +240,7 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		if s, ok := byModule[mod]; ok {
 			return s
 		}
-		s := &moduleReadiness{module: mod, rows: map[string]analyzer.Tally{}, others: map[string]int{}}
+		s := &moduleReadiness{module: mod, rows: map[string]analyzer.Tally{}, others: map[string]int{}, suppressedCheck: map[string]int{}}
 		byModule[mod] = s
 		return s
 	}
@@ -236,6 +268,11 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 		}
 		if mod, ok := idx.dirs[filepath.Dir(f.Pos.File)]; ok {
 			s := get(mod)
+			if f.Severity == finding.Ignored {
+				s.suppressed = append(s.suppressed, f)
+				s.suppressedCheck[f.Check]++
+				continue
+			}
 			s.reported = append(s.reported, f)
 			if !slices.Contains(readinessChecks(), f.Check) {
 				s.others[f.Check]++
@@ -245,13 +282,24 @@ func (idx moduleIndex) summarize(coverage []analyzer.Coverage, findings []findin
 	var out []*moduleReadiness
 	for _, mod := range idx.order {
 		s := byModule[mod]
-		sort.SliceStable(s.reported, func(i, j int) bool {
-			a, b := s.reported[i].Pos, s.reported[j].Pos
-			return a.File < b.File || a.File == b.File && a.Line < b.Line
-		})
+		for _, fs := range [][]finding.Finding{s.reported, s.suppressed} {
+			sort.SliceStable(fs, func(i, j int) bool {
+				a, b := fs[i].Pos, fs[j].Pos
+				return a.File < b.File || a.File == b.File && (a.Line < b.Line || a.Line == b.Line && a.Column < b.Column)
+			})
+		}
+		// a suppressed finding of a row was counted as reported by the
+		// analysis, which runs before the directives are read
+		for check, n := range s.suppressedCheck {
+			if r, ok := s.rows[check]; ok {
+				moved := min(n, r.Reported)
+				r.Reported -= moved
+				s.rows[check] = r
+			}
+		}
 		sort.SliceStable(s.undecided, func(i, j int) bool {
 			a, b := s.undecided[i], s.undecided[j]
-			return a.File < b.File || a.File == b.File && a.Line < b.Line
+			return a.File < b.File || a.File == b.File && (a.Line < b.Line || a.Line == b.Line && (a.Column < b.Column || a.Column == b.Column && a.Check < b.Check))
 		})
 		out = append(out, s)
 	}
@@ -279,15 +327,15 @@ func where(p finding.Position) string {
 }
 
 func (s *moduleReadiness) text(w io.Writer) {
-	fmt.Fprintf(w, "cluster readiness of %s (%s with Redis calls)\n\n", s.module, packagesText(s.packages))
+	fmt.Fprintf(w, "cluster readiness of %s (%s with Redis calls)\n%s\n\n", s.module, packagesText(s.packages), s.judging())
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "check\tsites\tfine\treported\tundecided\t")
+	fmt.Fprintln(tw, "check\tsites\tfine\treported\tsuppressed\tundecided\t")
 	for _, check := range readinessChecks() {
 		r := s.rows[check]
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t\n", check, r.Sites, r.Fine, r.Reported, s.suppressedCheck[check], r.Undecided)
 	}
 	for _, check := range s.otherRows() {
-		fmt.Fprintf(tw, "%s\t-\t-\t%d\t-\t\n", check, s.others[check])
+		fmt.Fprintf(tw, "%s\t-\t-\t%d\t%d\t-\t\n", check, s.others[check], s.suppressedCheck[check])
 	}
 	tw.Flush()
 	if s.assumed > 0 {
@@ -297,7 +345,13 @@ func (s *moduleReadiness) text(w io.Writer) {
 	if len(s.undecided) > 0 {
 		fmt.Fprintf(w, "\nundecided (%d):\n", len(s.undecided))
 		for _, u := range s.undecided {
-			fmt.Fprintf(w, "  %s: %s\n", where(finding.Position{File: u.File, Line: u.Line, Column: u.Column}), u.Reason)
+			fmt.Fprintf(w, "  %s: %s (%s)\n", where(finding.Position{File: u.File, Line: u.Line, Column: u.Column}), u.Reason, siteCheck(u))
+		}
+	}
+	if len(s.suppressed) > 0 {
+		fmt.Fprintf(w, "\nsuppressed (%d):\n", len(s.suppressed))
+		for _, f := range s.suppressed {
+			fmt.Fprintf(w, "  %s: %s (%s; %s)\n", where(f.Pos), f.Message, f.Check, suppressedBecause(f))
 		}
 	}
 	if len(s.reported) == 0 {
@@ -310,17 +364,34 @@ func (s *moduleReadiness) text(w io.Writer) {
 	}
 }
 
+// judging says which clients the summary judged as a cluster's.
+func (s *moduleReadiness) judging() string {
+	if s.singleNode {
+		return "every client judged as a cluster client, single-node ones (*redis.Client, a redigo pool of one server, ...) included"
+	}
+	return "clients that may reach a cluster judged; single-node ones left out (-include-single-node=false)"
+}
+
+// siteCheck is the check of an undecided site: the crossslot check's
+// batches name none.
+func siteCheck(u analyzer.Site) string {
+	if u.Check == "" {
+		return analyzer.CategoryCrossSlot
+	}
+	return u.Check
+}
+
 func (s *moduleReadiness) markdown(w io.Writer) {
 	fmt.Fprintf(w, "### Cluster readiness of `%s`\n\n", s.module)
-	fmt.Fprintf(w, "%s with Redis calls, checked by crossslot.\n\n", capitalized(packagesText(s.packages)))
-	fmt.Fprintln(w, "| check | sites | fine | reported | undecided |")
-	fmt.Fprintln(w, "|---|--:|--:|--:|--:|")
+	fmt.Fprintf(w, "%s with Redis calls, checked by crossslot: %s.\n\n", capitalized(packagesText(s.packages)), s.judging())
+	fmt.Fprintln(w, "| check | sites | fine | reported | suppressed | undecided |")
+	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|")
 	for _, check := range readinessChecks() {
 		r := s.rows[check]
-		fmt.Fprintf(w, "| `%s` | %d | %d | %d | %d |\n", check, r.Sites, r.Fine, r.Reported, r.Undecided)
+		fmt.Fprintf(w, "| `%s` | %d | %d | %d | %d | %d |\n", check, r.Sites, r.Fine, r.Reported, s.suppressedCheck[check], r.Undecided)
 	}
 	for _, check := range s.otherRows() {
-		fmt.Fprintf(w, "| `%s` | - | - | %d | - |\n", check, s.others[check])
+		fmt.Fprintf(w, "| `%s` | - | - | %d | %d | - |\n", check, s.others[check], s.suppressedCheck[check])
 	}
 	if s.assumed > 0 {
 		fmt.Fprintf(w, "\n%s\n", capitalized(s.assumption()))
@@ -329,7 +400,13 @@ func (s *moduleReadiness) markdown(w io.Writer) {
 	if len(s.undecided) > 0 {
 		fmt.Fprintf(w, "\n**Undecided (%d)**\n\n", len(s.undecided))
 		for _, u := range s.undecided {
-			fmt.Fprintf(w, "- `%s`: %s\n", where(finding.Position{File: u.File, Line: u.Line, Column: u.Column}), u.Reason)
+			fmt.Fprintf(w, "- `%s` **%s**: %s\n", where(finding.Position{File: u.File, Line: u.Line, Column: u.Column}), siteCheck(u), u.Reason)
+		}
+	}
+	if len(s.suppressed) > 0 {
+		fmt.Fprintf(w, "\n**Suppressed (%d)**\n\n", len(s.suppressed))
+		for _, f := range s.suppressed {
+			fmt.Fprintf(w, "- `%s` **%s**: %s (%s)\n", where(f.Pos), f.Check, strings.ReplaceAll(f.Message, "|", "\\|"), suppressedBecause(f))
 		}
 	}
 	if len(s.reported) == 0 {
@@ -370,3 +447,135 @@ func (m moduleIndex) keyUses(inventory []byte) (map[string][]analyzer.KeyUse, er
 	})
 	return out, err
 }
+
+// suppressedBecause says which directive silenced a finding, and its
+// reason: a //crossslot:ignore marks its finding with where it is; a
+// //lint:ignore stands on the line above the finding, a //lint:file-ignore
+// anywhere in its file.
+func suppressedBecause(f finding.Finding) string {
+	for _, r := range f.Related {
+		if strings.HasPrefix(r.Message, analyzer.SilencedBy) {
+			if text, ok := directiveAt(r.Pos.File, r.Pos.Line, "//crossslot:ignore"); ok {
+				return text
+			}
+		}
+	}
+	if text, ok := directiveAt(f.Pos.File, f.Pos.Line-1, "//lint:ignore"); ok {
+		return text
+	}
+	if text, ok := directiveAt(f.Pos.File, 0, "//lint:file-ignore"); ok {
+		return text
+	}
+	return "silenced by a directive"
+}
+
+// directiveAt finds a directive in a file, on a line (0: any line), and
+// returns it from its name on: "//lint:ignore crossslot one shard here".
+func directiveAt(file string, line int, name string) (string, bool) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	for i, text := range strings.Split(string(data), "\n") {
+		if line > 0 && i+1 != line {
+			continue
+		}
+		if at := strings.Index(text, name); at >= 0 {
+			return strings.TrimSpace(text[at:]), true
+		}
+	}
+	return "", false
+}
+
+// A readinessRecord is one line of `crossslot readiness -f json`: a site
+// that needs a look (reported, suppressed or undecided), or a check's
+// counts (verdict "summary").
+type readinessRecord struct {
+	Module  string `json:"module"`
+	Check   string `json:"check"`
+	Verdict string `json:"verdict"` // reported, suppressed, undecided, summary
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	// Message is the finding's; Reason why a site is undecided or which
+	// directive suppressed it.
+	Message string `json:"message,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	// Keys are the keys the finding quotes, in its order.
+	Keys []string `json:"keys,omitempty"`
+	// The counts of a summary record.
+	Sites      *int `json:"sites,omitempty"`
+	Fine       *int `json:"fine,omitempty"`
+	Reported   *int `json:"reported,omitempty"`
+	Suppressed *int `json:"suppressed,omitempty"`
+	Undecided  *int `json:"undecided,omitempty"`
+}
+
+// json writes the module's records, one JSON line each: the summary of
+// every check, then its sites ordered by file, line, column and check, so
+// that two runs diff line by line. Positions are relative to the working
+// directory.
+func (s *moduleReadiness) json(w io.Writer) error {
+	var out []readinessRecord
+	count := func(n int) *int { return &n }
+	for _, check := range readinessChecks() {
+		r := s.rows[check]
+		out = append(out, readinessRecord{Module: s.module, Check: check, Verdict: "summary",
+			Sites: count(r.Sites), Fine: count(r.Fine), Reported: count(r.Reported), Suppressed: count(s.suppressedCheck[check]), Undecided: count(r.Undecided)})
+	}
+	for _, check := range s.otherRows() {
+		out = append(out, readinessRecord{Module: s.module, Check: check, Verdict: "summary",
+			Reported: count(s.others[check]), Suppressed: count(s.suppressedCheck[check])})
+	}
+	var sites []readinessRecord
+	for _, u := range s.undecided {
+		file, line, col := relativeSpot(finding.Position{File: u.File, Line: u.Line, Column: u.Column})
+		sites = append(sites, readinessRecord{Module: s.module, Check: siteCheck(u), Verdict: "undecided", File: file, Line: line, Column: col, Reason: u.Reason})
+	}
+	for _, f := range s.reported {
+		file, line, col := relativeSpot(f.Pos)
+		sites = append(sites, readinessRecord{Module: s.module, Check: f.Check, Verdict: "reported", File: file, Line: line, Column: col, Message: f.Message, Keys: quotedKeys(f.Message)})
+	}
+	for _, f := range s.suppressed {
+		file, line, col := relativeSpot(f.Pos)
+		sites = append(sites, readinessRecord{Module: s.module, Check: f.Check, Verdict: "suppressed", File: file, Line: line, Column: col, Message: f.Message, Keys: quotedKeys(f.Message), Reason: suppressedBecause(f)})
+	}
+	slices.SortStableFunc(sites, func(a, b readinessRecord) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Check, b.Check), cmp.Compare(a.Verdict, b.Verdict))
+	})
+	enc := json.NewEncoder(w)
+	for _, r := range append(out, sites...) {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relativeSpot is a position's file relative to the working directory (as
+// where gives it), line and column.
+func relativeSpot(p finding.Position) (string, int, int) {
+	file := p.File
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = rel
+		}
+	}
+	return filepath.ToSlash(file), p.Line, p.Column
+}
+
+// quotedKeys are the keys a finding's message quotes before its fix:
+// `MGet keys "user:1:a" (slot 323) and "user:2:a" ...` gives user:1:a and
+// user:2:a.
+func quotedKeys(message string) []string {
+	before, _, _ := strings.Cut(message, "; ")
+	var out []string
+	for _, m := range quotedKey.FindAllStringSubmatch(before, -1) {
+		if k, err := strconv.Unquote(m[0]); err == nil && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+var quotedKey = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -83,10 +84,11 @@ func TestReadinessGroundTruth(t *testing.T) {
 }
 
 // TestReadinessSummary runs `crossslot readiness` on the module: its table
-// counts each check's reported sites as go vet reports them, and lists each
+// counts each check's reported sites as go vet reports them when it judges
+// single-node clients as a cluster's too, as readiness does, and lists each
 // of them, in text and in Markdown.
 func TestReadinessSummary(t *testing.T) {
-	diags := vetModule(t, readinessDir, "example.com/readiness")
+	diags := vetModule(t, readinessDir, "example.com/readiness", "-crossslot.include-single-node")
 	reported := map[string]int{}
 	for _, d := range diags {
 		reported[d.Category]++
@@ -110,8 +112,8 @@ func TestReadinessSummary(t *testing.T) {
 		t.Errorf("the readiness summary lacks the key inventory's counts %q:\n%s\n%s", counts, text, md)
 	}
 	for _, check := range readinessChecks() {
-		row := regexp.MustCompile(`(?m)^\s*` + check + `\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$`).FindStringSubmatch(text)
-		mdRow := regexp.MustCompile("(?m)^\\| `" + check + "` \\| (\\d+) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$").FindStringSubmatch(md)
+		row := regexp.MustCompile(`(?m)^\s*` + check + `\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$`).FindStringSubmatch(text)
+		mdRow := regexp.MustCompile("(?m)^\\| `" + check + "` \\| (\\d+) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\| (\\d+) \\|$").FindStringSubmatch(md)
 		if row == nil || mdRow == nil {
 			t.Errorf("no row for %s:\n%s\n%s", check, text, md)
 			continue
@@ -120,9 +122,9 @@ func TestReadinessSummary(t *testing.T) {
 			t.Errorf("%s: text row %v, Markdown row %v", check, row[1:], mdRow[1:])
 		}
 		n := func(s string) int { v, _ := strconv.Atoi(s); return v }
-		sites, fine, rep, undecided := n(row[1]), n(row[2]), n(row[3]), n(row[4])
-		if rep != reported[check] || sites != fine+rep+undecided {
-			t.Errorf("%s: sites %d fine %d reported %d undecided %d; go vet reported %d", check, sites, fine, rep, undecided, reported[check])
+		sites, fine, rep, suppressed, undecided := n(row[1]), n(row[2]), n(row[3]), n(row[4]), n(row[5])
+		if rep != reported[check] || sites != fine+rep+suppressed+undecided {
+			t.Errorf("%s: sites %d fine %d reported %d suppressed %d undecided %d; go vet reported %d", check, sites, fine, rep, suppressed, undecided, reported[check])
 		}
 	}
 	if reported["database"] == 0 || reported["onenode"] == 0 || reported["sortpattern"] == 0 || reported["shardedpubsub"] == 0 {
@@ -150,7 +152,7 @@ func TestReadinessListsEveryCheckAndFails(t *testing.T) {
 		t.Errorf("the standalone command reports %d findings; the summary lacks %q:\n%s", len(standalone), want, text)
 	}
 	for _, check := range []string{"emptytag", "doubletag", "unclosedtag"} {
-		if !regexp.MustCompile(`(?m)^\s*` + check + `\s+-\s+-\s+1\s+-\s*$`).MatchString(text) {
+		if !regexp.MustCompile(`(?m)^\s*` + check + `\s+-\s+-\s+1\s+0\s+-\s*$`).MatchString(text) {
 			t.Errorf("no row for %s:\n%s", check, text)
 		}
 	}
@@ -249,15 +251,117 @@ func main() {
 	if code != 0 {
 		t.Fatalf("crossslot readiness -md: exit %d\n%s", code, stderr)
 	}
-	if row := regexp.MustCompile(`(?m)^\s*crossslot\s+2\s+1\s+0\s+1\s*$`); !row.MatchString(text) {
+	if row := regexp.MustCompile(`(?m)^\s*crossslot\s+2\s+1\s+0\s+0\s+1\s*$`); !row.MatchString(text) {
 		t.Errorf("want the crossslot row 2 sites, 1 fine, 0 reported, 1 undecided:\n%s", text)
 	}
 	assumption := "fine includes 1 site whose keys share one hash tag of one value"
 	if !strings.Contains(text, "\n"+assumption) || !strings.Contains(md, "\nF"+assumption[1:]) {
 		t.Errorf("the reports do not say the assumption once:\n%s\n%s", text, md)
 	}
-	if !strings.Contains(text, "\nundecided (1):\n  main.go:23:2: a key list from input\n") ||
-		!strings.Contains(md, "**Undecided (1)**\n\n- `main.go:23:2`: a key list from input\n") {
+	if !strings.Contains(text, "\nundecided (1):\n  main.go:23:2: a key list from input (crossslot)\n") ||
+		!strings.Contains(md, "**Undecided (1)**\n\n- `main.go:23:2` **crossslot**: a key list from input\n") {
 		t.Errorf("the reports do not list the undecided site with its reason:\n%s\n%s", text, md)
+	}
+}
+
+// TestReadinessJudgesSingleNodeAndListsEverything: a service on one server
+// today (*redis.Client) has its findings in the summary without a flag,
+// which says so; a suppressed finding is counted apart and listed with its
+// directive's reason; every check's undecided site is listed with its
+// reason; -f json gives one line a site, in a stable order; and
+// -include-single-node=false is the plain run's selection.
+func TestReadinessJudgesSingleNodeAndListsEverything(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(readinessDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+	redigo "github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
+)
+
+var (
+	_ rueidis.Client
+	_ redigo.Conn
+	_ *redisc.Cluster
+)
+
+func main() {
+	ctx, rdb := context.Background(), redis.NewClient(&redis.Options{Addr: os.Getenv("ADDR")})
+	rdb.MGet(ctx, "user:1:a", "user:2:a")
+	//lint:ignore crossslot one shard in this deployment
+	rdb.Del(ctx, "cart:1", "orders:1")
+	rdb.Keys(ctx, "user:*")
+	rdb.Sort(ctx, "ids", &redis.Sort{By: os.Getenv("BY")})
+}
+`), 0o644)
+	env := cmdtest.ModuleEnv()
+	text, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "./...")
+	if code != exitClean {
+		t.Fatalf("crossslot readiness: exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{
+		"every client judged as a cluster client, single-node ones (*redis.Client, a redigo pool of one server, ...) included\n",
+		"\nsuppressed (1):\n  main.go:23:25: Del keys \"cart:1\" (slot 1420) and \"orders:1\" (slot 12707)",
+		"(crossslot; //lint:ignore crossslot one shard in this deployment)\n",
+		"\nundecided (1):\n  main.go:25:2: SORT with an argument the code does not fix (sortpattern)\n",
+		"\nreported (2):\n  main.go:21:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163)",
+		"  main.go:24:2: KEYS on a cluster client runs on one node",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, text)
+		}
+	}
+	for _, row := range []string{`crossslot\s+2\s+0\s+1\s+1\s+0`, `onenode\s+1\s+0\s+1\s+0\s+0`, `sortpattern\s+1\s+0\s+0\s+0\s+1`} {
+		if !regexp.MustCompile(`(?m)^\s*` + row + `\s*$`).MatchString(text) {
+			t.Errorf("no row %s:\n%s", row, text)
+		}
+	}
+
+	js, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "-f", "json", "./...")
+	if code != exitClean {
+		t.Fatalf("crossslot readiness -f json: exit %d\n%s", code, stderr)
+	}
+	var sites []string
+	for _, line := range strings.Split(strings.TrimSpace(js), "\n") {
+		var r readinessRecord
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("a line that is not a record: %q: %v", line, err)
+		}
+		if r.Verdict != "summary" {
+			sites = append(sites, fmt.Sprintf("%s:%d %s %s %q %s", r.File, r.Line, r.Check, r.Verdict, r.Keys, r.Reason))
+		}
+	}
+	want := []string{
+		`main.go:21 crossslot reported ["user:1:a" "user:2:a"] `,
+		`main.go:23 crossslot suppressed ["cart:1" "orders:1"] //lint:ignore crossslot one shard in this deployment`,
+		`main.go:24 onenode reported [] `,
+		`main.go:25 sortpattern undecided [] SORT with an argument the code does not fix`,
+	}
+	if !slices.Equal(sites, want) {
+		t.Errorf("JSON sites:\n%s\nwant:\n%s", strings.Join(sites, "\n"), strings.Join(want, "\n"))
+	}
+	again, _, _ := runIn(t, dir, env, crossslotBin, "readiness", "-f", "json", "./...")
+	if again != js {
+		t.Errorf("two runs differ:\n%s\n%s", js, again)
+	}
+
+	text, _, _ = runIn(t, dir, env, crossslotBin, "readiness", "-include-single-node=false", "./...")
+	if !strings.Contains(text, "single-node ones left out (-include-single-node=false)") || strings.Contains(text, "MGet keys") {
+		t.Errorf("-include-single-node=false judges the single-node client:\n%s", text)
+	}
+	if _, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "-f", "xml", "./..."); code != exitUsage || !strings.Contains(stderr, `unsupported output format "xml"`) {
+		t.Errorf("-f xml: exit %d, want %d with the formats:\n%s", code, exitUsage, stderr)
 	}
 }

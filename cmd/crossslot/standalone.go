@@ -89,7 +89,7 @@ func newStandalone(args []string) (*lintcmd.Command, *flag.FlagSet, *analyzer.Co
 	if checks := strings.Trim(fs.Lookup("checks").Value.String(), `"`); !slices.Contains(strings.Split(checks, ","), analyzer.CategoryRecord) {
 		fs.Set("checks", checks+","+analyzer.CategoryRecord) // whichever checks -checks or staticcheck.conf select
 	}
-	recordOutputs = recordFiles{inventory: cfg.Inventory, coverage: cfg.Coverage}
+	recordOutputs = recordFiles{inventory: cfg.Inventory, coverage: cfg.Coverage, singleNode: map[string]int{}}
 	cfg.Inventory, cfg.Coverage = "", ""
 	return cmd, fs, cfg, a
 }

@@ -126,6 +126,24 @@ func TestIncludeSingleNodeStandalone(t *testing.T) {
 	}
 }
 
+// TestSkippedSingleNodeLine: the plain run ends with the count of the calls
+// it left out as single-node (the fixture's MGET, KEYS and transaction, not
+// its GET), and says how to judge them; with the flag, nothing is left out.
+func TestSkippedSingleNodeLine(t *testing.T) {
+	t.Setenv("STATICCHECK_CACHE", t.TempDir())
+	want := "crossslot: 3 calls on single-node clients not checked (multi-key commands, transactions, readiness sites); crossslot readiness judges them as a cluster's, as does -crossslot.include-single-node\n"
+	for _, format := range []string{"text", "json"} {
+		_, stderr, code := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-f", format, "./singlenode")
+		if code != exitClean || !strings.Contains(stderr, want) {
+			t.Errorf("-f %s: exit %d, stderr lacks %q:\n%s", format, code, want, stderr)
+		}
+	}
+	_, stderr, _ := runIn(t, cliDir, fixtureEnv(), crossslotBin, "-crossslot.include-single-node", "./singlenode")
+	if strings.Contains(stderr, "single-node clients not checked") {
+		t.Errorf("with -crossslot.include-single-node, a skipped line:\n%s", stderr)
+	}
+}
+
 func TestExplain(t *testing.T) {
 	for _, c := range analyzer.Checks() {
 		stdout, _, code := runIn(t, ".", os.Environ(), crossslotBin, "-explain", c.Name)

@@ -6,6 +6,7 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
+	"github.com/crossslot/crossslot/analyzer/internal/readiness"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
 )
 
@@ -31,12 +32,37 @@ func (r *Package) clientCall(call ssa.CallInstruction) *clients.Site {
 	if !ok {
 		site = clients.Recognize(call, r.Eval)
 		if site != nil && r.topo.LeftOutSite(site) {
+			if r.judged(site) && r.topo.SkippedAsSingleNode(site) {
+				r.skippedSingleNode(call)
+			}
 			site = nil
 		}
 		r.calls.sites[call] = site
 	}
 	return site
 }
+
+// judged reports whether a check judges the call: a multi-key command, or
+// one a readiness check looks at.
+func (r *Package) judged(site *clients.Site) bool {
+	if site.Rule != nil {
+		return true
+	}
+	_, _, isSite := readiness.ClusterProblems(site, r.Options.Target)
+	return isSite
+}
+
+func (r *Package) skippedSingleNode(call ssa.CallInstruction) {
+	if r.calls.singleNode == nil {
+		r.calls.singleNode = map[ssa.CallInstruction]bool{}
+	}
+	r.calls.singleNode[call] = true
+}
+
+// SkippedSingleNode counts the calls the checks would judge that were left
+// out only because their client talks to one server: the plain run's
+// skipped calls, which judging single-node clients as a cluster's shows.
+func (r *Package) SkippedSingleNode() int { return len(r.calls.singleNode) }
 
 // keysOf reads a client call's keys once: the report and the summary of
 // the calling function both need them.

@@ -80,6 +80,10 @@ type callReading struct {
 	keys       map[*ssa.CallCommon][]keymodel.Arg
 	worlds     map[*ssa.CallCommon][]eval.World
 	worldEvals map[eval.World]*eval.Evaluator
+	// singleNode are the calls a check would judge (a multi-key command, a
+	// transaction, a readiness site) left out only because their client
+	// talks to one server (see SkippedSingleNode).
+	singleNode map[ssa.CallInstruction]bool
 }
 
 // interfaceReading is what calls through the package's interfaces were

@@ -83,6 +83,18 @@ func (t *Transaction) InOne(i, j int) bool {
 	return t.Together == nil || t.Together(i, j)
 }
 
+// opensTransaction reports a call that opens a transaction on a go-redis
+// client: TxPipelined, TxPipeline, Watch.
+func opensTransaction(call ssa.CallInstruction) bool {
+	if m := clients.GoRedisMethod(call.Common()); m != nil {
+		switch m.Name() {
+		case "TxPipelined", "TxPipeline", "Watch":
+			return true
+		}
+	}
+	return false
+}
+
 // transactions lists the transactions fn starts, in the order of its calls
 // (those sent as command lines last), leaving out those on a single-node
 // client unless the options include them, and those of tests off a cluster.
@@ -94,6 +106,9 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			continue
 		}
 		oneNode := r.topo.LeftOutCall(call, ssaread.ReceiverValue(common))
+		if oneNode && opensTransaction(call) && r.topo.SkippedCallAsSingleNode(call, ssaread.ReceiverValue(common)) {
+			r.skippedSingleNode(call)
+		}
 		start := len(out)
 		mark := r.Eval.Mark()
 		if cmds, ok := clients.DoMultiTransaction(call, r.Eval); ok && !oneNode {

@@ -28,6 +28,30 @@ func (r *Reader) LeftOutSite(site *clients.Site) bool {
 	return r.LeftOutCall(site.Call, site.Client())
 }
 
+// SkippedAsSingleNode reports a client call left out only because its
+// client talks to one server: the options that include single-node clients
+// would check it. The plain run counts them, so that a team on one server
+// today learns what the checks did not look at.
+func (r *Reader) SkippedAsSingleNode(site *clients.Site) bool {
+	if r.includeSingleNode || r.proxy || !r.LeftOutSite(site) {
+		return false
+	}
+	r.includeSingleNode = true
+	defer func() { r.includeSingleNode = false }()
+	return !r.LeftOutSite(site)
+}
+
+// SkippedCallAsSingleNode is SkippedAsSingleNode for a call that opens a
+// transaction on client.
+func (r *Reader) SkippedCallAsSingleNode(call ssa.CallInstruction, client ssa.Value) bool {
+	if r.includeSingleNode || r.proxy || !r.LeftOutCall(call, client) {
+		return false
+	}
+	r.includeSingleNode = true
+	defer func() { r.includeSingleNode = false }()
+	return !r.LeftOutCall(call, client)
+}
+
 // guardedOnOneNode reports a call that only runs where a type assertion or
 // type switch on its client ruled a cluster client out, or ruled a
 // single-node client in:
