@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,7 +119,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	families := keyFamilies(uses)
 	var lr *liveReport
-	if f := lo.olds.unknownFamily(families); f != "" {
+	if f := lo.olds.resolve(families); f != "" {
 		fmt.Fprintf(stderr, "crossslot keys: -live-old: %q is not a key family of these packages (crossslot keys lists them)\n", f)
 		return exitUsage
 	}
@@ -231,9 +232,13 @@ func readInventory(data []byte, each func(analyzer.Inventory)) error {
 }
 
 // keyFamilies groups the uses' keys by template, sorted by group then
-// template.
+// template. A family is the keys its template names, whatever the values
+// are called: "acct:"+from and "acct:"+to, or acctKey(id) beside them, are
+// one family (see familyShape), as a live key cannot tell them apart.
 func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
-	byTemplate := map[string]*keyFamily{}
+	byShape := map[string]*keyFamily{}
+	names := map[string][]string{}    // by shape: the templates its keys are written as
+	builders := map[string][]string{} // by shape: the key builders that make them
 	seen := map[string]bool{}
 	add := func(list *[]string, s string) {
 		if !seen[s] {
@@ -243,19 +248,26 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 	}
 	for _, u := range uses {
 		for _, k := range u.Keys {
-			id := familyOf(k)
-			f := byTemplate[id]
+			template := familyOf(k)
+			id := familyShape(template)
+			f := byShape[id]
 			if f == nil {
-				f = &keyFamily{Template: id, Builder: k.Builder, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
+				f = &keyFamily{Template: template, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
 				if k.BuilderTemplate != "" {
-					f.TagKind, f.Tag = templateTag(id)
+					f.TagKind, f.Tag = templateTag(template)
 				}
-				if f.TagKind == "constant" || f.TagKind == "value" {
-					f.Group = "{" + f.Tag + "}"
-				}
-				byTemplate[id] = f
+				byShape[id] = f
 			} else if f.Slot != nil && (k.Slot == nil || *k.Slot != *f.Slot) {
 				f.Slot = nil // a builder's keys on several slots
+			}
+			if k.TagKind == "unknown" && f.TagKind == "none" {
+				f.TagKind = "unknown" // one of its keys may start with a brace of a value
+			}
+			if !slices.Contains(names[id], template) {
+				names[id] = append(names[id], template)
+			}
+			if k.Builder != "" && !slices.Contains(builders[id], k.Builder) {
+				builders[id] = append(builders[id], k.Builder)
 			}
 			if k.Script != "" {
 				add(&f.Built, id+"\x00"+"the script's "+k.Script+" ("+u.Command+" "+u.At+")") // a key its Lua builds
@@ -265,23 +277,41 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 			add(&f.Uses, id+"\x00"+u.Command+" "+u.At)
 		}
 		for _, p := range u.Pairs {
-			a, b := familyOf(u.Keys[p.A]), familyOf(u.Keys[p.B])
+			a, b := familyShape(familyOf(u.Keys[p.A])), familyShape(familyOf(u.Keys[p.B]))
 			if a != b || u.Keys[p.A].Template != u.Keys[p.B].Template {
-				// two families, or two of one builder's keys (itemKey(1)
-				// and itemKey(2)): the family is sent with itself
-				byTemplate[a].With[b] = analyzer.WorseSlots(byTemplate[a].With[b], p.Slots)
-				byTemplate[b].With[a] = analyzer.WorseSlots(byTemplate[b].With[a], p.Slots)
+				// two families, or two keys of one (itemKey(1) and
+				// itemKey(2), "acct:"+from and "acct:"+to): the family is
+				// sent with itself
+				byShape[a].With[b] = analyzer.WorseSlots(byShape[a].With[b], p.Slots)
+				byShape[b].With[a] = analyzer.WorseSlots(byShape[b].With[a], p.Slots)
 			}
 		}
 	}
+	for id, f := range byShape {
+		f.Builder = strings.Join(builders[id], ", ")
+		if len(names[id]) > 1 {
+			f.Template = familyName(names[id])
+			if f.TagKind == "constant" || f.TagKind == "value" {
+				_, f.Tag = templateTag(f.Template)
+			}
+		}
+		if f.TagKind == "constant" || f.TagKind == "value" {
+			f.Group = "{" + f.Tag + "}"
+		}
+	}
 	var out []*keyFamily
-	for _, f := range byTemplate {
+	for _, f := range byShape {
 		for i := range f.Built {
 			_, f.Built[i], _ = strings.Cut(f.Built[i], "\x00")
 		}
 		for i := range f.Uses {
 			_, f.Uses[i], _ = strings.Cut(f.Uses[i], "\x00")
 		}
+		with := map[string]string{}
+		for id, v := range f.With {
+			with[byShape[id].Template] = v
+		}
+		f.With = with
 		if len(f.With) == 0 {
 			f.With = nil
 		}
@@ -299,14 +329,50 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 	return out
 }
 
-// familyOf is the family a key belongs to: its builder's template when a
-// key builder makes it (every call of profileKey, whatever its argument is
-// called), else its own template.
+// familyOf is the template a key is written as: its builder's when a key
+// builder makes it (every call of profileKey, whatever its argument is
+// called), else its own.
 func familyOf(k analyzer.KeyRef) string {
 	if k.BuilderTemplate != "" {
 		return k.BuilderTemplate
 	}
 	return k.Template
+}
+
+// anyValue is a value of a family whose keys name it differently
+// (acct:<from>, acct:<to>): the family's template shows it as <…>.
+const anyValue = "<…>"
+
+// valueRun is a run of values side by side in a template (<id>, <a><b>):
+// any text, as a key read from a server shows.
+var valueRun = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:<[^<>]*>)+`) })
+
+// familyShape is a template as the keys it names: its fixed text, with
+// each run of values one anyValue. Templates of one shape name the same
+// keys, whatever their values are called.
+func familyShape(template string) string {
+	return valueRun().ReplaceAllString(template, anyValue)
+}
+
+// familyName names a family whose keys are written as templates of one
+// shape: each value as the templates name it where they agree, else as
+// anyValue (acct:<from> and acct:<to> are acct:<…>).
+func familyName(templates []string) string {
+	runs := make([][]string, len(templates))
+	for i, t := range templates {
+		runs[i] = valueRun().FindAllString(t, -1)
+	}
+	n := 0
+	return valueRun().ReplaceAllStringFunc(templates[0], func(first string) string {
+		i := n
+		n++
+		for _, r := range runs[1:] {
+			if i >= len(r) || r[i] != first {
+				return anyValue
+			}
+		}
+		return first
+	})
 }
 
 // templateTag reads a builder's template for its hash tag, as the server

@@ -167,13 +167,16 @@ func (o *oldNames) Set(s string) error {
 	return nil
 }
 
-// unknownFamily is the first -live-old family that is not one of
-// families, or "".
-func (o oldNames) unknownFamily(families []*keyFamily) string {
-	for _, n := range o {
-		if !slices.ContainsFunc(families, func(f *keyFamily) bool { return f.Template == n.family }) {
+// resolve names each -live-old family as the families do: one given with
+// other names for its values (acct:<id> for acct:<…>) is the family of its
+// shape (see familyShape). It is the first that is no family, or "".
+func (o oldNames) resolve(families []*keyFamily) (unknown string) {
+	for i, n := range o {
+		j := slices.IndexFunc(families, func(f *keyFamily) bool { return familyShape(f.Template) == familyShape(n.family) })
+		if j < 0 {
 			return n.family
 		}
+		o[i].family = families[j].Template
 	}
 	return ""
 }

@@ -550,3 +550,25 @@ func deref(p *int64) int64 {
 	}
 	return *p
 }
+
+// TestKeysLiveFamilyOfTwoVariables: the keys of a template the code fills
+// from two variables ("acct:"+from, "acct:"+to) are counted in its one
+// family, and -live-old names that family by any names of its values.
+func TestKeysLiveFamilyOfTwoVariables(t *testing.T) {
+	s := redistest.StartPlain(t)
+	for i := range 50 {
+		write(t, s.Addr, "SET", fmt.Sprintf("acct:%d", i), "0")
+	}
+	for i := range 7 {
+		write(t, s.Addr, "SET", fmt.Sprintf("account:%d", i), "0")
+	}
+	dir := keysModule(t, transferSrc)
+	r, _ := keysJSON(t, dir, "-live", "redis://"+s.Addr, "-live-old", "account:<n>=acct:<id>")
+	families := familiesByTemplate(r)
+	if f := families["acct:<…>"]; f == nil || f.Live == nil || f.Live.Keys != 50 {
+		t.Errorf("family acct:<…>: %+v", f)
+	}
+	if len(r.Live.Old) != 1 || r.Live.Old[0].Family != "acct:<…>" || r.Live.Old[0].Keys != 7 || r.Live.Foreign.Keys != 0 {
+		t.Errorf("old names %+v, foreign %+v; want account:<n> of acct:<…> with 7 keys", r.Live.Old, r.Live.Foreign)
+	}
+}
