@@ -317,3 +317,40 @@ func TestFamilyShapeAndName(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysBuilderConstantCalls: a key builder's calls with a constant
+// argument, through a variable too, are uses of its family, not families
+// of their own (rate:{1} beside rate:{<id>}); a literal of its shape is.
+func TestKeysBuilderConstantCalls(t *testing.T) {
+	src := `package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func rateKey(id int) string { return fmt.Sprintf("rate:{%d}", id) }
+
+var global = rateKey(0)
+
+func limit(ctx context.Context, rdb *redis.ClusterClient, id int) {
+	rdb.Incr(ctx, rateKey(id))
+	k := rateKey(1)
+	rdb.Incr(ctx, k)
+	rdb.Incr(ctx, global)
+	rdb.Incr(ctx, "rate:{2}")
+}
+
+func main() {}
+`
+	r, stdout := keysJSON(t, keysModule(t, src))
+	families := familiesByTemplate(r)
+	if f := families["rate:{<id>}"]; f == nil || len(f.Uses) != 3 || !strings.HasPrefix(f.Builder, "rateKey (main.go:10)") {
+		t.Errorf("family rate:{<id>}: %+v\n%s", f, stdout)
+	}
+	if f := families["rate:{2}"]; f == nil || f.Builder != "" || len(r.Families) != 2 {
+		t.Errorf("%d families, want rate:{<id>} and the literal's rate:{2}:\n%s", len(r.Families), stdout)
+	}
+}
