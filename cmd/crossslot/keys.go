@@ -260,8 +260,10 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 			} else if f.Slot != nil && (k.Slot == nil || *k.Slot != *f.Slot) {
 				f.Slot = nil // a builder's keys on several slots
 			}
-			if k.TagKind == "unknown" && f.TagKind == "none" {
-				f.TagKind = "unknown" // one of its keys may start with a brace of a value
+			if k.BuilderTemplate == "" && k.TagKind == "unknown" && f.TagKind == "none" {
+				// one of its keys written in place may start with a value's
+				// brace (a builder's family is read from its template)
+				f.TagKind = "unknown"
 			}
 			if !slices.Contains(names[id], template) {
 				names[id] = append(names[id], template)

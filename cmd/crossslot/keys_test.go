@@ -251,6 +251,8 @@ import (
 
 func acctKey(id string) string { return "acct:" + id }
 
+func sessionKey(token string) string { return "session:" + token }
+
 func transfer(ctx context.Context, rdb *redis.ClusterClient, from, to string) {
 	rdb.Get(ctx, "acct:"+from)
 	rdb.Get(ctx, "acct:"+to)
@@ -259,6 +261,7 @@ func transfer(ctx context.Context, rdb *redis.ClusterClient, from, to string) {
 	rdb.Get(ctx, "user:{"+to+"}:a")
 	rdb.Get(ctx, "acct:"+from+":history")
 	rdb.Get(ctx, "bal:"+from)
+	rdb.Get(ctx, sessionKey(from))
 }
 
 func main() {}
@@ -268,7 +271,8 @@ func main() {}
 // whatever the variables its values come from are called ("acct:"+from,
 // "acct:"+to, acctKey(id)): named acct:<…> where the names differ, sent
 // with itself. Near-misses: a template with more text (acct:<from>:history)
-// is a family of its own, and a family of one name keeps it (bal:<from>).
+// is a family of its own, a family of one name keeps it (bal:<from>), and a
+// builder's family keeps its template's tag kind (session:<token>).
 func TestKeysFamilyIsTheTemplate(t *testing.T) {
 	r, stdout := keysJSON(t, keysModule(t, transferSrc))
 	families := familiesByTemplate(r)
@@ -281,12 +285,16 @@ func TestKeysFamilyIsTheTemplate(t *testing.T) {
 		t.Errorf("family user:{<…>}:a: %+v\n%s", user, stdout)
 	}
 	for _, name := range []string{"acct:<from>:history", "bal:<from>"} {
-		if f := families[name]; f == nil || len(f.Built) != 1 {
+		if f := families[name]; f == nil || len(f.Built) != 1 || f.TagKind != "unknown" {
 			t.Errorf("family %s: %+v\n%s", name, f, stdout)
 		}
 	}
-	if len(r.Families) != 4 {
-		t.Errorf("%d families, want acct:<…>, user:{<…>}:a, acct:<from>:history and bal:<from>:\n%s", len(r.Families), stdout)
+	// a builder's family is read from its template: no brace in it
+	if f := families["session:<token>"]; f == nil || f.TagKind != "none" {
+		t.Errorf("family session:<token>: %+v\n%s", f, stdout)
+	}
+	if len(r.Families) != 5 {
+		t.Errorf("%d families, want acct:<…>, user:{<…>}:a, acct:<from>:history, bal:<from> and session:<token>:\n%s", len(r.Families), stdout)
 	}
 }
 
