@@ -56,7 +56,20 @@ type keyFamily struct {
 type keysReport struct {
 	Schema   string       `json:"schema"`
 	Families []*keyFamily `json:"families"`
-	Live     *liveReport  `json:"live,omitempty"`
+	// OldName is, with -key, the old name of a family the key is under,
+	// as -live counts it; its family is then among Families.
+	OldName *keyOldName `json:"old_name,omitempty"`
+	Live    *liveReport `json:"live,omitempty"`
+}
+
+// A keyOldName says that -key's key is under a family's old name.
+type keyOldName struct {
+	Key      string `json:"key"`
+	Template string `json:"template"` // the old name: user:<id>:profile
+	Family   string `json:"family"`   // the family it became: user:{<id>}:profile
+	// Untagged says the old name is the family's template without its
+	// tag's braces; else -live-old gave it.
+	Untagged bool `json:"untagged,omitempty"`
 }
 
 // keysCommand lists the key families of packages.
@@ -67,7 +80,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("f", "text", "output `format`: text, md (Markdown, for a migration document), json, or html (one self-contained page with the families as a graph)")
 	slotFlag := fs.String("slot", "", "list only the families whose keys can land on hash `slot` N (0 to 16383)")
-	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches")
+	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches, or whose old name (untagged, or -live-old's) it is under")
 	var lo liveOptions
 	fs.StringVar(&lo.url, "live", "", "join the families with a running server's or cluster's keys, read-only: a `URL` redis://[user:password@]host:port[/db], rediss:// (TLS), valkey://, valkeys://")
 	fs.IntVar(&lo.budget, "live-budget", 1_000_000, "read at most `N` key names; past it, a uniform sample of N, and the figures scaled with their error")
@@ -130,11 +143,13 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 			return exitLive
 		}
 	}
+	var oldName *keyOldName
 	switch {
 	case slot >= 0:
 		families = onSlot(families, slot)
 	case *key != "":
-		families = matching(families, *key)
+		oldName = underOldName(families, lo.olds, *key)
+		families = matching(families, *key, oldName)
 	}
 	switch *format {
 	case "md":
@@ -148,7 +163,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families, Live: lr}); err != nil {
+		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families, OldName: oldName, Live: lr}); err != nil {
 			fmt.Fprintln(stderr, "crossslot keys:", err)
 			return 1
 		}
@@ -156,7 +171,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		if lr != nil {
 			writeLiveText(stdout, lr, families)
 		} else {
-			writeKeysText(stdout, families, slot, *key)
+			writeKeysText(stdout, families, slot, *key, oldName)
 		}
 	}
 	if lr != nil && len(lr.Unread) > 0 {
@@ -412,27 +427,51 @@ func onSlot(families []*keyFamily, slot int) []*keyFamily {
 }
 
 // matching keeps the families a concrete key matches: each value the code
-// does not fix (<...> in the template) matches any text.
-func matching(families []*keyFamily, key string) []*keyFamily {
+// does not fix (<...> in the template) matches any text; and the family
+// whose old name it is under, when it is.
+func matching(families []*keyFamily, key string, old *keyOldName) []*keyFamily {
 	var out []*keyFamily
 	for _, f := range families {
-		if parseTemplate(f.Template).matches(key) {
+		if parseTemplate(f.Template).matches(key) || old != nil && f.Template == old.Family {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
+// underOldName is the old name key is under, as -live counts it (see
+// familyMatcher.match): a tagged family's template without its tag's
+// braces, or a -live-old name, when no family's template matches it; nil
+// when it is not.
+func underOldName(families []*keyFamily, olds oldNames, key string) *keyOldName {
+	m := newFamilyMatcher(families, olds)
+	g := m.match(key)
+	for i, og := range m.oldGroup {
+		if og == g {
+			o := m.olds[i]
+			return &keyOldName{Key: key, Template: o.template, Family: o.family, Untagged: oldTemplate(o.family) == o.template}
+		}
+	}
+	return nil
+}
+
 var valuePart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^<>]*>`) })
 
 // writeKeysText prints the families by co-location group, then the
 // untagged ones, then the inventory's counts.
-func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
+func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string, old *keyOldName) {
 	switch {
 	case slot >= 0:
 		fmt.Fprintf(w, "key families that can land on slot %d:\n", slot)
 	case key != "":
 		fmt.Fprintf(w, "key families that %q (slot %d) matches:\n", key, slotcalc.Slot(key))
+	}
+	if old != nil {
+		how := "the name -live-old gives it"
+		if old.Untagged {
+			how = "its template without the tag's braces, before the code tagged it"
+		}
+		fmt.Fprint(w, wrap(fmt.Sprintf("  under the old name %s of %s (%s): migrate or delete it", old.Template, old.Family, how), 80, "    "))
 	}
 	group := "\x00"
 	for _, f := range families {

@@ -362,3 +362,46 @@ func main() {}
 		t.Errorf("%d families, want rate:{<id>} and the literal's rate:{2}:\n%s", len(r.Families), stdout)
 	}
 }
+
+// TestKeysKeyUnderOldName: -key with a key under a family's old name (its
+// template without the tag's braces, or a -live-old name) says whose old
+// name it is and lists that family, as -live counts such a key; a key of
+// the family itself, or of no family, is under no old name.
+func TestKeysKeyUnderOldName(t *testing.T) {
+	stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-key", "user:205:profile", "./shop")
+	if code != 0 || !strings.Contains(stdout, "  under the old name user:<id>:profile of user:{<id>}:profile (its template\n    without the tag's braces, before the code tagged it): migrate or delete it\n") ||
+		!strings.Contains(stdout, "\n  user:{<id>}:profile (slot depends on its values)\n") || strings.Contains(stdout, "\n  user:{<id>}:settings (") {
+		t.Errorf("keys -key user:205:profile: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-f", "json", "-key", "user:205:profile", "./shop")
+	var r keysReport
+	if err := json.Unmarshal([]byte(stdout), &r); code != 0 || err != nil || r.OldName == nil ||
+		*r.OldName != (keyOldName{Key: "user:205:profile", Template: "user:<id>:profile", Family: "user:{<id>}:profile", Untagged: true}) ||
+		len(r.Families) != 1 || r.Families[0].Template != "user:{<id>}:profile" {
+		t.Errorf("keys -f json -key user:205:profile: exit %d, %v, old name %+v\n%s%s", code, err, r.OldName, stdout, stderr)
+	}
+	stdout, stderr, code = runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-key", "legacy:cache:1", "-live-old", "legacy:cache:<n>=session:<token>", "./shop")
+	if code != 0 || !strings.Contains(stdout, "under the old name legacy:cache:<n> of session:<token> (the name -live-old\n    gives it)") {
+		t.Errorf("keys -key legacy:cache:1 -live-old: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, key := range []string{"user:{205}:profile", "user:205:profile:x", "othersvc:job:1"} {
+		stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-key", key, "./shop")
+		if code != 0 || strings.Contains(stdout, "old name") {
+			t.Errorf("keys -key %s: exit %d\n%s%s", key, code, stdout, stderr)
+		}
+	}
+}
+
+// TestUnderOldName: a key goes to a family's old name only when no
+// family's template matches it, as -live counts it.
+func TestUnderOldName(t *testing.T) {
+	families := []*keyFamily{{Template: "user:{<id>}:profile"}, {Template: "order:{<user>}:<n>"}}
+	if o := underOldName(families, nil, "order:u1:3"); o == nil || o.Template != "order:<user>:<n>" || o.Family != "order:{<user>}:<n>" || !o.Untagged {
+		t.Errorf("order:u1:3: %+v", o)
+	}
+	// the code builds user:<id>:profile too: a key of that family
+	families = append(families, &keyFamily{Template: "user:<id>:profile"})
+	if o := underOldName(families, nil, "user:7:profile"); o != nil {
+		t.Errorf("user:7:profile, a key of family user:<id>:profile, under old name %+v", o)
+	}
+}
