@@ -368,7 +368,7 @@ func TestKeysLiveBadInput(t *testing.T) {
 		{url: "redis://127.0.0.1:1", code: exitLive, want: "connecting to 127.0.0.1:1"},
 		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>"}, code: exitUsage, want: "write OLD=FAMILY"},
 		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "<id>=user:{<id>}:profile"}, code: exitUsage, want: "has no fixed text"},
-		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>=user:{<uid>}:profile"}, code: exitUsage, want: `"user:{<uid>}:profile" is not a key family of these packages`},
+		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>=user:{<uid>}:avatar"}, code: exitUsage, want: `"user:{<uid>}:avatar" is not a key family of these packages`},
 	} {
 		_, stderr, code := keysLive(t, c.url, c.flags...)
 		if code != c.code || !strings.Contains(stderr, c.want) {
