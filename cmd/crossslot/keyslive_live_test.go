@@ -572,3 +572,33 @@ func TestKeysLiveFamilyOfTwoVariables(t *testing.T) {
 		t.Errorf("old names %+v, foreign %+v; want account:<n> of acct:<…> with 7 keys", r.Live.Old, r.Live.Foreign)
 	}
 }
+
+// TestKeysLiveTimeLimit: a read the time limit stops says so in its header,
+// with what was read, and exits 4; one it stops before the server answers
+// fails naming the flag.
+func TestKeysLiveTimeLimit(t *testing.T) {
+	s := redistest.StartPlain(t)
+	c, err := redistest.Dial(s.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1000 {
+		if _, err := c.Do("SET", fmt.Sprintf("user:{%d}:profile", i), "x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	url := "redis://" + s.Addr
+	// a pause between two SCANs far longer than the limit: the first
+	// batch is read, the pause is cut by the time limit
+	stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-live", url, "-live-timeout", "1s", "-live-pause", "1m", "./shop")
+	header := strings.SplitN(stdout, "\n", 3)
+	if code != exitLive || len(header) < 3 || !strings.HasPrefix(header[1], "1000 keys; stopped at -live-timeout 1s with ") ||
+		strings.Contains(stdout, "-live-budget") || !strings.Contains(stderr, "not read: node "+s.Addr) {
+		t.Errorf("stopped mid-scan: exit %d\n%s%s", code, stdout, stderr)
+	}
+	_, stderr, code = runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-live", url, "-live-timeout", "1ns", "./shop")
+	if code != exitLive || !strings.Contains(stderr, "crossslot keys: -live: -live-timeout 1ns: stopped at the time limit: connecting to "+s.Addr) {
+		t.Errorf("stopped before the server answered: exit %d\n%s", code, stderr)
+	}
+}
