@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -297,6 +298,47 @@ func TestCoverage(t *testing.T) {
 	wantAt := "coverage.go:18:2 a key list from input; coverage.go:23:2 a value that may hold a brace or make the tag empty; coverage.go:24:2 keys of different unknown values; coverage.go:35:2 a key from a parameter (checked at callers)"
 	if got := strings.Join(at, "; "); got != wantAt {
 		t.Errorf("undecided sites\n%s\nwant\n%s", got, wantAt)
+	}
+}
+
+// TestInventoryBuilderConstants: a key builder's call with a constant
+// argument, in place or through a variable given that one value (or a
+// slice of such calls), is recorded as a use of the builder's family;
+// the near-misses keep their own templates. Each `// family: F...` comment
+// of the fixture lists the families of the keys the next line sends.
+func TestInventoryBuilderConstants(t *testing.T) {
+	got := map[int][]string{} // by line: the keys' families
+	a := analyzer.New(&analyzer.Config{OnInventory: func(inv *analyzer.Inventory) {
+		for _, u := range inv.Uses {
+			for _, k := range u.Keys {
+				family := k.Template
+				if k.BuilderTemplate != "" {
+					family = k.BuilderTemplate
+				}
+				parts := strings.Split(k.At, ":")
+				line, _ := strconv.Atoi(parts[len(parts)-2])
+				got[line] = append(got[line], family)
+			}
+		}
+	}})
+	analysistest.Run(t, testdata(t), a, "inventory")
+	src, err := os.ReadFile(filepath.Join(testdata(t), "src/inventory/inventory.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := 0
+	for i, line := range strings.Split(string(src), "\n") {
+		want, ok := strings.CutPrefix(strings.TrimSpace(line), "// family: ")
+		if !ok {
+			continue
+		}
+		marked++
+		if families := strings.Join(got[i+2], " "); families != want {
+			t.Errorf("inventory.go:%d: families %q, want %q", i+2, families, want)
+		}
+	}
+	if marked == 0 {
+		t.Fatal("the fixture marks no line with its families")
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
@@ -109,7 +110,8 @@ var keyInventory = &unitKind{new: func(p *unitPass) reading.Visitor { return &in
 
 type inventoryUnit struct {
 	hooks
-	pass *unitPass
+	pass   *unitPass
+	values map[*types.Var]ast.Expr // onlyValue's answers
 }
 
 func (u *inventoryUnit) Command(c *reading.Command) {
@@ -270,16 +272,12 @@ func (u *inventoryUnit) pairs(keys []keymodel.Arg, of []int, together func(i, j 
 	return out
 }
 
-// builder is the key builder whose call is the key's expression at, and
-// its result in its own parameters' names; "" when the key is not a call
-// of a function with a summary of its result.
+// builder is the key builder whose call is the key's expression at (see
+// keyCallee), and its result in its own parameters' names; "" when the key
+// is not a call of a function with a summary of its result.
 func (u *inventoryUnit) builder(at keymodel.Range) (name, template string) {
-	call, ok := u.pass.source.Exprs[at].(*ast.CallExpr)
-	if !ok {
-		return "", ""
-	}
-	fn, ok := typeutil.Callee(u.pass.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil {
+	fn := u.keyCallee(at)
+	if fn == nil || fn.Pkg() == nil {
 		return "", ""
 	}
 	result, ok := u.pass.BuilderResult(fn)
@@ -326,6 +324,141 @@ func (u *inventoryUnit) builder(at keymodel.Range) (name, template string) {
 		name += " (" + pos.Filename + ":" + strconv.Itoa(pos.Line) + ")"
 	}
 	return name, b.String()
+}
+
+// keyCallee is the function whose call's result the key's expression at
+// is: the expression's callee, or that of the one value a variable it names
+// is ever given (k := rateKey(1); rdb.Incr(ctx, k)), or of every element of
+// the one slice it is given (ks := []string{rateKey(1), rateKey(2)}), so
+// that a builder's calls through variables are uses of its family as calls
+// in place are; nil otherwise.
+func (u *inventoryUnit) keyCallee(at keymodel.Range) *types.Func {
+	info := u.pass.pass.TypesInfo
+	if call, ok := u.pass.source.Exprs[at].(*ast.CallExpr); ok {
+		fn, _ := typeutil.Callee(info, call).(*types.Func)
+		return fn
+	}
+	id := u.identAt(at)
+	for range 4 { // k := key; key := rateKey(1)
+		if id == nil {
+			return nil
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.IsField() || v.Pkg() != u.pass.pass.Pkg {
+			return nil
+		}
+		switch e := ast.Unparen(u.onlyValue(v)).(type) {
+		case *ast.CallExpr:
+			fn, _ := typeutil.Callee(info, e).(*types.Func)
+			return fn
+		case *ast.CompositeLit:
+			var fn *types.Func
+			for _, el := range e.Elts {
+				call, ok := ast.Unparen(el).(*ast.CallExpr)
+				if !ok {
+					return nil
+				}
+				callee, _ := typeutil.Callee(info, call).(*types.Func)
+				if callee == nil || fn != nil && callee != fn {
+					return nil // the keys' element is not known: each must be of one builder
+				}
+				fn = callee
+			}
+			return fn
+		case *ast.Ident:
+			id = e
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// identAt is the identifier whose range is at, or nil.
+func (u *inventoryUnit) identAt(at keymodel.Range) *ast.Ident {
+	for _, f := range u.pass.pass.Files {
+		if f.FileStart <= at.Pos && at.End <= f.FileEnd {
+			path, _ := astutil.PathEnclosingInterval(f, at.Pos, at.End)
+			if len(path) == 0 || path[0].Pos() != at.Pos || path[0].End() != at.End {
+				return nil
+			}
+			if e, ok := path[0].(ast.Expr); ok {
+				id, _ := ast.Unparen(e).(*ast.Ident)
+				return id
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// onlyValue is the expression a variable of the package is given, when
+// the package gives it one value, once, and never takes its address; nil
+// otherwise. An exported package variable is left out, as the reading
+// leaves it a value: another package may assign it.
+func (u *inventoryUnit) onlyValue(v *types.Var) ast.Expr {
+	if e, ok := u.values[v]; ok {
+		return e
+	}
+	if u.values == nil {
+		u.values = map[*types.Var]ast.Expr{}
+	}
+	u.values[v] = nil
+	info := u.pass.pass.TypesInfo
+	global := v.Parent() == v.Pkg().Scope()
+	if global && v.Exported() {
+		return nil
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && (info.Defs[id] == v || info.Uses[id] == v)
+	}
+	var value ast.Expr
+	writes := 0
+	for _, f := range u.pass.pass.Files {
+		if !global && (v.Pos() < f.FileStart || v.Pos() > f.FileEnd) {
+			continue // a local variable is written in its own file only
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					if is(lhs) {
+						writes++
+						if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
+							value = n.Rhs[i]
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					if info.Defs[name] == v {
+						writes++ // var k string is its zero value
+						if len(n.Values) == len(n.Names) {
+							value = n.Values[i]
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				if n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value) {
+					writes += 2 // a value per iteration
+				}
+			case *ast.IncDecStmt:
+				if is(n.X) {
+					writes++
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.AND && is(n.X) {
+					writes += 2 // written through its address, out of sight
+				}
+			}
+			return true
+		})
+	}
+	if writes == 1 {
+		u.values[v] = value
+	}
+	return u.values[v]
 }
 
 // keyRef describes one key.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,7 +56,20 @@ type keyFamily struct {
 type keysReport struct {
 	Schema   string       `json:"schema"`
 	Families []*keyFamily `json:"families"`
-	Live     *liveReport  `json:"live,omitempty"`
+	// OldName is, with -key, the old name of a family the key is under,
+	// as -live counts it; its family is then among Families.
+	OldName *keyOldName `json:"old_name,omitempty"`
+	Live    *liveReport `json:"live,omitempty"`
+}
+
+// A keyOldName says that -key's key is under a family's old name.
+type keyOldName struct {
+	Key      string `json:"key"`
+	Template string `json:"template"` // the old name: user:<id>:profile
+	Family   string `json:"family"`   // the family it became: user:{<id>}:profile
+	// Untagged says the old name is the family's template without its
+	// tag's braces; else -live-old gave it.
+	Untagged bool `json:"untagged,omitempty"`
 }
 
 // keysCommand lists the key families of packages.
@@ -66,7 +80,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("f", "text", "output `format`: text, md (Markdown, for a migration document), json, or html (one self-contained page with the families as a graph)")
 	slotFlag := fs.String("slot", "", "list only the families whose keys can land on hash `slot` N (0 to 16383)")
-	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches")
+	key := fs.String("key", "", "list only the families a concrete `key` (from a log, --hotkeys) matches, or whose old name (untagged, or -live-old's) it is under")
 	var lo liveOptions
 	fs.StringVar(&lo.url, "live", "", "join the families with a running server's or cluster's keys, read-only: a `URL` redis://[user:password@]host:port[/db], rediss:// (TLS), valkey://, valkeys://")
 	fs.IntVar(&lo.budget, "live-budget", 1_000_000, "read at most `N` key names; past it, a uniform sample of N, and the figures scaled with their error")
@@ -118,7 +132,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	families := keyFamilies(uses)
 	var lr *liveReport
-	if f := lo.olds.unknownFamily(families); f != "" {
+	if f := lo.olds.resolve(families); f != "" {
 		fmt.Fprintf(stderr, "crossslot keys: -live-old: %q is not a key family of these packages (crossslot keys lists them)\n", f)
 		return exitUsage
 	}
@@ -129,11 +143,13 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 			return exitLive
 		}
 	}
+	var oldName *keyOldName
 	switch {
 	case slot >= 0:
 		families = onSlot(families, slot)
 	case *key != "":
-		families = matching(families, *key)
+		oldName = underOldName(families, lo.olds, *key)
+		families = matching(families, *key, oldName)
 	}
 	switch *format {
 	case "md":
@@ -147,7 +163,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families, Live: lr}); err != nil {
+		if err := enc.Encode(keysReport{Schema: keysSchema, Families: families, OldName: oldName, Live: lr}); err != nil {
 			fmt.Fprintln(stderr, "crossslot keys:", err)
 			return 1
 		}
@@ -155,7 +171,7 @@ func keysCommand(args []string, stdout, stderr io.Writer) int {
 		if lr != nil {
 			writeLiveText(stdout, lr, families)
 		} else {
-			writeKeysText(stdout, families, slot, *key)
+			writeKeysText(stdout, families, slot, *key, oldName)
 		}
 	}
 	if lr != nil && len(lr.Unread) > 0 {
@@ -231,9 +247,13 @@ func readInventory(data []byte, each func(analyzer.Inventory)) error {
 }
 
 // keyFamilies groups the uses' keys by template, sorted by group then
-// template.
+// template. A family is the keys its template names, whatever the values
+// are called: "acct:"+from and "acct:"+to, or acctKey(id) beside them, are
+// one family (see familyShape), as a live key cannot tell them apart.
 func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
-	byTemplate := map[string]*keyFamily{}
+	byShape := map[string]*keyFamily{}
+	names := map[string][]string{}    // by shape: the templates its keys are written as
+	builders := map[string][]string{} // by shape: the key builders that make them
 	seen := map[string]bool{}
 	add := func(list *[]string, s string) {
 		if !seen[s] {
@@ -243,19 +263,28 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 	}
 	for _, u := range uses {
 		for _, k := range u.Keys {
-			id := familyOf(k)
-			f := byTemplate[id]
+			template := familyOf(k)
+			id := familyShape(template)
+			f := byShape[id]
 			if f == nil {
-				f = &keyFamily{Template: id, Builder: k.Builder, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
+				f = &keyFamily{Template: template, TagKind: k.TagKind, Tag: k.Tag, Slot: k.Slot, With: map[string]string{}}
 				if k.BuilderTemplate != "" {
-					f.TagKind, f.Tag = templateTag(id)
+					f.TagKind, f.Tag = templateTag(template)
 				}
-				if f.TagKind == "constant" || f.TagKind == "value" {
-					f.Group = "{" + f.Tag + "}"
-				}
-				byTemplate[id] = f
+				byShape[id] = f
 			} else if f.Slot != nil && (k.Slot == nil || *k.Slot != *f.Slot) {
 				f.Slot = nil // a builder's keys on several slots
+			}
+			if k.BuilderTemplate == "" && k.TagKind == "unknown" && f.TagKind == "none" {
+				// one of its keys written in place may start with a value's
+				// brace (a builder's family is read from its template)
+				f.TagKind = "unknown"
+			}
+			if !slices.Contains(names[id], template) {
+				names[id] = append(names[id], template)
+			}
+			if k.Builder != "" && !slices.Contains(builders[id], k.Builder) {
+				builders[id] = append(builders[id], k.Builder)
 			}
 			if k.Script != "" {
 				add(&f.Built, id+"\x00"+"the script's "+k.Script+" ("+u.Command+" "+u.At+")") // a key its Lua builds
@@ -265,23 +294,41 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 			add(&f.Uses, id+"\x00"+u.Command+" "+u.At)
 		}
 		for _, p := range u.Pairs {
-			a, b := familyOf(u.Keys[p.A]), familyOf(u.Keys[p.B])
+			a, b := familyShape(familyOf(u.Keys[p.A])), familyShape(familyOf(u.Keys[p.B]))
 			if a != b || u.Keys[p.A].Template != u.Keys[p.B].Template {
-				// two families, or two of one builder's keys (itemKey(1)
-				// and itemKey(2)): the family is sent with itself
-				byTemplate[a].With[b] = analyzer.WorseSlots(byTemplate[a].With[b], p.Slots)
-				byTemplate[b].With[a] = analyzer.WorseSlots(byTemplate[b].With[a], p.Slots)
+				// two families, or two keys of one (itemKey(1) and
+				// itemKey(2), "acct:"+from and "acct:"+to): the family is
+				// sent with itself
+				byShape[a].With[b] = analyzer.WorseSlots(byShape[a].With[b], p.Slots)
+				byShape[b].With[a] = analyzer.WorseSlots(byShape[b].With[a], p.Slots)
 			}
 		}
 	}
+	for id, f := range byShape {
+		f.Builder = strings.Join(builders[id], ", ")
+		if len(names[id]) > 1 {
+			f.Template = familyName(names[id])
+			if f.TagKind == "constant" || f.TagKind == "value" {
+				_, f.Tag = templateTag(f.Template)
+			}
+		}
+		if f.TagKind == "constant" || f.TagKind == "value" {
+			f.Group = "{" + f.Tag + "}"
+		}
+	}
 	var out []*keyFamily
-	for _, f := range byTemplate {
+	for _, f := range byShape {
 		for i := range f.Built {
 			_, f.Built[i], _ = strings.Cut(f.Built[i], "\x00")
 		}
 		for i := range f.Uses {
 			_, f.Uses[i], _ = strings.Cut(f.Uses[i], "\x00")
 		}
+		with := map[string]string{}
+		for id, v := range f.With {
+			with[byShape[id].Template] = v
+		}
+		f.With = with
 		if len(f.With) == 0 {
 			f.With = nil
 		}
@@ -299,14 +346,50 @@ func keyFamilies(uses []analyzer.KeyUse) []*keyFamily {
 	return out
 }
 
-// familyOf is the family a key belongs to: its builder's template when a
-// key builder makes it (every call of profileKey, whatever its argument is
-// called), else its own template.
+// familyOf is the template a key is written as: its builder's when a key
+// builder makes it (every call of profileKey, whatever its argument is
+// called), else its own.
 func familyOf(k analyzer.KeyRef) string {
 	if k.BuilderTemplate != "" {
 		return k.BuilderTemplate
 	}
 	return k.Template
+}
+
+// anyValue is a value of a family whose keys name it differently
+// (acct:<from>, acct:<to>): the family's template shows it as <…>.
+const anyValue = "<…>"
+
+// valueRun is a run of values side by side in a template (<id>, <a><b>):
+// any text, as a key read from a server shows.
+var valueRun = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:<[^<>]*>)+`) })
+
+// familyShape is a template as the keys it names: its fixed text, with
+// each run of values one anyValue. Templates of one shape name the same
+// keys, whatever their values are called.
+func familyShape(template string) string {
+	return valueRun().ReplaceAllString(template, anyValue)
+}
+
+// familyName names a family whose keys are written as templates of one
+// shape: each value as the templates name it where they agree, else as
+// anyValue (acct:<from> and acct:<to> are acct:<…>).
+func familyName(templates []string) string {
+	runs := make([][]string, len(templates))
+	for i, t := range templates {
+		runs[i] = valueRun().FindAllString(t, -1)
+	}
+	n := 0
+	return valueRun().ReplaceAllStringFunc(templates[0], func(first string) string {
+		i := n
+		n++
+		for _, r := range runs[1:] {
+			if i >= len(r) || r[i] != first {
+				return anyValue
+			}
+		}
+		return first
+	})
 }
 
 // templateTag reads a builder's template for its hash tag, as the server
@@ -344,27 +427,51 @@ func onSlot(families []*keyFamily, slot int) []*keyFamily {
 }
 
 // matching keeps the families a concrete key matches: each value the code
-// does not fix (<...> in the template) matches any text.
-func matching(families []*keyFamily, key string) []*keyFamily {
+// does not fix (<...> in the template) matches any text; and the family
+// whose old name it is under, when it is.
+func matching(families []*keyFamily, key string, old *keyOldName) []*keyFamily {
 	var out []*keyFamily
 	for _, f := range families {
-		if parseTemplate(f.Template).matches(key) {
+		if parseTemplate(f.Template).matches(key) || old != nil && f.Template == old.Family {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
+// underOldName is the old name key is under, as -live counts it (see
+// familyMatcher.match): a tagged family's template without its tag's
+// braces, or a -live-old name, when no family's template matches it; nil
+// when it is not.
+func underOldName(families []*keyFamily, olds oldNames, key string) *keyOldName {
+	m := newFamilyMatcher(families, olds)
+	g := m.match(key)
+	for i, og := range m.oldGroup {
+		if og == g {
+			o := m.olds[i]
+			return &keyOldName{Key: key, Template: o.template, Family: o.family, Untagged: oldTemplate(o.family) == o.template}
+		}
+	}
+	return nil
+}
+
 var valuePart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^<>]*>`) })
 
 // writeKeysText prints the families by co-location group, then the
 // untagged ones, then the inventory's counts.
-func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string) {
+func writeKeysText(w io.Writer, families []*keyFamily, slot int, key string, old *keyOldName) {
 	switch {
 	case slot >= 0:
 		fmt.Fprintf(w, "key families that can land on slot %d:\n", slot)
 	case key != "":
 		fmt.Fprintf(w, "key families that %q (slot %d) matches:\n", key, slotcalc.Slot(key))
+	}
+	if old != nil {
+		how := "the name -live-old gives it"
+		if old.Untagged {
+			how = "its template without the tag's braces, before the code tagged it"
+		}
+		fmt.Fprint(w, wrap(fmt.Sprintf("  under the old name %s of %s (%s): migrate or delete it", old.Template, old.Family, how), 80, "    "))
 	}
 	group := "\x00"
 	for _, f := range families {

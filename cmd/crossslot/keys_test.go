@@ -119,8 +119,9 @@ func TestKeysMarkdown(t *testing.T) {
 	}
 	for _, want := range []string{
 		"## Key families\n\n67 key families: ",
-		// one builder's keys are one family, whatever the calls' arguments
-		"| `user:{<id>}:profile` (profileKey (main.go:21)) | 1716 | main.go:76:48, main.go:124:23 | Eval main.go:76:17, MGet main.go:124:17 |",
+		// one builder's keys are one family, whatever the calls' arguments,
+		// and two builders of one template are one family
+		"| `user:{<id>}:profile` (profileKey (main.go:21), keys.Profile (keys/keys.go:18)) | 1716 | main.go:76:48, main.go:124:23 | Eval main.go:76:17, MGet main.go:124:17 |",
 		"| `item:<id>:price` (itemKey (main.go:127)) | depends on its values | main.go:130:23, main.go:130:35 | MGet main.go:130:17 | `item:<id>:price` (different slots, as the crossslot check finds) |\n",
 		"\n### Group `{<id>}`\n\n| family | slot | written at | sent by | sent with |\n|---|---|---|---|---|\n| `user:{<id>}:a` | depends on its values | main.go:97:23 | MGet main.go:97:17 | `user:{<id>}:b` (one slot) |\n",
 		"\n### No hash tag\n",
@@ -179,6 +180,26 @@ func TestSideCommandsReadTheWarmCache(t *testing.T) {
 // (KEYS[1] .. ':reserved') is a family of the map, written by the script,
 // sent with the declared key.
 func TestKeysScriptKeys(t *testing.T) {
+	src := "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
+		"var reserve = redis.NewScript(`\nlocal n = redis.call('DECR', KEYS[1])\nredis.call('SADD', KEYS[1] .. ':reserved', ARGV[1])\nreturn n\n`)\n\n" +
+		"func hold(ctx context.Context, rdb *redis.ClusterClient, sku string) error {\n" +
+		"\treturn reserve.Run(ctx, rdb, []string{\"stock:{\" + sku + \"}\"}, \"u1\").Err()\n}\n\nfunc main() {}\n"
+	r, stdout := keysJSON(t, keysModule(t, src))
+	for _, f := range r.Families {
+		if f.Template == "stock:{<sku>}:reserved" {
+			if len(f.Built) != 1 || !strings.HasPrefix(f.Built[0], `the script's SADD KEYS[1] .. ":reserved" (Run main.go:`) || f.With["stock:{<sku>}"] != "one" {
+				t.Errorf("the script's key: %+v", f)
+			}
+			return
+		}
+	}
+	t.Errorf("no family for the script's key stock:{<sku>}:reserved:\n%s", stdout)
+}
+
+// keysModule writes a module of one main.go, src, that requires the real
+// go-redis as the example does, and returns its directory.
+func keysModule(t *testing.T, src string) string {
+	t.Helper()
 	dir := t.TempDir()
 	for _, f := range []string{"go.mod", "go.sum"} {
 		data, err := os.ReadFile(filepath.Join(exampleDir, f))
@@ -189,28 +210,198 @@ func TestKeysScriptKeys(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	src := "package main\n\nimport (\n\t\"context\"\n\n\t\"github.com/redis/go-redis/v9\"\n)\n\n" +
-		"var reserve = redis.NewScript(`\nlocal n = redis.call('DECR', KEYS[1])\nredis.call('SADD', KEYS[1] .. ':reserved', ARGV[1])\nreturn n\n`)\n\n" +
-		"func hold(ctx context.Context, rdb *redis.ClusterClient, sku string) error {\n" +
-		"\treturn reserve.Run(ctx, rdb, []string{\"stock:{\" + sku + \"}\"}, \"u1\").Err()\n}\n\nfunc main() {}\n"
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, "keys", "-f", "json", "./...")
+	return dir
+}
+
+// keysJSON runs crossslot keys -f json on dir's packages and reads it.
+func keysJSON(t *testing.T, dir string, flags ...string) (keysReport, string) {
+	t.Helper()
+	stdout, stderr, code := runIn(t, dir, fixtureEnv(), crossslotBin, append(append([]string{"keys", "-f", "json"}, flags...), "./...")...)
 	if code != 0 {
-		t.Fatalf("keys: exit %d\n%s", code, stderr)
+		t.Fatalf("keys %v: exit %d\n%s", flags, code, stderr)
 	}
 	var r keysReport
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatal(err)
 	}
+	return r, stdout
+}
+
+// familiesByTemplate are a report's families by their templates.
+func familiesByTemplate(r keysReport) map[string]*keyFamily {
+	out := map[string]*keyFamily{}
 	for _, f := range r.Families {
-		if f.Template == "stock:{<sku>}:reserved" {
-			if len(f.Built) != 1 || !strings.HasPrefix(f.Built[0], `the script's SADD KEYS[1] .. ":reserved" (Run main.go:`) || f.With["stock:{<sku>}"] != "one" {
-				t.Errorf("the script's key: %+v", f)
-			}
-			return
+		out[f.Template] = f
+	}
+	return out
+}
+
+// transferSrc writes one account's keys from two variables, inline and
+// through a key builder, as a transfer does.
+const transferSrc = `package main
+
+import (
+	"context"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func acctKey(id string) string { return "acct:" + id }
+
+func sessionKey(token string) string { return "session:" + token }
+
+func transfer(ctx context.Context, rdb *redis.ClusterClient, from, to string) {
+	rdb.Get(ctx, "acct:"+from)
+	rdb.Get(ctx, "acct:"+to)
+	rdb.MGet(ctx, acctKey(from), acctKey(to))
+	rdb.Get(ctx, "user:{"+from+"}:a")
+	rdb.Get(ctx, "user:{"+to+"}:a")
+	rdb.Get(ctx, "acct:"+from+":history")
+	rdb.Get(ctx, "bal:"+from)
+	rdb.Get(ctx, sessionKey(from))
+}
+
+func main() {}
+`
+
+// TestKeysFamilyIsTheTemplate: keys of one template are one family,
+// whatever the variables its values come from are called ("acct:"+from,
+// "acct:"+to, acctKey(id)): named acct:<…> where the names differ, sent
+// with itself. Near-misses: a template with more text (acct:<from>:history)
+// is a family of its own, a family of one name keeps it (bal:<from>), and a
+// builder's family keeps its template's tag kind (session:<token>).
+func TestKeysFamilyIsTheTemplate(t *testing.T) {
+	r, stdout := keysJSON(t, keysModule(t, transferSrc))
+	families := familiesByTemplate(r)
+	acct := families["acct:<…>"]
+	if acct == nil || len(acct.Built) != 4 || len(acct.Uses) != 3 || acct.With["acct:<…>"] != "different" || !strings.HasPrefix(acct.Builder, "acctKey (main.go:9)") {
+		t.Errorf("family acct:<…>: %+v\n%s", acct, stdout)
+	}
+	user := families["user:{<…>}:a"]
+	if user == nil || user.TagKind != "value" || user.Tag != "<…>" || user.Group != "{<…>}" || len(user.Built) != 2 {
+		t.Errorf("family user:{<…>}:a: %+v\n%s", user, stdout)
+	}
+	for _, name := range []string{"acct:<from>:history", "bal:<from>"} {
+		if f := families[name]; f == nil || len(f.Built) != 1 || f.TagKind != "unknown" {
+			t.Errorf("family %s: %+v\n%s", name, f, stdout)
 		}
 	}
-	t.Errorf("no family for the script's key stock:{<sku>}:reserved:\n%s", stdout)
+	// a builder's family is read from its template: no brace in it
+	if f := families["session:<token>"]; f == nil || f.TagKind != "none" {
+		t.Errorf("family session:<token>: %+v\n%s", f, stdout)
+	}
+	if len(r.Families) != 5 {
+		t.Errorf("%d families, want acct:<…>, user:{<…>}:a, acct:<from>:history, bal:<from> and session:<token>:\n%s", len(r.Families), stdout)
+	}
+}
+
+// TestFamilyShapeAndName: the templates of one shape name the same keys;
+// a family's name keeps each value's name where its templates agree.
+func TestFamilyShapeAndName(t *testing.T) {
+	for _, c := range []struct {
+		templates []string
+		name      string
+	}{
+		{[]string{"acct:<from>", "acct:<to>"}, "acct:<…>"},
+		{[]string{"user:{<id>}:<field>", "user:{<id>}:<name>", "user:{<id>}:<field>"}, "user:{<id>}:<…>"},
+		{[]string{"a:<x><y>:b", "a:<z>:b"}, "a:<…>:b"},
+		{[]string{"session:<token>"}, "session:<token>"},
+	} {
+		for _, tpl := range c.templates[1:] {
+			if familyShape(tpl) != familyShape(c.templates[0]) {
+				t.Errorf("%q and %q are of two shapes: %q, %q", c.templates[0], tpl, familyShape(c.templates[0]), familyShape(tpl))
+			}
+		}
+		if got := familyName(c.templates); got != c.name {
+			t.Errorf("familyName(%q) = %q, want %q", c.templates, got, c.name)
+		}
+	}
+	for _, pair := range [][2]string{{"acct:<id>", "acct:<id>:history"}, {"user:{<id>}:a", "user:<id>:a"}, {"rate:{1}", "rate:{<id>}"}} {
+		if familyShape(pair[0]) == familyShape(pair[1]) {
+			t.Errorf("%q and %q are of one shape", pair[0], pair[1])
+		}
+	}
+}
+
+// TestKeysBuilderConstantCalls: a key builder's calls with a constant
+// argument, through a variable too, are uses of its family, not families
+// of their own (rate:{1} beside rate:{<id>}); a literal of its shape is.
+func TestKeysBuilderConstantCalls(t *testing.T) {
+	src := `package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func rateKey(id int) string { return fmt.Sprintf("rate:{%d}", id) }
+
+var global = rateKey(0)
+
+func limit(ctx context.Context, rdb *redis.ClusterClient, id int) {
+	rdb.Incr(ctx, rateKey(id))
+	k := rateKey(1)
+	rdb.Incr(ctx, k)
+	rdb.Incr(ctx, global)
+	rdb.Incr(ctx, "rate:{2}")
+}
+
+func main() {}
+`
+	r, stdout := keysJSON(t, keysModule(t, src))
+	families := familiesByTemplate(r)
+	if f := families["rate:{<id>}"]; f == nil || len(f.Uses) != 3 || !strings.HasPrefix(f.Builder, "rateKey (main.go:10)") {
+		t.Errorf("family rate:{<id>}: %+v\n%s", f, stdout)
+	}
+	if f := families["rate:{2}"]; f == nil || f.Builder != "" || len(r.Families) != 2 {
+		t.Errorf("%d families, want rate:{<id>} and the literal's rate:{2}:\n%s", len(r.Families), stdout)
+	}
+}
+
+// TestKeysKeyUnderOldName: -key with a key under a family's old name (its
+// template without the tag's braces, or a -live-old name) says whose old
+// name it is and lists that family, as -live counts such a key; a key of
+// the family itself, or of no family, is under no old name.
+func TestKeysKeyUnderOldName(t *testing.T) {
+	stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-key", "user:205:profile", "./shop")
+	if code != 0 || !strings.Contains(stdout, "  under the old name user:<id>:profile of user:{<id>}:profile (its template\n    without the tag's braces, before the code tagged it): migrate or delete it\n") ||
+		!strings.Contains(stdout, "\n  user:{<id>}:profile (slot depends on its values)\n") || strings.Contains(stdout, "\n  user:{<id>}:settings (") {
+		t.Errorf("keys -key user:205:profile: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-f", "json", "-key", "user:205:profile", "./shop")
+	var r keysReport
+	if err := json.Unmarshal([]byte(stdout), &r); code != 0 || err != nil || r.OldName == nil ||
+		*r.OldName != (keyOldName{Key: "user:205:profile", Template: "user:<id>:profile", Family: "user:{<id>}:profile", Untagged: true}) ||
+		len(r.Families) != 1 || r.Families[0].Template != "user:{<id>}:profile" {
+		t.Errorf("keys -f json -key user:205:profile: exit %d, %v, old name %+v\n%s%s", code, err, r.OldName, stdout, stderr)
+	}
+	stdout, stderr, code = runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-key", "legacy:cache:1", "-live-old", "legacy:cache:<n>=session:<token>", "./shop")
+	if code != 0 || !strings.Contains(stdout, "under the old name legacy:cache:<n> of session:<token> (the name -live-old\n    gives it)") {
+		t.Errorf("keys -key legacy:cache:1 -live-old: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, key := range []string{"user:{205}:profile", "user:205:profile:x", "othersvc:job:1"} {
+		stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-key", key, "./shop")
+		if code != 0 || strings.Contains(stdout, "old name") {
+			t.Errorf("keys -key %s: exit %d\n%s%s", key, code, stdout, stderr)
+		}
+	}
+}
+
+// TestUnderOldName: a key goes to a family's old name only when no
+// family's template matches it, as -live counts it.
+func TestUnderOldName(t *testing.T) {
+	families := []*keyFamily{{Template: "user:{<id>}:profile"}, {Template: "order:{<user>}:<n>"}}
+	if o := underOldName(families, nil, "order:u1:3"); o == nil || o.Template != "order:<user>:<n>" || o.Family != "order:{<user>}:<n>" || !o.Untagged {
+		t.Errorf("order:u1:3: %+v", o)
+	}
+	// the code builds user:<id>:profile too: a key of that family
+	families = append(families, &keyFamily{Template: "user:<id>:profile"})
+	if o := underOldName(families, nil, "user:7:profile"); o != nil {
+		t.Errorf("user:7:profile, a key of family user:<id>:profile, under old name %+v", o)
+	}
 }

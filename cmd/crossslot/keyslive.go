@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -91,10 +92,12 @@ type liveSlot struct {
 }
 
 type liveNode struct {
-	Addr     string `json:"addr"`
-	Slots    string `json:"slots"`
-	Replica  bool   `json:"replica,omitempty"`
-	Keys     int64  `json:"keys"` // DBSIZE
+	Addr    string `json:"addr"`
+	Slots   string `json:"slots"`
+	Replica bool   `json:"replica,omitempty"`
+	Keys    int64  `json:"keys"` // DBSIZE
+	// Unsized says the node did not answer DBSIZE: its keys are unknown.
+	Unsized  bool   `json:"unsized,omitempty"`
 	Read     int64  `json:"read"`
 	Complete bool   `json:"complete"`
 	Error    string `json:"error,omitempty"`
@@ -167,13 +170,16 @@ func (o *oldNames) Set(s string) error {
 	return nil
 }
 
-// unknownFamily is the first -live-old family that is not one of
-// families, or "".
-func (o oldNames) unknownFamily(families []*keyFamily) string {
-	for _, n := range o {
-		if !slices.ContainsFunc(families, func(f *keyFamily) bool { return f.Template == n.family }) {
+// resolve names each -live-old family as the families do: one given with
+// other names for its values (acct:<id> for acct:<…>) is the family of its
+// shape (see familyShape). It is the first that is no family, or "".
+func (o oldNames) resolve(families []*keyFamily) (unknown string) {
+	for i, n := range o {
+		j := slices.IndexFunc(families, func(f *keyFamily) bool { return familyShape(f.Template) == familyShape(n.family) })
+		if j < 0 {
 			return n.family
 		}
+		o[i].family = families[j].Template
 	}
 	return ""
 }
@@ -189,6 +195,9 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
 	ks, err := live.Open(ctx, target, o.replicas)
+	if errors.Is(err, live.ErrTimeLimit) {
+		return nil, fmt.Errorf("-live-timeout %v: %w", o.timeout, err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -210,8 +219,12 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 	weights := make([]float64, len(reads))
 	rep.Exact = true
 	for i, r := range reads {
-		n := liveNode{Addr: r.Node.Addr, Slots: r.Node.SlotRanges(), Replica: r.Node.Replica, Keys: r.Total, Read: r.Read, Complete: r.Complete}
-		if r.Err != nil {
+		n := liveNode{Addr: r.Node.Addr, Slots: r.Node.SlotRanges(), Replica: r.Node.Replica, Keys: r.Total, Unsized: !r.Sized, Read: r.Read, Complete: r.Complete}
+		switch {
+		case r.Err != nil && !r.Sized:
+			n.Error = r.Err.Error()
+			rep.Unread = append(rep.Unread, fmt.Sprintf("node %s (slots %s): %v; its keys are unknown", r.Node.Addr, n.Slots, r.Err))
+		case r.Err != nil:
 			n.Error = r.Err.Error()
 			rep.Unread = append(rep.Unread, fmt.Sprintf("node %s (slots %s): %v; read %d of its %d keys", r.Node.Addr, n.Slots, r.Err, r.Read, r.Total))
 		}
@@ -221,12 +234,7 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 		rep.Exact = rep.Exact && r.Complete
 		weights[i] = r.Weight()
 	}
-	switch {
-	case rep.Exact:
-		rep.Method = fmt.Sprintf("every key read once (SCAN COUNT %d on each node)", lim.Count)
-	default:
-		rep.Method = fmt.Sprintf("more than -live-budget %d: a uniform sample of %d (RANDOMKEY, each node its share), scaled to each node's DBSIZE; ~N±E is an estimate and three standard errors", o.budget, rep.Read)
-	}
+	rep.Method = readMethod(reads, o)
 
 	// Measure a few keys of each group, node by node.
 	for node := range ks.Nodes {
@@ -317,6 +325,37 @@ func readLive(families []*keyFamily, o liveOptions) (*liveReport, error) {
 		rep.HotSlots = append(rep.HotSlots, hs)
 	}
 	return rep, nil
+}
+
+// readMethod says how the names were read: every one, or a uniform
+// sample when the nodes hold more than the budget; and what stopped a read
+// cut short, the time limit or a node (see the nodes), with what was read.
+func readMethod(reads []*live.NodeRead, o liveOptions) string {
+	var total, read int64
+	complete, sized, timedOut := true, false, false
+	for _, r := range reads {
+		total += r.Total
+		read += r.Read
+		complete = complete && r.Complete
+		sized = sized || r.Sized
+		timedOut = timedOut || errors.Is(r.Err, live.ErrTimeLimit)
+	}
+	const estimate = "scaled to each node's DBSIZE; ~N±E is an estimate and three standard errors"
+	scan := fmt.Sprintf("SCAN COUNT %d on each node", scanCount)
+	sampled := total > int64(o.budget)
+	switch {
+	case complete:
+		return fmt.Sprintf("every key read once (%s)", scan)
+	case timedOut && !sized:
+		return fmt.Sprintf("stopped at -live-timeout %v before a node said how many keys it holds: no key read", o.timeout)
+	case timedOut && sampled:
+		return fmt.Sprintf("stopped at -live-timeout %v with %d of them read, of a uniform sample of -live-budget %d (RANDOMKEY, each node its share), %s", o.timeout, read, o.budget, estimate)
+	case timedOut:
+		return fmt.Sprintf("stopped at -live-timeout %v with %d of them read (%s), a scan cut short, %s", o.timeout, read, scan, estimate)
+	case sampled:
+		return fmt.Sprintf("more than -live-budget %d: a uniform sample of %d (RANDOMKEY, each node its share), %s", o.budget, read, estimate)
+	}
+	return fmt.Sprintf("%d of them read (%s) before a node stopped answering, a scan cut short, %s", read, scan, estimate)
 }
 
 func appendOnce(list []string, s string) []string {

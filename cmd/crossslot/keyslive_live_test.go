@@ -368,7 +368,7 @@ func TestKeysLiveBadInput(t *testing.T) {
 		{url: "redis://127.0.0.1:1", code: exitLive, want: "connecting to 127.0.0.1:1"},
 		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>"}, code: exitUsage, want: "write OLD=FAMILY"},
 		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "<id>=user:{<id>}:profile"}, code: exitUsage, want: "has no fixed text"},
-		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>=user:{<uid>}:profile"}, code: exitUsage, want: `"user:{<uid>}:profile" is not a key family of these packages`},
+		{url: "redis://" + plain.Addr, flags: []string{"-live-old", "profile:<id>=user:{<uid>}:avatar"}, code: exitUsage, want: `"user:{<uid>}:avatar" is not a key family of these packages`},
 	} {
 		_, stderr, code := keysLive(t, c.url, c.flags...)
 		if code != c.code || !strings.Contains(stderr, c.want) {
@@ -549,4 +549,56 @@ func deref(p *int64) int64 {
 		return -1
 	}
 	return *p
+}
+
+// TestKeysLiveFamilyOfTwoVariables: the keys of a template the code fills
+// from two variables ("acct:"+from, "acct:"+to) are counted in its one
+// family, and -live-old names that family by any names of its values.
+func TestKeysLiveFamilyOfTwoVariables(t *testing.T) {
+	s := redistest.StartPlain(t)
+	for i := range 50 {
+		write(t, s.Addr, "SET", fmt.Sprintf("acct:%d", i), "0")
+	}
+	for i := range 7 {
+		write(t, s.Addr, "SET", fmt.Sprintf("account:%d", i), "0")
+	}
+	dir := keysModule(t, transferSrc)
+	r, _ := keysJSON(t, dir, "-live", "redis://"+s.Addr, "-live-old", "account:<n>=acct:<id>")
+	families := familiesByTemplate(r)
+	if f := families["acct:<…>"]; f == nil || f.Live == nil || f.Live.Keys != 50 {
+		t.Errorf("family acct:<…>: %+v", f)
+	}
+	if len(r.Live.Old) != 1 || r.Live.Old[0].Family != "acct:<…>" || r.Live.Old[0].Keys != 7 || r.Live.Foreign.Keys != 0 {
+		t.Errorf("old names %+v, foreign %+v; want account:<n> of acct:<…> with 7 keys", r.Live.Old, r.Live.Foreign)
+	}
+}
+
+// TestKeysLiveTimeLimit: a read the time limit stops says so in its header,
+// with what was read, and exits 4; one it stops before the server answers
+// fails naming the flag.
+func TestKeysLiveTimeLimit(t *testing.T) {
+	s := redistest.StartPlain(t)
+	c, err := redistest.Dial(s.Addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1000 {
+		if _, err := c.Do("SET", fmt.Sprintf("user:{%d}:profile", i), "x"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	url := "redis://" + s.Addr
+	// a pause between two SCANs far longer than the limit: the first
+	// batch is read, the pause is cut by the time limit
+	stdout, stderr, code := runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-live", url, "-live-timeout", "1s", "-live-pause", "1m", "./shop")
+	header := strings.SplitN(stdout, "\n", 3)
+	if code != exitLive || len(header) < 3 || !strings.HasPrefix(header[1], "1000 keys; stopped at -live-timeout 1s with ") ||
+		strings.Contains(stdout, "-live-budget") || !strings.Contains(stderr, "not read: node "+s.Addr) {
+		t.Errorf("stopped mid-scan: exit %d\n%s%s", code, stdout, stderr)
+	}
+	_, stderr, code = runIn(t, liveKeysDir, fixtureEnv(), crossslotBin, "keys", "-live", url, "-live-timeout", "1ns", "./shop")
+	if code != exitLive || !strings.Contains(stderr, "crossslot keys: -live: -live-timeout 1ns: stopped at the time limit: connecting to "+s.Addr) {
+		t.Errorf("stopped before the server answered: exit %d\n%s", code, stderr)
+	}
 }

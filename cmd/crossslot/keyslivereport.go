@@ -59,9 +59,22 @@ func liveHeadline(r *liveReport) []string {
 	if r.Server != "" {
 		server = " (" + r.Server + ")"
 	}
+	keys := fmt.Sprintf("%d keys; ", r.Keys)
+	unsized := 0
+	for _, n := range r.Nodes {
+		if n.Unsized {
+			unsized++
+		}
+	}
+	switch {
+	case unsized == len(r.Nodes):
+		keys = "" // no node said
+	case unsized > 0:
+		keys = fmt.Sprintf("%d keys on the nodes that said (%d of %d did not); ", r.Keys, unsized, len(r.Nodes))
+	}
 	return []string{
 		fmt.Sprintf("live: %s%s, %s", r.URL, server, kind),
-		fmt.Sprintf("%d keys; %s", r.Keys, r.Method),
+		keys + r.Method,
 	}
 }
 
@@ -123,6 +136,10 @@ func writeLiveText(w io.Writer, r *liveReport, families []*keyFamily) {
 	fmt.Fprintln(w, "\nnodes")
 	for _, n := range r.Nodes {
 		state := "every key read"
+		keys := fmt.Sprintf("%d keys", n.Keys)
+		if n.Unsized {
+			keys = "keys unknown"
+		}
 		switch {
 		case n.Error != "":
 			state = fmt.Sprintf("read %d, then: %s", n.Read, n.Error)
@@ -133,7 +150,7 @@ func writeLiveText(w io.Writer, r *liveReport, families []*keyFamily) {
 		if n.Replica {
 			role = " (replica)"
 		}
-		fmt.Fprint(w, wrap(fmt.Sprintf("  %s%s slots %s: %d keys, %s", n.Addr, role, n.Slots, n.Keys, state), 80, "    "))
+		fmt.Fprint(w, wrap(fmt.Sprintf("  %s%s slots %s: %s, %s", n.Addr, role, n.Slots, keys, state), 80, "    "))
 	}
 	for _, u := range r.Unread {
 		fmt.Fprint(w, wrap("not read: "+u, 80, "  "))

@@ -80,6 +80,7 @@ func main() {
 		}
 	}
 	if driverProtocol(os.Args[1:]) {
+		refuseVetFlags(os.Args[1:], os.Stderr)
 		unitchecker.Main(vetUnit(analyzer.New(&analyzer.Config{FactsOnly: factsOnly(os.Args[1:])}))) // exits
 	}
 	if len(os.Args) > 1 {

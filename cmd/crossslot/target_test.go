@@ -99,3 +99,22 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 		}
 	}
 }
+
+// TestVetBadFlag: a bad analyzer flag under go vet is said once, under the
+// heading of a package the user asked for (not of the standard library's
+// first dependency, which go vet runs the tool on first), naming the flag,
+// its value and the values it takes, without unitchecker's usage; the run
+// fails. The flag given as two arguments is read the same.
+func TestVetBadFlag(t *testing.T) {
+	dir := sortModule(t)
+	writeFiles(t, dir, map[string]string{"other/other.go": "package other\n\nfunc F() {}\n"})
+	env := append(fixtureEnv(), "STATICCHECK_CACHE="+t.TempDir())
+	for _, flags := range [][]string{{"-crossslot.target=bogus"}, {"-crossslot.target", "bogus"}} {
+		_, stderr, code := runIn(t, dir, env, "go", append(append([]string{"vet", "-vettool=" + crossslotBin}, flags...), "./...")...)
+		const said = `crossslot: -crossslot.target=bogus, for every package of the run (none is analyzed): "bogus" is not a target: unknown server "bogus"; want latest (the default); redis[:7.0`
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code == 0 || strings.Count(stderr, said) != 1 || len(lines) != 2 || !strings.HasPrefix(lines[0], "# example.com/sorts") {
+			t.Errorf("go vet %v: exit %d; want a failure saying once, under a heading of this module's:\n%s\n%s", flags, code, said, stderr)
+		}
+	}
+}

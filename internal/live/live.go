@@ -61,7 +61,7 @@ type Keyspace struct {
 func Open(ctx context.Context, t Target, replicas bool) (*Keyspace, error) {
 	c, err := resp.Dial(ctx, t.Addr, t.Opts)
 	if err != nil {
-		return nil, err
+		return nil, dialError(ctx, err)
 	}
 	defer c.Close()
 	k := &Keyspace{Target: t}
@@ -181,6 +181,8 @@ type NodeRead struct {
 	Node *Node
 	// Total is the node's DBSIZE when the read began.
 	Total int64
+	// Sized says the node answered DBSIZE: else Total is unknown, 0.
+	Sized bool
 	// Read is the names read: every name once when Complete, else draws
 	// of a uniform sample (RANDOMKEY, with replacement).
 	Read     int64
@@ -230,7 +232,7 @@ func (k *Keyspace) ReadNames(ctx context.Context, lim Limits, each func(node int
 			reads[i].Err = fmt.Errorf("DBSIZE on %s: %v", n.Addr, orReply(err, v))
 			continue
 		}
-		reads[i].Total = size
+		reads[i].Total, reads[i].Sized = size, true
 		total += size
 	}
 	var mu sync.Mutex
@@ -345,6 +347,16 @@ func pause(ctx context.Context, d time.Duration) error {
 // ErrTimeLimit is why a read stopped at its time limit.
 var ErrTimeLimit = errors.New("stopped at the time limit")
 
+// dialError is why a dial failed: the time limit when the context's
+// deadline has passed. The dialer then says "i/o timeout", and may say it
+// a moment before the context itself ends, so the deadline is read.
+func dialError(ctx context.Context, err error) error {
+	if deadline, ok := ctx.Deadline(); ok && !time.Now().Before(deadline) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %v", ErrTimeLimit, err)
+	}
+	return err
+}
+
 func stopped(err error) error {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return ErrTimeLimit
@@ -366,7 +378,7 @@ func (k *Keyspace) dial(ctx context.Context, n *Node) (*resp.Conn, error) {
 	}
 	c, err := resp.Dial(ctx, n.Addr, o)
 	if err != nil {
-		return nil, err
+		return nil, dialError(ctx, err)
 	}
 	if n.Replica {
 		if _, err := c.Do("READONLY"); err != nil {
