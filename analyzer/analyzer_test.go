@@ -156,14 +156,15 @@ func TestDocExamples(t *testing.T) {
 	runExamples(t, examples)
 }
 
-// TestReadmeExamples does the same for the README's table of checks, whose
-// rows read "`code` → `message`".
+// TestReadmeExamples does the same for the table of checks in
+// docs/checks.md, the README's page of checks, whose rows read
+// "`code` → `message`".
 func TestReadmeExamples(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	page, err := os.ReadFile("../docs/checks.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| .*? \\| (.*) \\| `(rdb(?: :=|\\.).*)` → `(.*)` \\|$").FindAllStringSubmatch(string(readme), -1)
+	rows := regexp.MustCompile("(?m)^\\| `(\\w+)` \\| .*? \\| (.*) \\| `(rdb(?: :=|\\.).*)` → `(.*)` \\|$").FindAllStringSubmatch(string(page), -1)
 	var examples []example
 	targets := map[string]string{}
 	for _, r := range rows {
@@ -177,9 +178,9 @@ func TestReadmeExamples(t *testing.T) {
 	for _, c := range analyzer.Checks() {
 		switch got, ok := targets[c.Name]; {
 		case !ok:
-			t.Errorf("README's table of checks has no example for %s", c.Name)
+			t.Errorf("docs/checks.md's table of checks has no example for %s", c.Name)
 		case got != c.Targets:
-			t.Errorf("README's table of checks says %s applies on %q; the table of checks says %q", c.Name, got, c.Targets)
+			t.Errorf("docs/checks.md's table of checks says %s applies on %q; the analyzer's table of checks says %q", c.Name, got, c.Targets)
 		}
 	}
 	runExamples(t, examples)

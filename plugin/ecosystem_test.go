@@ -13,19 +13,19 @@ import (
 	"github.com/crossslot/crossslot/internal/cmdtest"
 )
 
-// TestGolangciLintEcosystem runs golangci-lint with the plugin, as the
-// README configures it, over testdata/ecosystem, a service importing what Go
-// services import most (Prometheus's client among them, whose model once
-// crashed every run with a stack overflow): golangci-lint exits 1 with the
-// service's one bug, nothing crashes, and the run's time and peak memory
-// are logged.
+// TestGolangciLintEcosystem runs golangci-lint with the plugin, as
+// docs/golangci-lint.md configures it, over testdata/ecosystem, a service
+// importing what Go services import most (Prometheus's client among them,
+// whose model once crashed every run with a stack overflow): golangci-lint
+// exits 1 with the service's one bug, nothing crashes, and the run's time and
+// peak memory are logged.
 func TestGolangciLintEcosystem(t *testing.T) {
 	if os.Getenv("CI") == "" && os.Getenv("CROSSSLOT_ECOSYSTEM") == "" {
 		t.Skip("downloads and analyzes some 800 packages: CI runs it, or set CROSSSLOT_ECOSYSTEM=1")
 	}
 	bin := buildCustomGCL(t)
 	dir := cmdtest.CopyDir(t, "../testdata/ecosystem")
-	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(readmeBlock(t, ".golangci.yml")), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ".golangci.yml"), []byte(pageBlock(t, ".golangci.yml")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(bin, "run", "--output.json.path=stdout", "--show-stats=false", "./...")

@@ -19,10 +19,11 @@ import (
 )
 
 // The golangci-lint tests build a plugin-enabled golangci-lint from the
-// README's .custom-gcl.yml, offline but for the module proxy: a throwaway
-// module whose main blank-imports the plugin and calls golangci-lint's
-// commands.Execute, with a replace to this checkout. They then run it as
-// users and editors do on testdata/golangci with the README's .golangci.yml.
+// .custom-gcl.yml of docs/golangci-lint.md (the README's page on
+// golangci-lint), offline but for the module proxy: a throwaway module whose
+// main blank-imports the plugin and calls golangci-lint's commands.Execute,
+// with a replace to this checkout. They then run it as users and editors do
+// on testdata/golangci with that page's .golangci.yml.
 
 const fixtureDir = "../testdata/golangci"
 
@@ -32,17 +33,21 @@ var (
 	buildErr  error
 )
 
-// readmeBlock returns the README's fenced block whose first line is
+// golangciPage is the README's page on golangci-lint, which holds the
+// configuration files and the lines the tests run.
+const golangciPage = "../docs/golangci-lint.md"
+
+// pageBlock returns golangciPage's fenced block whose first line is
 // "# NAME".
-func readmeBlock(t *testing.T, name string) string {
+func pageBlock(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile(golangciPage)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rest, ok := strings.Cut(string(b), "```yaml\n# "+name+"\n")
 	if !ok {
-		t.Fatalf("README has no yaml block starting with # %s", name)
+		t.Fatalf("%s has no yaml block starting with # %s", golangciPage, name)
 	}
 	block, _, _ := strings.Cut(rest, "```")
 	return "# " + name + "\n" + block
@@ -75,7 +80,7 @@ func buildCustomGCL(t *testing.T) string {
 	if testing.Short() || os.Getenv(golangciEnv) == "" {
 		t.Skipf("builds golangci-lint v2.15.0 with the plugin: set %s=1 to run it (.ci/run does)", golangciEnv)
 	}
-	custom := readmeBlock(t, ".custom-gcl.yml")
+	custom := pageBlock(t, ".custom-gcl.yml")
 	version, module, imp := yamlValue(t, custom, "version"), yamlValue(t, custom, "module"), yamlValue(t, custom, "import")
 	if version != "v2.15.0" || module != "github.com/crossslot/crossslot" || imp != "github.com/crossslot/crossslot/plugin" {
 		t.Fatalf(".custom-gcl.yml names golangci-lint %s, module %s, import %s", version, module, imp)
@@ -248,16 +253,16 @@ func TestPinnedVersions(t *testing.T) {
 	t.Logf("the plugin adds to golangci-lint v2.15.0's module graph: %s", strings.Join(added, ", "))
 }
 
-// fixture copies testdata/golangci with the README's .golangci.yml, its
+// fixture copies testdata/golangci with golangciPage's .golangci.yml, its
 // settings line replaced when settings is not empty.
 func fixture(t *testing.T, settings string) string {
 	t.Helper()
 	dir := cmdtest.CopyDir(t, fixtureDir)
-	config := readmeBlock(t, ".golangci.yml")
+	config := pageBlock(t, ".golangci.yml")
 	if settings != "" {
 		const line = "include-single-node: false"
 		if !strings.Contains(config, line) {
-			t.Fatalf("README's .golangci.yml lacks %q", line)
+			t.Fatalf("%s's .golangci.yml lacks %q", golangciPage, line)
 		}
 		config = strings.Replace(config, line, settings, 1)
 	}
@@ -309,7 +314,7 @@ func marked(t *testing.T, markers ...string) []string {
 	return cmdtest.Marked(t, fixtureDir, markers...)
 }
 
-// TestGolangciLint runs the custom build with the README's .golangci.yml,
+// TestGolangciLint runs the custom build with golangciPage's .golangci.yml,
 // then with include-single-node set, then with a misspelt setting.
 func TestGolangciLint(t *testing.T) {
 	bin := buildCustomGCL(t)
@@ -398,24 +403,24 @@ func TestVSCodeCommandLine(t *testing.T) {
 	}
 }
 
-// TestGolangciLintCustom runs the README's lines as a user without GitHub
+// TestGolangciLintCustom runs golangciPage's lines as a user without GitHub
 // does: golangci-lint v2.15.0 installed from the module proxy, then its own
-// "custom" command on the README's .custom-gcl.yml, with the clone it makes
+// "custom" command on the page's .custom-gcl.yml, with the clone it makes
 // redirected to a repository made from the module cache (the recipe
-// golangci-offline). The README's plugin path, a placeholder for the
+// golangci-offline). The page's plugin path, a placeholder for the
 // reader's clone, becomes this checkout. The binary it builds must then
 // report the fixture's issues.
 func TestGolangciLintCustom(t *testing.T) {
 	if os.Getenv(golangciEnv) == "" {
 		t.Skipf("installs and builds golangci-lint v2.15.0: set %s=1 to run it (.ci/run does)", golangciEnv)
 	}
-	readme, err := os.ReadFile("../README.md")
+	page, err := os.ReadFile(golangciPage)
 	if err != nil {
 		t.Fatal(err)
 	}
-	install := regexp.MustCompile(`(?m)^go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@\S+$`).FindString(string(readme))
+	install := regexp.MustCompile(`(?m)^go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@\S+$`).FindString(string(page))
 	if install == "" {
-		t.Fatal("the README has no line installing golangci-lint")
+		t.Fatalf("%s has no line installing golangci-lint", golangciPage)
 	}
 	bin := t.TempDir()
 	start := time.Now()
@@ -428,9 +433,9 @@ func TestGolangciLintCustom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	config := readmeBlock(t, ".custom-gcl.yml")
+	config := pageBlock(t, ".custom-gcl.yml")
 	if !strings.Contains(config, "path: /path/to/crossslot") {
-		t.Fatalf("README's .custom-gcl.yml lacks the plugin's path: /path/to/crossslot:\n%s", config)
+		t.Fatalf("%s's .custom-gcl.yml lacks the plugin's path: /path/to/crossslot:\n%s", golangciPage, config)
 	}
 	config = strings.Replace(config, "path: /path/to/crossslot", "path: "+checkout, 1)
 	dir := fixture(t, "")
@@ -440,7 +445,7 @@ func TestGolangciLintCustom(t *testing.T) {
 	env := append(goEnv(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	start = time.Now()
 	if _, stderr, code := cmdtest.Run(t, dir, env, "sh", "-ec", cmdtest.ReadmeRecipe(t, "../README.md", "golangci-offline")); code != 0 {
-		t.Fatalf("the README's recipe golangci-offline: exit %d\n%s", code, stderr)
+		t.Fatalf("the recipe golangci-offline: exit %d\n%s", code, stderr)
 	}
 	built := filepath.Join(dir, yamlValue(t, config, "name"))
 	fi, err := os.Stat(built)

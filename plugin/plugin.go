@@ -1,8 +1,8 @@
 // Package plugin makes crossslot a golangci-lint v2 module plugin.
 //
-// A custom golangci-lint built with this package (see the README's
-// .custom-gcl.yml) knows the linter "crossslot", configured in .golangci.yml
-// under linters.settings.custom.crossslot:
+// A custom golangci-lint built with this package (see the .custom-gcl.yml
+// of docs/golangci-lint.md) knows the linter "crossslot", configured in
+// .golangci.yml under linters.settings.custom.crossslot:
 //
 //	linters:
 //	  default: none

@@ -11,9 +11,11 @@ import (
 	"github.com/crossslot/crossslot/analyzer"
 )
 
-// docURL is where the checks are documented online: the repository's
-// README, until the module is published (then its package documentation,
-// whose "Check NAME" sections are doc.go's, would say the same).
+// docURL is where the checks are documented online: the README's section
+// "What it reports", which lists them and links to docs/checks.md for an
+// example of each, until the module is published (then its package
+// documentation, whose "Check NAME" sections are doc.go's, would say the
+// same).
 const docURL = "https://github.com/crossslot/crossslot#what-it-reports"
 
 // checks gives lintcmd one check per diagnostic category, documented by

@@ -137,8 +137,8 @@ func decodeFindings(t *testing.T, stdout string) []finding.Finding {
 	return out
 }
 
-// TestChecksInherit checks the README's -checks inherit,-NAME: the command
-// line builds on staticcheck.conf's list instead of replacing it.
+// TestChecksInherit checks the -checks inherit,-NAME of docs/reference.md:
+// the command line builds on staticcheck.conf's list instead of replacing it.
 func TestChecksInherit(t *testing.T) {
 	dir := cliWithConf(t, `checks = ["crossslot", "emptytag"]`)
 	for _, tc := range []struct {

@@ -75,3 +75,46 @@ func headingAnchors(t *testing.T, file string) map[string]bool {
 	}
 	return out
 }
+
+// readmeMaxLines is the README's budget: a user's guide that walks the
+// migration path, with the reference in docs/.
+const readmeMaxLines = 400
+
+// TestReadmeLength keeps the README within readmeMaxLines, and its first
+// screen with the two commands a fresh clone runs: the analyzer on the
+// bundled example, and the tests exactly as .ci/run runs them (less the
+// -count=1 and -v CI adds), which docs/testing.md repeats.
+func TestReadmeLength(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	if len(lines) > readmeMaxLines {
+		t.Errorf("README.md has %d lines, more than %d: move reference material to a page in docs/", len(lines), readmeMaxLines)
+	}
+	screen := strings.Join(lines[:min(len(lines), 30)], "\n")
+	const example = "go build -o crossslot ./cmd/crossslot && (cd testdata/example && ../../crossslot ./...)"
+	if !strings.Contains(screen, "\n"+example+"\n") {
+		t.Errorf("the README's first screen lacks the example's command %q", example)
+	}
+	ci, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\{ (go test .*); \} >`).FindSubmatch(ci)
+	if m == nil {
+		t.Fatal(".ci/run has no test command of the form { go test ...; } >log")
+	}
+	command := strings.NewReplacer(" -count=1", "", " -v", "").Replace(string(m[1]))
+	if !strings.Contains(screen, "\n"+command+"\n") {
+		t.Errorf("the README's first screen lacks the test command .ci/run runs:\n%s", command)
+	}
+	page, err := os.ReadFile("../../docs/testing.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "\n"+command+"\n") {
+		t.Errorf("docs/testing.md lacks the test command .ci/run runs:\n%s", command)
+	}
+}

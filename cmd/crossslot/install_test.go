@@ -51,9 +51,10 @@ func TestToolDependency(t *testing.T) {
 	}
 }
 
-// TestReadmeToolsModule runs the README's tools.mod recipe line by line in a
-// copy of a module (the clone's path put in): crossslot is pinned and runs
-// through go tool -modfile, and go.mod and go.sum are left as they were.
+// TestReadmeToolsModule runs the tools.mod recipe of docs/reference.md line
+// by line in a copy of a module (the clone's path put in): crossslot is
+// pinned and runs through go tool -modfile, and go.mod and go.sum are left as
+// they were.
 func TestReadmeToolsModule(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits
@@ -106,7 +107,7 @@ func TestToolDependencyChangesGoMod(t *testing.T) {
 	t.Logf("pinning crossslot in go.mod added %d indirect requirements", added)
 }
 
-// TestReadmeGuard follows the README from a scratch module outside the
+// TestReadmeGuard follows docs/guards.md from a scratch module outside the
 // repository: the guard's install lines (the clone's path put in), then its
 // miniredis test, which must pass: the guard refuses the cross-slot MGET
 // that miniredis would answer.
@@ -122,12 +123,12 @@ func TestReadmeGuard(t *testing.T) {
 	}
 	stdout, stderr, code := runIn(t, dir, env, "go", "test", "-count=1", "-v", "./...")
 	if code != 0 || !strings.Contains(stdout, "--- PASS: TestCrossSlotFailsOnMiniredis") {
-		t.Fatalf("the README's guard test: exit %d\n%s%s", code, stdout, stderr)
+		t.Fatalf("the guard test of docs/guards.md: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 
 // otherGuardsTest is what a user of the other clients' guards writes after
-// the README's table, in a scratch module: a cross-slot MGET through each
+// the table of docs/guards.md, in a scratch module: a cross-slot MGET through each
 // guard fails on miniredis and, with CROSSSLOT_REDIS_PLAIN_ADDR, on a plain
 // server.
 const otherGuardsTest = `package shop
@@ -186,7 +187,7 @@ func TestOtherGuards(t *testing.T) {
 }
 `
 
-// TestReadmeOtherGuards installs each other client's guard as the README
+// TestReadmeOtherGuards installs each other client's guard as docs/guards.md
 // says (its module and path in the install lines) in a scratch module, and
 // runs otherGuardsTest there.
 func TestReadmeOtherGuards(t *testing.T) {
@@ -214,9 +215,9 @@ func TestReadmeOtherGuards(t *testing.T) {
 	}
 }
 
-// TestReadmeGuardWorkspace runs the README's workspace lines in a scratch
-// module that uses the four guards (the README's go-redis test and the other
-// guards' test): no replace, no require of a guard, and the tests pass.
+// TestReadmeGuardWorkspace runs the workspace lines of docs/guards.md in a
+// scratch module that uses the four guards (that page's go-redis test and the
+// other guards' test): no replace, no require of a guard, and the tests pass.
 func TestReadmeGuardWorkspace(t *testing.T) {
 	redistest.Slow(t)
 	t.Parallel() // independent, and slow on a cold cache: overlaps the others' waits

@@ -363,8 +363,8 @@ func TestLanguageServer(t *testing.T) {
 }
 
 // neovimHarness waits for the first buffer's diagnostics, writes them to
-// $CROSSSLOT_DIAGNOSTICS and quits; the README's snippet, run before it,
-// starts crossslot's language server for Go buffers.
+// $CROSSSLOT_DIAGNOSTICS and quits; the snippet of docs/editors.md, run
+// before it, starts crossslot's language server for Go buffers.
 const neovimHarness = `
 vim.api.nvim_create_autocmd("VimEnter", { callback = function()
   local buf = vim.api.nvim_get_current_buf()
@@ -378,8 +378,8 @@ vim.api.nvim_create_autocmd("VimEnter", { callback = function()
 end })
 `
 
-// readmeRecipe returns the code block the README marks with
-// <!-- recipe: name -->, unindented.
+// readmeRecipe returns the code block the README, or one of its pages in
+// docs/, marks with <!-- recipe: name -->, unindented.
 func readmeRecipe(t testing.TB, name string) string {
 	t.Helper()
 	return cmdtest.ReadmeRecipe(t, "../../README.md", name)
@@ -409,8 +409,8 @@ func neovimVersion(t *testing.T, nvim string) int {
 }
 
 // TestNeovim opens a file of the example in a real editor, headless Neovim
-// with its built-in LSP client set up by the README's snippet for its
-// version, and reads the diagnostics it received. The 0.8 snippet runs where
+// with its built-in LSP client set up by the snippet of docs/editors.md for
+// its version, and reads the diagnostics it received. The 0.8 snippet runs where
 // Neovim is 0.8 or later; on 0.7 it is only parsed.
 func TestNeovim(t *testing.T) {
 	nvim := lookNeovim(t)

@@ -80,8 +80,9 @@ func required(t testing.TB, env, how string) string {
 }
 
 // SlowEnv names the environment variable that runs the slow tests outside
-// CI: those that build modules from scratch to run the README's recipes as
-// written (installing crossslot and the guards, the CI job).
+// CI: those that build modules from scratch to run the recipes of the README
+// and its pages in docs/ as written (installing crossslot and the guards, the
+// CI job).
 const SlowEnv = "CROSSSLOT_SLOW_TESTS"
 
 // Slow skips a slow test unless CI=true or CROSSSLOT_SLOW_TESTS=1, so that
