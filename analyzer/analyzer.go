@@ -112,9 +112,9 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 	if need == reading.Nothing {
 		return nil, nil // most packages: no SSA is built
 	}
-	merger.install(pass)
 	deferring := &deferral{}
 	deferring.install(pass)
+	merger.install(pass, deferring)
 	ignored := honourIgnores(pass, cfg)
 	r := reading.Read(pass, opts)
 	deferring.reading = r
@@ -139,18 +139,20 @@ func run(pass *analysis.Pass, cfg *Config) (result any, err error) {
 			work.Reading(fn.String())
 			r.Walk(fn, units)
 		}
+		merger.flush() // to the deferral, before the package's own wiring resolves it
 		deferring.current = nil
 		work.Reading("the calls left for main")
 		r.ResolvePending(units)
+		merger.flush()
 		deferring.current = nil
 		work.Reading("main's wiring")
 		r.ResolveWiring(pass.Report)
-		merger.flush()
 		if !cfg.WholeProgram {
 			coverage.OutOfSight = r.Pending()
 		}
 		coverage.SingleNode = r.SkippedSingleNode()
 	}
+	merger.close()
 	work.Reading("the package's facts")
 	r.ExportFacts()
 	if coverage != nil && work.Exhausted() {

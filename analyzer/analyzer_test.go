@@ -752,6 +752,7 @@ func TestOneBugOneFinding(t *testing.T) {
 		"Get":         0,
 		"SORT":        1, // GET
 		"TxPipelined": 0,
+		"Set":         1, // sameKeyTwice: the Expire
 	}
 	for fn, n := range want {
 		if related[fn] != n {

@@ -21,8 +21,9 @@ import (
 // keys off one sorted key. Each would be a finding of its own, and the
 // user would fix one thing. So a package's findings are held until its
 // checks are done, and the findings of one check that concern one event's
-// keys (they share a key argument, in one function and its closures), or
-// stand at one position, are one: the one a user fixes first is reported,
+// keys (they share a key argument, in one function and its closures),
+// stand at one position, or are about one built key's text (a malformed
+// key built once and sent by two commands), are one: the one a user fixes first is reported,
 // and the others become its related positions.
 
 // A bugRank orders the findings of one bug: the lowest is reported.
@@ -38,33 +39,55 @@ const (
 // above). The units say what the finding being reported concerns (about);
 // findings reported without it stand alone.
 type bugMerger struct {
-	report  func(analysis.Diagnostic)
-	files   []*ast.File
-	flushed bool
+	report func(analysis.Diagnostic)
+	files  []*ast.File
+	closed bool
+	// deferral is the layer under the merger, which defers a finding on a
+	// client the wiring decides: each finding is handed to it with the
+	// client and setting it was made with.
+	deferral *deferral
 	// concerns are the key arguments of the event being judged, rank its
 	// kind: set while the units judge it.
 	concerns []token.Pos
 	rank     bugRank
-	held     []heldFinding
+	// key is the key a Key event's findings are about, as text: a key
+	// malformed once and sent by two commands of a function is one bug.
+	key  string
+	held []heldFinding
 }
 
 type heldFinding struct {
 	d        analysis.Diagnostic
 	concerns []token.Pos
+	key      string
 	rank     bugRank
+	wired    reading.Wiring
+	setting  string
 }
 
-// install makes the merger the pass's innermost report: the directives and
-// the deferral see each finding as the checks made it.
-func (m *bugMerger) install(pass *analysis.Pass) {
-	m.report, m.files = pass.Report, pass.Files
+// install puts the merger over the deferral, which gets one finding per
+// bug, and under the directives, which see each finding as the checks
+// made it.
+func (m *bugMerger) install(pass *analysis.Pass, under *deferral) {
+	m.report, m.files, m.deferral = pass.Report, pass.Files, under
 	pass.Report = func(d analysis.Diagnostic) {
-		if m.flushed || d.Category == CategoryRecord {
+		if m.closed || d.Category == CategoryRecord {
 			m.report(d)
 			return
 		}
-		m.held = append(m.held, heldFinding{d: d, concerns: m.concerns, rank: m.rank})
+		h := heldFinding{d: d, concerns: m.concerns, rank: m.rank, key: m.key}
+		if m.deferral != nil {
+			h.wired, h.setting = m.deferral.current, m.deferral.setting
+		}
+		m.held = append(m.held, h)
 	}
+}
+
+// close reports what is held, and lets later findings pass straight
+// through.
+func (m *bugMerger) close() {
+	m.flush()
+	m.closed = true
 }
 
 // about runs judge with the event's key arguments and rank as what its
@@ -96,22 +119,19 @@ func transactionKeys(watched []keymodel.Arg, cmds []keymodel.QueuedCommand) []ke
 	return append(slices.Clone(watched), keysOfCommands(cmds)...)
 }
 
-// flush reports one finding per bug, in the order the first of each was
-// made. Findings are taken by rank, then position: one that shares its
-// position or a key argument with a bug already found (of its check, in
-// its function) joins it, the bug holding its position first; any other
-// starts a bug. So a transaction's crossing joins the crossing command it
-// holds, not every command it holds: two commands on two slots each are
-// two bugs. Findings made after the flush pass straight through.
+// flush reports one finding per bug of those held, in the order the first
+// of each was made. Findings are taken by rank, then position: one that
+// shares its position or a key argument with a bug already found (of its
+// check, in its function) joins it, the bug holding its position first;
+// any other starts a bug. So a transaction's crossing joins the crossing
+// command it holds, not every command it holds: two commands on two slots
+// each are two bugs.
 func (m *bugMerger) flush() {
-	if m.flushed {
-		return
-	}
-	m.flushed = true
 	type spot struct {
 		category string
 		scope    token.Pos // the function declaration holding the finding
 		pos      token.Pos
+		key      string
 	}
 	order := make([]int, len(m.held))
 	for i := range order {
@@ -128,9 +148,12 @@ func (m *bugMerger) flush() {
 	for _, i := range order {
 		h := m.held[i]
 		scope := m.scopeOf(h.d.Pos)
-		spots := []spot{{h.d.Category, scope, h.d.Pos}}
+		spots := []spot{{h.d.Category, scope, h.d.Pos, ""}}
 		for _, p := range h.concerns {
-			spots = append(spots, spot{h.d.Category, scope, p})
+			spots = append(spots, spot{h.d.Category, scope, p, ""})
+		}
+		if h.key != "" {
+			spots = append(spots, spot{h.d.Category, scope, token.NoPos, h.key})
 		}
 		bug := i
 		if scope.IsValid() { // outside a function (a script file's line): itself only
@@ -153,14 +176,28 @@ func (m *bugMerger) flush() {
 		if !ok {
 			continue // joined another bug
 		}
-		kept := m.held[group[0]].d
+		first := m.held[group[0]]
+		kept := first.d
 		for _, j := range group[1:] {
 			d := m.held[j].d
 			kept.Related = append(kept.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: "the same bug: " + predicate(d.Message)})
 		}
-		m.report(kept)
+		m.handOn(first, kept)
 	}
 	m.held = nil
+}
+
+// handOn reports a finding to the deferral with the client and setting it
+// was made with.
+func (m *bugMerger) handOn(h heldFinding, d analysis.Diagnostic) {
+	if m.deferral == nil {
+		m.report(d)
+		return
+	}
+	wired, setting := m.deferral.current, m.deferral.setting
+	m.deferral.current, m.deferral.setting = h.wired, h.setting
+	defer func() { m.deferral.current, m.deferral.setting = wired, setting }()
+	m.report(d)
 }
 
 // predicate is a finding's message without its fix: what it says is wrong.
@@ -193,6 +230,18 @@ type concerning struct {
 }
 
 func (v concerning) Key(c *reading.Command, k keymodel.Arg) {
+	var text []string
+	built := false // of values: from one builder, not literals written twice
+	for _, alt := range k.Alts {
+		text = append(text, alt.Quoted())
+		built = built || slices.ContainsFunc(alt, func(p keymodel.Part) bool { return p.Unknown })
+	}
+	prev := v.m.key
+	v.m.key = ""
+	if built {
+		v.m.key = strings.Join(text, " or ")
+	}
+	defer func() { v.m.key = prev }()
 	v.m.about(c.Keys, rankCommand, func() { v.Visitor.Key(c, k) })
 }
 
@@ -211,9 +260,9 @@ func (v concerning) Transaction(t *reading.Transaction) {
 // flushAfterPanic reports what the package's checks found before a panic,
 // unless reporting it panics too.
 func (m *bugMerger) flushAfterPanic() {
-	if m.report == nil || m.flushed {
+	if m.report == nil || m.closed {
 		return
 	}
 	defer func() { _ = recover() }()
-	m.flush()
+	m.close()
 }

@@ -90,3 +90,16 @@ func separateToo(ctx context.Context, rdb *redis.ClusterClient, a, b string) {
 		return nil
 	})
 }
+
+// sameKeyTwice: one malformed key sent by two commands is one bug, reported
+// at the first.
+func sameKeyTwice(ctx context.Context, rdb *redis.ClusterClient, user string) {
+	k := "history:{" + user + ":list"
+	rdb.Set(ctx, k, "x", 0) // want `Set key "history:\{<user>:list" has a '\{' with no '\}' after it`
+	rdb.Expire(ctx, k, 0)
+}
+
+// sameKeyElsewhere: the same key in another function is its own finding.
+func sameKeyElsewhere(ctx context.Context, rdb *redis.ClusterClient, user string) {
+	rdb.Del(ctx, "history:{"+user+":list") // want `Del key "history:\{<user>:list" has a '\{' with no '\}' after it`
+}
