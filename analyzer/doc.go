@@ -375,10 +375,16 @@
 // Off unless -crossslot.hot-tags is set. "feed:{global}:" + userID puts every user's
 // feed on the slot of "global", so one node serves all of them: the hot-slot
 // mistake Redis's cluster guidance warns about. Put the entity in the tag
-// ("feed:{" + userID + "}"), or leave the tag out.
+// ("feed:{" + userID + "}"), or leave the tag out. Where the constant tag
+// keeps the key on the slot of another key of its command, of another
+// entity or of all of them, the entity's own tag takes it off that slot,
+// and the finding says what to do with the command then, as the crossslot
+// check would; no crossslot finding ever proposes a tag this check
+// reports.
 //
 //	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot; put a in the tag instead
 //	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", a)) // after the fix: each feed on its own slot
+//	rdb.SUnionStore(ctx, "feed:{global}:all", fmt.Sprintf("feed:{global}:%d", a)) // SUnionStore key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot; put a in the tag instead, and as "feed:{global}:all" is then on another slot, read each key, compute the result in the client and write it to the destination, since the only tag both could share is a constant one, which puts every such key on one slot
 //
 // # Check database
 //
