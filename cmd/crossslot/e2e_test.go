@@ -31,6 +31,7 @@ type vetDiagnostic struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	} `json:"related"`
+	SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
 }
 
 // vetExample runs go vet -vettool=crossslot -json on the example module.
