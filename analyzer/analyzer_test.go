@@ -260,6 +260,15 @@ func TestScripts(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "scripts")
 }
 
+// TestAdvice pins the fix clauses for keys of two entities, which are
+// never told to share one hash tag, beside keys of one entity, for every
+// kind of command and every client; with the hottag check on, the layout
+// the clauses describe (the entities tagged with a group they belong to)
+// stays silent.
+func TestAdvice(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{HotTags: true}), "advice")
+}
+
 // TestHotTags covers the opt-in hottag check.
 func TestHotTags(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.New(&analyzer.Config{HotTags: true}), "hottags")
@@ -478,7 +487,8 @@ func (e *errorCount) Errorf(format string, args ...any) { e.n++ }
 // remedyClause is how a finding's last clause starts: what to do, in the
 // imperative (see remedy.go and each check's unit).
 var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transaction per slot|subscribe once per slot|` +
-	`make .+ their hash tag, as in "|make .+ the hash tag of .+ too, as in "|give them the hash tag \{|give both keys one hash tag|give every key one hash tag|run the command per key|` +
+	`make .+ their hash tag, as in "|make .+ the hash tag of .+ too, as in "|give them the hash tag \{|give both keys one hash tag|` +
+	`read each key|copy each HyperLogLog|run the script once per slot|set each slot's keys|wait on each slot's keys|run the command per slot|send one command per key|` +
 	`give the watched keys and the (callback|batch)'s keys one hash tag|give the script's keys the declared keys' hash tag|` +
 	`give the keys one hash tag of one value|give keys that belong together one hash tag|co-locate the keys under an owner|move the data in the client|group the keys by slot|assign .+ on every path|if the write must be atomic|` +
 	`put the entity's id between the braces|keep one pair of braces|close the tag with '\}'|put .+ in the tag instead|` +

@@ -143,15 +143,17 @@ func (p *unitPass) transactionCrossing(cmds []keymodel.QueuedCommand, compared f
 // crossingDiagnostic reports a command's crossing (see commandCrossing) as
 // check category, its keys called noun, fate ending the message before the
 // remedy (remedy.go), which is the batch's unless fix is given.
-func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, noun, fate, fix string, batch batchKind) analysis.Diagnostic {
+func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, noun, fate string, fix func(advice) string, batch batchKind) analysis.Diagnostic {
 	var in string
 	if c.Wrapper != nil {
 		in = fmt.Sprintf(" in %s (%s)", c.Wrapper.Name, c.Wrapper.Where)
 	}
 	command := c.Name() // a raw command's name, not "Do", decides the remedy
+	keys := meeting(c.Keys, x.at)
+	v := adviceFor(x.d.A, x.d.B, firstAlternatives(keys), batch, command)
 	remedy := func(r string) string {
-		if fix != "" {
-			r = fix
+		if fix != nil {
+			r = fix(v)
 		}
 		return "; " + r
 	}
@@ -170,7 +172,7 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 			}}}
 	}
 	d := analysis.Diagnostic{Pos: x.at.At.Pos, End: x.at.At.End, Category: category,
-		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How()+x.inWorld(), fate, in, remedy(pairRemedy(x.d.A, x.d.B, batch, command))),
+		Message: fmt.Sprintf("%s %s %s and %s are on different hash slots%s%s%s%s", c.Method, noun, x.d.Show(true, ""), x.d.Show(false, ""), x.d.How()+x.inWorld(), fate, in, remedy(v.pairRemedy())),
 	}
 	if x.other.At.Pos.IsValid() { // a key of a slice filled elsewhere has no position of its own
 		d.Related = []analysis.RelatedInformation{{
@@ -186,7 +188,6 @@ func (p *unitPass) crossingDiagnostic(c *reading.Command, x crossing, category, 
 			})
 		}
 	} else {
-		keys := meeting(c.Keys, x.at)
 		if d.SuggestedFixes = coLocateFix(keys, p.source.Literals); d.SuggestedFixes == nil {
 			d.SuggestedFixes = templateFix(keys, p.source, p.pass.TypesInfo, p.keyBuilders())
 		}

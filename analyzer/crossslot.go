@@ -30,10 +30,11 @@ func (u commandSlots) Command(c *reading.Command) {
 	if !c.Multi || c.Channels() {
 		return // sharded channels: shardedpubsub.go
 	}
-	fate, fix := "", ""
+	fate := ""
+	var fix func(advice) string // the clause, when not the batch's (advice.pairRemedy)
 	ring := c.Site != nil && u.pass.TopologyOf(c.Site.Client()).Ring
 	if ring {
-		fate, fix = ringFate(c.Method), ringRemedy
+		fate, fix = ringFate(c.Method), advice.ringRemedy
 	} else if c.Site != nil {
 		fate = c.Site.Fate
 		switch c.Split {
@@ -41,13 +42,13 @@ func (u commandSlots) Command(c *reading.Command) {
 			u.pass.coverage.count(false, nil, false, u.pass.cfg.claims(), token.Position{}) // split by slot and merged: fine
 			return
 		case reading.SplitWrite:
-			fate, fix = splitWrite, splitWriteRemedy
+			fate, fix = splitWrite, advice.splitWriteRemedy
 		case reading.SplitAlways:
-			fate, fix = splitAlways, splitWriteRemedy
+			fate, fix = splitAlways, advice.splitWriteRemedy
 		case reading.SplitBarred:
-			fix = splitBarredRemedy
+			fix = advice.splitBarredRemedy
 		case reading.SplitByProxy:
-			fate, fix = fmt.Sprintf("; %s splits it by slot, so it does not fail but is not atomic", u.pass.target.Name()), splitWriteRemedy
+			fate, fix = fmt.Sprintf("; %s splits it by slot, so it does not fail but is not atomic", u.pass.target.Name()), advice.splitWriteRemedy
 		case reading.NotSplit:
 			if t := u.pass.target; t.Proxy != "" {
 				if u.pass.TopologyOf(c.Site.Client()).OneServer {

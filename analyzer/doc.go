@@ -11,8 +11,11 @@
 // its hash tag (the text between the first '{' and the first '}' after it,
 // when not empty), modulo 16384. A command whose keys are on different slots
 // fails with "CROSSSLOT Keys in request don't hash to the same slot". The fix
-// is to give keys that are used together one hash tag: "user:{123}:profile"
-// and "user:{123}:settings".
+// for one entity's keys is to give them that entity as their hash tag:
+// "user:{123}:profile" and "user:{123}:settings". Keys of two entities (two
+// users, two days) are never told to share one: the command is split by
+// slot, or its work is done in the client, or the entities are tagged
+// with one they belong to (a group, a room).
 //
 // The analyzer follows key expressions — constants, concatenation,
 // fmt.Sprintf and fmt.Sprint (a type's String method for %v and %s),
@@ -96,7 +99,7 @@
 //
 // # Examples
 //
-//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag
+//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot
 //	rdb.Get(ctx, "user:{}:a")             // Get key "user:{}:a" has an empty hash tag {}, so the whole key is hashed; put the entity's id between the braces, or remove them
 //	rdb.Get(ctx, "{a}:{b}")               // Get key "{a}:{b}" has a second hash tag after {a}; only the first one counts; keep one pair of braces, around the part that decides the slot
 //	rdb.Get(ctx, "user:{1")               // Get key "user:{1" has a '{' with no '}' after it, so the whole key is hashed; close the tag with '}', or remove the '{'
@@ -154,7 +157,7 @@
 // Beside a constant key the prefix alone decides, and nothing is claimed.
 //
 //	userID, orderID := lookup(a), lookup(b)
-//	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); give both keys one hash tag
+//	rdb.Rename(ctx, "cart:"+userID+":items", "order:"+orderID+":items") // Rename keys "cart:<userID>:items" and "order:<orderID>:items" are on different hash slots for all but about 1 in 16384 pairs of values of userID and orderID (assuming userID and orderID hold no brace); move the data in the client (read, write, then delete the source), or tag both keys with an entity they belong to (a group, a room, a month), never with one constant tag, which puts every such key on one slot
 //
 //	name := lookup(a)
 //	rdb.MGet(ctx, name, name+":count") // MGet keys "<name>" and "<name>:count" are on different hash slots for all but about 1 in 16384 values of name, unless name holds a hash tag; make name their hash tag, as in "{<name>}"
@@ -238,19 +241,36 @@
 //	rdb.MGet(ctx, "user:1:profile", "user:1:settings") // MGet keys "user:1:profile" (slot 12348) and "user:1:settings" (slot 13072) are on different hash slots; give them the hash tag {user:1}, as in "{user:1}:profile"
 //	rdb.MGet(ctx, "{user:1}:profile", "{user:1}:settings") // after the fix: both on slot 10778
 //
-// Two entities of one family ("shop:stock:1" and "shop:stock:2") are never
-// told to share a constant tag, which would put the whole family on one
-// slot: split the batch by slot. A transaction over two entities (the two
-// accounts of a transfer) cannot be atomic across slots, and one
-// transaction per slot silently gives up what it was for: co-locate the
-// keys under an owner or tenant they share when there is one
-// ("tenant:{t}:acct:a"); otherwise make each slot's write a step of its own
-// that can be retried (idempotent, with a compensating step if a later one
-// fails), or record the intent in an outbox on one slot and apply it per
-// slot. A move between two entities (RENAME, SMOVE, COPY) is done in the
-// client: read, write, then delete the source.
+// Keys of two entities are never told to share a tag: two values of one
+// template ("friends:"+a and "friends:"+b, two users' sets; "uv:"+day1 and
+// "uv:"+day2, two days'), keys that each hold a value the other does not,
+// two ids of one family ("shop:stock:1" and "shop:stock:2"), or a key per
+// entity beside a key of all of them ("hot:cat:"+c beside "hot:global").
+// The only tag such keys could share is a constant one, which puts every
+// entity of the family on one slot: the hot slot the hottag check reports.
+// So a batch of independent keys (MGET, MSET, DEL, UNLINK, EXISTS, TOUCH,
+// SSUBSCRIBE) is split by slot; any other command's work is done in the
+// client, worded for the command: a move (RENAME, SMOVE, COPY, LMOVE) reads,
+// writes, then deletes the source; a set operation (SINTERSTORE,
+// SUNIONSTORE, ZUNIONSTORE, BITOP, ...) reads each key, computes the result
+// and writes it; PFCOUNT and PFMERGE run on copies of the HyperLogLogs under
+// a tag of the call's own; a script runs once per slot with that slot's
+// keys; MSETNX sets one slot at a time. Or the keys are tagged with an
+// entity both belong to, where one exists: the users of a room
+// ("room:{r}:friends:a"), the days of a month ("uv:{2024-05}:01"). A
+// transaction over two entities (the two accounts of a transfer), WATCH
+// over them included, cannot be atomic across slots, and one transaction
+// per slot silently gives up what it was for: co-locate the keys under an
+// owner or tenant they share when there is one ("tenant:{t}:acct:a");
+// otherwise make each slot's write a step of its own that can be retried
+// (idempotent, with a compensating step if a later one fails), or record
+// the intent in an outbox on one slot and apply it per slot. The rest of
+// the batch counts: an SINTERSTORE into "mutual:"+a of "friends:"+a and
+// "friends:"+b is told what two users' keys are told, though its first two
+// keys are of one user.
 //
 //	rdb.MGet(ctx, "shop:stock:1", "shop:stock:2") // MGet keys "shop:stock:1" (slot 10896) and "shop:stock:2" (slot 6899) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot
+//	rdb.PFCount(ctx, "uv:"+lookup(a), "uv:"+lookup(b)) // PFCount keys "uv:<lookup(a)>" and "uv:<lookup(b)>" are on different hash slots for all but about 1 in 16384 pairs of different values of lookup(a) and lookup(b) (assuming lookup(a) and lookup(b) hold no brace); copy each HyperLogLog (GET, then SET) to a key tagged with this call's own id and run it on the copies, or tag both keys with an entity they belong to (a group, a room, a month), never with one constant tag, which puts every such key on one slot
 //
 // Keys built at the call around one shared value, by a one-verb
 // fmt.Sprintf or by "text" + value + "text", get a fix that puts the value
@@ -355,10 +375,16 @@
 // Off unless -crossslot.hot-tags is set. "feed:{global}:" + userID puts every user's
 // feed on the slot of "global", so one node serves all of them: the hot-slot
 // mistake Redis's cluster guidance warns about. Put the entity in the tag
-// ("feed:{" + userID + "}"), or leave the tag out.
+// ("feed:{" + userID + "}"), or leave the tag out. Where the constant tag
+// keeps the key on the slot of another key of its command, of another
+// entity or of all of them, the entity's own tag takes it off that slot,
+// and the finding says what to do with the command then, as the crossslot
+// check would; no crossslot finding ever proposes a tag this check
+// reports.
 //
 //	rdb.Get(ctx, fmt.Sprintf("feed:{global}:%d", a)) // Get key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot; put a in the tag instead
 //	rdb.Get(ctx, fmt.Sprintf("feed:{%d}", a)) // after the fix: each feed on its own slot
+//	rdb.SUnionStore(ctx, "feed:{global}:all", fmt.Sprintf("feed:{global}:%d", a)) // SUnionStore key "feed:{global}:<a>" has the constant hash tag {global}: every value of a is on its slot 10408, one hot slot; put a in the tag instead, and as "feed:{global}:all" is then on another slot, read each key, compute the result in the client and write it to the destination, since the only tag both could share is a constant one, which puts every such key on one slot
 //
 // # Check database
 //
@@ -482,12 +508,13 @@
 // so keys that hash by different values (different hash tags, or
 // different keys without one) are reported: whatever the names, some such
 // keys land apart. The fix is the cluster's: one hash tag for the keys an
-// entity keeps together. Only a client that is surely a Ring is judged so
+// entity keeps together, and for keys of two entities one command per key
+// or the work done in the client, never one tag for all. Only a client that is surely a Ring is judged so
 // (a *redis.Ring, or an interface every value of which is one); there the
 // crossslot check says nothing.
 //
 //	rdb := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"shard1": ":7001", "shard2": ":7002"}})
-//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) hash by different values; on go-redis's Ring they may sit on different shards, and MGet runs on the first key's shard, which reads the other keys there as missing or writes them there, with no error; give keys that belong together one hash tag (user:{42}:a, user:{42}:b), or send one command per key
+//	rdb.MGet(ctx, "user:1:a", "user:2:a") // MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) hash by different values; on go-redis's Ring they may sit on different shards, and MGet runs on the first key's shard, which reads the other keys there as missing or writes them there, with no error; send one command per key, since one hash tag for every such key would put them all on one shard
 //
 // # Check directive
 //

@@ -30,7 +30,30 @@ func (u hotTag) Key(c *reading.Command, k keymodel.Arg) {
 	}
 	u.pass.report(analysis.Diagnostic{
 		Pos: k.At.Pos, End: k.At.End, Category: CategoryHotTag,
-		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot; put %s in the tag instead",
-			c.Method, k.Alts[0].Quoted(), tag, values, slotcalc.Slot(tag), values),
+		Message: fmt.Sprintf("%s key %s has the constant hash tag {%s}: every value of %s is on its slot %d, one hot slot; put %s in the tag instead%s",
+			c.Method, k.Alts[0].Quoted(), tag, values, slotcalc.Slot(tag), values, thenApart(c, k)),
 	})
+}
+
+// thenApart is what else to do when putting a hot key's values in its tag
+// takes it off the slot of another key of its command that the constant
+// tag keeps it with, a key of another entity or of all of them: the
+// command then crosses slots, and its work is split or done as the
+// crossslot check would say. "" when no such key is there.
+func thenApart(c *reading.Command, k keymodel.Arg) string {
+	if !c.Multi {
+		return ""
+	}
+	for _, o := range c.Keys {
+		if o.At == k.At || len(o.Alts) == 0 || !o.Meets(k) {
+			continue
+		}
+		p := pairingOf(k.Alts[0], o.Alts[0])
+		if !p.apart() || keymodel.Relate(k.Alts[0], o.Alts[0]) != keymodel.Same {
+			continue
+		}
+		v := advice{a: k.Alts[0], b: o.Alts[0], pairing: p, batch: commandBatch, method: c.Name()}
+		return ", and as " + o.Alts[0].Quoted() + " is then on another slot, " + v.apartRemedy()
+	}
+	return ""
 }

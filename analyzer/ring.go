@@ -23,8 +23,21 @@ func ringFate(method string) string {
 		" runs on the first key's shard, which reads the other keys there as missing or writes them there, with no error"
 }
 
-// ringRemedy is the fix on a Ring: one hash tag, as on a cluster.
-const ringRemedy = "give keys that belong together one hash tag (user:{42}:a, user:{42}:b), or send one command per key"
+// ringRemedy is the fix on a Ring: one hash tag for one entity's keys, as
+// on a cluster; keys of two entities are never told to share one (it would
+// put every such key on one shard).
+func (v advice) ringRemedy() string {
+	switch {
+	case v.pairing.apart() && splittable(commandBatch, v.method):
+		return "send one command per key, since one hash tag for every such key would put them all on one shard"
+	case v.pairing.apart():
+		return strings.ReplaceAll(v.apartRemedy(), "slot", "shard")
+	}
+	if r, ok := v.sharedValue(); ok {
+		return r + ", or send one command per key"
+	}
+	return "give keys that belong together one hash tag (user:{42}:a, user:{42}:b), or send one command per key"
+}
 
 // ringTransactionFate is what a Ring does with a transaction across shards.
 const ringTransactionFate = "on go-redis's Ring they may sit on different shards, and the Ring runs one MULTI/EXEC per shard, so the transaction is not atomic"

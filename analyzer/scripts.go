@@ -107,8 +107,8 @@ func (u scripts) judge(method string, k reading.ScriptKey, declared []keymodel.A
 	for _, d := range declared {
 		if diff, ok := u.pass.Differ(d, k.Key); ok {
 			return CategoryScriptSlot, fmt.Sprintf(
-				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key); give the script's keys the declared keys' hash tag",
-				method, k.Command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in)
+				"%s script's %s key %s and the declared key %s are on different hash slots%s%s; on a cluster the script fails where they are on different nodes (non local key); %s",
+				method, k.Command, diff.Show(false, ""), diff.Show(true, ""), diff.How(), in, adviceFor(diff.A, diff.B, nil, commandBatch, "EVAL").scriptRemedy())
 		}
 		onTheirSlot = onTheirSlot || keymodel.Unproved(d, k.Key) == "" || keymodel.SameTagTemplate(d, k.Key) || keymodel.SameAssumingNoBrace(d, k.Key)
 	}

@@ -24,7 +24,7 @@ func (u shardedPubSub) Command(c *reading.Command) {
 	}
 	x, found := u.pass.commandCrossing(c.Keys, c.Wrapper != nil)
 	if found {
-		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryShardedPubSub, "channels", fate, "", channelBatch))
+		u.pass.report(u.pass.crossingDiagnostic(c, x, CategoryShardedPubSub, "channels", fate, nil, channelBatch))
 	}
 	reason, _ := undecidedReason(c.Keys, u.pass.cfg.claims())
 	u.pass.coverage.tally(CategoryShardedPubSub, found, !found && reason != "", u.pass.pass.Fset.Position(commandPos(c)), reason)

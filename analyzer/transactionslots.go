@@ -65,7 +65,7 @@ func (u transactionSlots) Transaction(t *reading.Transaction) {
 		report(setting, analysis.Diagnostic{
 			Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 			Message: fmt.Sprintf("%s keys %s and %s are on different hash slots%s; %s; %s",
-				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How()+world, t.Fate, pairRemedy(x.d.A, x.d.B, transactionBatch, "")),
+				t.Name, x.d.Show(true, t.Commands[x.i].Method), x.d.Show(false, t.Commands[x.j].Method), x.d.How()+world, t.Fate, adviceFor(x.d.A, x.d.B, transactionKeys(t.Commands), transactionBatch, "").pairRemedy()),
 			Related: append([]analysis.RelatedInformation{{
 				Pos: x.earlier.At.Pos, End: x.earlier.At.End,
 				Message: fmt.Sprintf("%s key %s%s", t.Commands[x.i].Method, x.earlier.Alts[0].Quoted(), x.d.SlotOf(true)),
@@ -99,10 +99,7 @@ func (u transactionSlots) watch(t *reading.Transaction, report func(string, anal
 	if !found {
 		return
 	}
-	remedy := watchRemedy
-	if t.Batch {
-		remedy = watchBatchRemedy
-	}
+	remedy := adviceFor(x.d.A, x.d.B, transactionKeys(all), transactionBatch, "WATCH").watchRemedy(t.Batch)
 	report(setting, analysis.Diagnostic{
 		Pos: x.later.At.Pos, End: x.later.At.End, Category: CategoryCrossSlot,
 		Message: fmt.Sprintf("Watch keys %s and %s key %s are on different hash slots%s; %s; %s",
@@ -123,6 +120,12 @@ func opensHere(t *reading.Transaction) []analysis.RelatedInformation {
 		return []analysis.RelatedInformation{{Pos: t.At.Pos, End: t.At.End, Message: t.Via + " runs the " + t.Name + " here"}}
 	}
 	return []analysis.RelatedInformation{{Pos: t.At.Pos, End: t.At.End, Message: t.Name + " opens the transaction here"}}
+}
+
+// transactionKeys are the first alternatives of a transaction's keys, the
+// batch a crossing's advice weighs.
+func transactionKeys(cmds []keymodel.QueuedCommand) []keymodel.Key {
+	return firstAlternatives(keysOfCommands(cmds))
 }
 
 // keysOfCommands are the keys of a transaction's commands, in order.

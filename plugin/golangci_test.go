@@ -325,7 +325,7 @@ func TestGolangciLint(t *testing.T) {
 	}
 	out, _ := json.MarshalIndent(issues, "", "  ")
 	t.Logf("golangci-lint JSON issues:\n%s", out)
-	wantText := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag`
+	wantText := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot`
 	found := false
 	for _, is := range issues {
 		found = found || is.Text == wantText

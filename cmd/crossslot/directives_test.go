@@ -62,8 +62,8 @@ func TestShowIgnored(t *testing.T) {
 	}
 	for _, want := range []string{
 		"directives/file.go:12:15: Get key \"{acme}:{7}:profile\" has a second hash tag after {acme}; only the first one counts; keep one pair of braces, around the part that decides the slot (doubletag, ignored)\n",
-		"directives/line.go:14:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag (crossslot, ignored)\n",
-		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots; send one call per slot, or give keys that belong together one hash tag (crossslot)\n",
+		"directives/line.go:14:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot (crossslot, ignored)\n",
+		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot (crossslot)\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("-show-ignored output lacks %q:\n%s", want, stdout)

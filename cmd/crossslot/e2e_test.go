@@ -31,6 +31,7 @@ type vetDiagnostic struct {
 		Posn    string `json:"posn"`
 		Message string `json:"message"`
 	} `json:"related"`
+	SuggestedFixes []json.RawMessage `json:"suggested_fixes"`
 }
 
 // vetExample runs go vet -vettool=crossslot -json on the example module.
@@ -179,7 +180,7 @@ func TestGoVetOnExampleWithRealGoRedis(t *testing.T) {
 		t.Fatalf("only %d bad* functions in the example", bad)
 	}
 	// One message in full, as a user sees it.
-	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag`
+	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot`
 	found := false
 	for _, d := range vetExample(t) {
 		found = found || d.Message == want

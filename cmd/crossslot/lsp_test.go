@@ -327,7 +327,7 @@ func TestLanguageServer(t *testing.T) {
 		diags = p.Diagnostics
 		return true
 	})
-	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag`
+	want := `MGet keys "user:1:a" (slot 323) and "user:2:a" (slot 6163) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot`
 	found := false
 	for _, d := range diags {
 		if d.Message == want && d.Range.Start.Line == 23 && d.Source == "crossslot" && d.Code == "crossslot" && d.Severity == 1 {
@@ -480,7 +480,7 @@ func runNeovim(t *testing.T, nvim, initLua string) {
 		t.Fatal(err)
 	}
 	b := runNeovimIn(t, nvim, dir, initLua)
-	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, or give keys that belong together one hash tag"
+	want := "24:35\tcrossslot\tMGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot"
 	if !strings.Contains(b, want+"\n") {
 		t.Errorf("Neovim received:\n%s\nwant a line %q", b, want)
 	}

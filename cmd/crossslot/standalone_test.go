@@ -362,7 +362,7 @@ func TestTextAndStylish(t *testing.T) {
 		t.Errorf("text: stderr lacks %q:\n%s", want, stderr)
 	}
 	for _, want := range []string{
-		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots; send one call per slot, or give keys that belong together one hash tag (crossslot)\n" +
+		"directives/line.go:15:28: MGet keys \"user:3:a\" (slot 12067) and \"user:4:a\" (slot 10931) are on different hash slots; send one call per slot, since one hash tag for every such key would put them all on one slot (crossslot)\n" +
 			"\tdirectives/line.go:15:16: key \"user:3:a\" is on slot 12067\n",
 		"directives/line.go:23:15: Get key \"legacy:{}:b\" has an empty hash tag {}, so the whole key is hashed; put the entity's id between the braces, or remove them (emptytag)\n",
 	} {

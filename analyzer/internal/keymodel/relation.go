@@ -907,3 +907,48 @@ func OneSlot(keys []Arg) bool {
 	}
 	return true
 }
+
+// OneValue reports two unknown parts that write one value, or maybe do:
+// the same value, or one written through functions and verbs that keep its
+// text (v and strings.ToLower(v)). Integers of one base and different
+// offsets (t and t-1) are two values; a part that stands for values the
+// evaluator gave up on, or has no id, is no value of its own.
+func OneValue(p, q Part) bool {
+	if !p.Unknown || !q.Unknown || !identified(p) || !identified(q) {
+		return false
+	}
+	if p.Base != "" && p.Base == q.Base {
+		return p.Offset == q.Offset
+	}
+	return rootID(p.ID) == rootID(q.ID) && p.Offset == q.Offset
+}
+
+// identified: the part names one value.
+func identified(p Part) bool {
+	return p.ID != "" && p.ID != "too-many" && !strings.HasSuffix(p.ID, "/too-many")
+}
+
+// ValuesApart splits the unknown parts of two keys into those of a that b
+// does not hold (OneValue), those of b that a does not hold, and those of a
+// that b holds too: keys of two entities each hold a value the other does
+// not ("acct:<from>", "acct:<to>").
+func ValuesApart(a, b Key) (onlyA, onlyB, shared []Part) {
+	holds := func(k Key, p Part) bool {
+		return slices.ContainsFunc(k, func(q Part) bool { return OneValue(p, q) })
+	}
+	for _, p := range a {
+		switch {
+		case !p.Unknown:
+		case holds(b, p):
+			shared = append(shared, p)
+		default:
+			onlyA = append(onlyA, p)
+		}
+	}
+	for _, q := range b {
+		if q.Unknown && !holds(a, q) {
+			onlyB = append(onlyB, q)
+		}
+	}
+	return onlyA, onlyB, shared
+}

@@ -148,7 +148,7 @@ func tags(ctx context.Context, rdb *redis.ClusterClient, name string) {
 // The remedy follows the command a raw call sends: keys that do not depend
 // on each other can be sent one call per slot; a rename's cannot.
 func remedyByCommand(ctx context.Context, rdb *redis.ClusterClient) {
-	rdb.Do(ctx, "EXISTS", "stock:1", "stock:2")           // want `; send one call per slot, or give keys that belong together one hash tag$`
+	rdb.Do(ctx, "EXISTS", "stock:1", "stock:2")           // want `; send one call per slot, since one hash tag for every such key would put them all on one slot$`
 	rdb.Do(ctx, "RENAME", "report:today", "report:older") // want `; give both keys one hash tag, such as \{report\}$`
 	rdb.Rename(ctx, "report:1", "report:1:archived")      // want `; give both keys one hash tag, such as \{report:1\}$`
 	rdb.MGet(ctx, "cart:1:lines", "cart:1:sum")           // want `; give them the hash tag \{cart:1\}, as in "\{cart:1\}:lines"$`

@@ -81,7 +81,7 @@ func scripts(c *glide.ClusterClient) {
 // A split write does not fail but is not atomic: reported where it writes
 // one entity's keys, not where it writes several entities' together.
 func splitWrites(c *glide.ClusterClient, id, other string, ids []string) {
-	c.Del(ctx, []string{"user:" + id + ":profile", "user:" + id + ":settings"}) // want `Del keys "user:<id>:profile" and "user:<id>:settings" are on different hash slots .*; GLIDE's cluster client splits it by slot, so it does not fail but is not atomic; if the write must be atomic, give the keys one hash tag`
+	c.Del(ctx, []string{"user:" + id + ":profile", "user:" + id + ":settings"}) // want `Del keys "user:<id>:profile" and "user:<id>:settings" are on different hash slots .*; GLIDE's cluster client splits it by slot, so it does not fail but is not atomic; if the write must be atomic, make id their hash tag, as in "user:\{<id>\}:profile"$`
 	c.Del(ctx, []string{"user:{" + id + "}:profile", "user:{" + id + "}:settings"})
 	c.MSet(ctx, map[string]string{"cart:" + id + ":items": "[]", "cart:" + id + ":total": "0"}) // want `MSet keys "cart:<id>:items" and "cart:<id>:total" are on different hash slots .*not atomic`
 	c.Unlink(ctx, []string{"session:" + id, "session:" + other})                                // two entities
@@ -125,7 +125,7 @@ func batches(c *glide.ClusterClient, id string) {
 func watched(c *glide.ClusterClient, id string) {
 	c.Watch(ctx, []string{"stock:" + id})
 	tx := pipeline.NewClusterBatch(true)
-	tx.Set("order:"+id, "1") // want `Watch keys "stock:<id>" and Set key "order:<id>" are on different hash slots .*; where the slots are on different nodes, GLIDE's WATCH is silently ignored and the batch commits over a changed key; give the watched keys and the batch's keys one hash tag`
+	tx.Set("order:"+id, "1") // want `Watch keys "stock:<id>" and Set key "order:<id>" are on different hash slots .*; where the slots are on different nodes, GLIDE's WATCH is silently ignored and the batch commits over a changed key; make id their hash tag, as in "stock:\{<id>\}"$`
 	c.Exec(ctx, *tx, true)
 
 	c.Watch(ctx, []string{"stock:{" + id + "}"})

@@ -26,7 +26,7 @@ func wish(user string) string { return "wishlist:" + user }
 
 // Two ids in one command: on one slot for about 1 in 16384 pairs of them.
 func (s *Shop) Merge(ctx context.Context, guest, user string) error {
-	return s.rdb.SUnionStore(ctx, wish(user), wish(user), wish(guest)).Err() // want `SUnionStore keys "wishlist:<user>" and "wishlist:<guest>" are on different hash slots for all but about 1 in 16384 pairs of different values of user and guest \(assuming user and guest hold no brace\); run the command per key and combine the results in the client, or tag both keys with an entity they share \(one tag for both, such as \{wishlist\}, would put every such key on one slot\)$`
+	return s.rdb.SUnionStore(ctx, wish(user), wish(user), wish(guest)).Err() // want `SUnionStore keys "wishlist:<user>" and "wishlist:<guest>" are on different hash slots for all but about 1 in 16384 pairs of different values of user and guest \(assuming user and guest hold no brace\); read each key, compute the result in the client and write it to the destination, or tag both keys with an entity they belong to \(a group, a room, a month\), never with one constant tag, which puts every such key on one slot$`
 }
 
 func (s *Shop) MergeTagged(ctx context.Context, guest, user string) error { // want MergeTagged:`sink SUnionStore`

@@ -73,8 +73,8 @@ func loops(ctx context.Context, b *board, today time.Time, days, week int, game 
 	for i := 0; i < days; i++ {
 		src = append(src, dayKey(today.AddDate(0, 0, -i)))
 	}
-	b.rdb.SUnion(ctx, src...)              // want `SUnion keys "day:<today.AddDate\(0, 0, -i\)>" for two different iterations of the loop on i < days are on different hash slots for all but about 1 in 16384 pairs of them; give every key one hash tag, or run the command per key and combine the results in the client$`
-	b.rdb.SUnionStore(ctx, "week", src...) // want `SUnionStore keys "week" and "day:<today.AddDate\(0, 0, -i\)>" are on different hash slots for all but about 1 in 16384 values of today.AddDate\(0, 0, -i\); give both keys one hash tag$`
+	b.rdb.SUnion(ctx, src...)              // want `SUnion keys "day:<today.AddDate\(0, 0, -i\)>" for two different iterations of the loop on i < days are on different hash slots for all but about 1 in 16384 pairs of them; read each key and compute the result in the client, or tag every key with an entity they all belong to \(a group, a room, a month\), never with one constant tag, which puts every such key on one slot$`
+	b.rdb.SUnionStore(ctx, "week", src...) // want `SUnionStore keys "week" and "day:<today.AddDate\(0, 0, -i\)>" are on different hash slots for all but about 1 in 16384 values of today.AddDate\(0, 0, -i\); read each key, compute the result in the client and write it to the destination, since the only tag both could share is a constant one, which puts every such key on one slot$`
 
 	var fixed []string
 	for _, d := range []int{1, 2, 3} {

@@ -62,6 +62,11 @@ func (c cmdable) Copy(ctx context.Context, sourceKey, destKey string, db int, re
 func (c cmdable) SUnionStore(ctx context.Context, destination string, keys ...string) *IntCmd {
 	return nil
 }
+func (c cmdable) SInterStore(ctx context.Context, destination string, keys ...string) *IntCmd {
+	return nil
+}
+func (c cmdable) PFCount(ctx context.Context, keys ...string) *IntCmd                 { return nil }
+func (c cmdable) PFMerge(ctx context.Context, dest string, keys ...string) *StatusCmd { return nil }
 func (c cmdable) SUnion(ctx context.Context, keys ...string) *StringSliceCmd          { return nil }
 func (c cmdable) SInterCard(ctx context.Context, limit int64, keys ...string) *IntCmd { return nil }
 func (c cmdable) BLPop(ctx context.Context, timeout time.Duration, keys ...string) *StringSliceCmd {
