@@ -113,9 +113,9 @@ func keyPositions(keys []keymodel.Arg) []token.Pos {
 	return out
 }
 
-// transactionKeys are every key a transaction's findings concern: the
+// watchedAndQueuedKeys are every key a transaction's findings concern: the
 // watched keys and its commands'.
-func transactionKeys(watched []keymodel.Arg, cmds []keymodel.QueuedCommand) []keymodel.Arg {
+func watchedAndQueuedKeys(watched []keymodel.Arg, cmds []keymodel.QueuedCommand) []keymodel.Arg {
 	return append(slices.Clone(watched), keysOfCommands(cmds)...)
 }
 
@@ -149,11 +149,13 @@ func (m *bugMerger) flush() {
 		h := m.held[i]
 		scope := m.scopeOf(h.d.Pos)
 		spots := []spot{{h.d.Category, scope, h.d.Pos, ""}}
-		for _, p := range h.concerns {
-			spots = append(spots, spot{h.d.Category, scope, p, ""})
-		}
-		if h.key != "" {
-			spots = append(spots, spot{h.d.Category, scope, token.NoPos, h.key})
+		if h.d.Category != CategoryHotTag { // its advice is each command's: see hottags.go
+			for _, p := range h.concerns {
+				spots = append(spots, spot{h.d.Category, scope, p, ""})
+			}
+			if h.key != "" {
+				spots = append(spots, spot{h.d.Category, scope, token.NoPos, h.key})
+			}
 		}
 		bug := i
 		if scope.IsValid() { // outside a function (a script file's line): itself only
@@ -254,7 +256,7 @@ func (v concerning) Transaction(t *reading.Transaction) {
 	if t.Watch {
 		rank = rankWatch
 	}
-	v.m.about(transactionKeys(t.Watched, t.Commands), rank, func() { v.Visitor.Transaction(t) })
+	v.m.about(watchedAndQueuedKeys(t.Watched, t.Commands), rank, func() { v.Visitor.Transaction(t) })
 }
 
 // flushAfterPanic reports what the package's checks found before a panic,
