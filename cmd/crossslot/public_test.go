@@ -201,7 +201,8 @@ func relativePosn(posn string) string {
 // every package of a run as one program, over each public module: none may
 // crash, exit with anything but 0 or 1, or leave a package unchecked, and
 // every finding it reports must be one triaged in testdata/public (go vet's
-// default findings, or those only every check reports). The time and peak
+// default findings, or those only every check reports), and it fails where
+// go vet fails: on any finding. The time and peak
 // memory of each are logged. The modules share one analysis cache, as
 // dependencies do on a machine that checks several services.
 func TestPublicModulesStandalone(t *testing.T) {
@@ -226,6 +227,17 @@ func TestPublicModulesStandalone(t *testing.T) {
 			}
 			triaged := append(slices.Clone(m.findings), m.everyCheck...)
 			dec := json.NewDecoder(strings.NewReader(r.stdout))
+			reported := 0
+			defer func() {
+				// one gate: the run fails on any finding, as go vet does on
+				// the module's triaged findings (asynq's onenode ones)
+				if want := map[bool]int{true: exitFindings, false: exitClean}[reported > 0]; r.code != want {
+					t.Errorf("exit %d with %d findings, want %d", r.code, reported, want)
+				}
+				if len(m.findings) > 0 && r.code != exitFindings {
+					t.Errorf("go vet fails on %d findings; the standalone command exits %d", len(m.findings), r.code)
+				}
+			}()
 			for dec.More() {
 				var f finding.Finding
 				if err := dec.Decode(&f); err != nil {
@@ -235,6 +247,7 @@ func TestPublicModulesStandalone(t *testing.T) {
 					t.Errorf("not analyzed: %s", f.Message)
 					continue
 				}
+				reported++
 				got := fmt.Sprintf("%s:%d:%d %s %s", relativePosn(f.Pos.File), f.Pos.Line, f.Pos.Column, f.Check, f.Message)
 				if !slices.Contains(triaged, got) {
 					t.Errorf("a finding of the standalone command, not triaged in %s:\n\t%s", publicFindings, got)
