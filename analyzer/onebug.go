@@ -147,28 +147,32 @@ func (m *bugMerger) flush() {
 	members := map[int][]int{}
 	for _, i := range order {
 		h := m.held[i]
-		scope := m.scopeOf(h.d.Pos)
-		spots := []spot{{h.d.Category, scope, h.d.Pos, ""}}
-		if h.d.Category != CategoryHotTag { // its advice is each command's: see hottags.go
+		scope, category := m.scopeOf(h.d.Pos), bugFamily(h.d.Category)
+		spots := []spot{{category, scope, h.d.Pos, ""}}
+		switch {
+		case !scope.IsValid():
+			// a script's line: findings there are one bug, whatever call
+			// runs the script, but two lines of one script are two
+		case h.d.Category == CategoryHotTag:
+			// its advice is each command's: see hottags.go
+		default:
 			for _, p := range h.concerns {
-				spots = append(spots, spot{h.d.Category, scope, p, ""})
+				spots = append(spots, spot{category, scope, p, ""})
 			}
 			if h.key != "" {
-				spots = append(spots, spot{h.d.Category, scope, token.NoPos, h.key})
+				spots = append(spots, spot{category, scope, token.NoPos, h.key})
 			}
 		}
 		bug := i
-		if scope.IsValid() { // outside a function (a script file's line): itself only
-			for _, s := range spots {
-				if b, ok := bugOf[s]; ok {
-					bug = b
-					break
-				}
+		for _, s := range spots {
+			if b, ok := bugOf[s]; ok {
+				bug = b
+				break
 			}
-			for _, s := range spots {
-				if _, ok := bugOf[s]; !ok {
-					bugOf[s] = bug
-				}
+		}
+		for _, s := range spots {
+			if _, ok := bugOf[s]; !ok {
+				bugOf[s] = bug
 			}
 		}
 		members[bug] = append(members[bug], i)
@@ -180,9 +184,20 @@ func (m *bugMerger) flush() {
 		}
 		first := m.held[group[0]]
 		kept := first.d
+		seen := map[token.Pos]bool{kept.Pos: true}
+		for _, r := range kept.Related {
+			seen[r.Pos] = true
+		}
 		for _, j := range group[1:] {
 			d := m.held[j].d
 			kept.Related = append(kept.Related, analysis.RelatedInformation{Pos: d.Pos, End: d.End, Message: "the same bug: " + predicate(d.Message)})
+			seen[d.Pos] = true
+			for _, r := range d.Related { // where else it runs: another call of the script
+				if !seen[r.Pos] {
+					seen[r.Pos] = true
+					kept.Related = append(kept.Related, r)
+				}
+			}
 		}
 		m.handOn(first, kept)
 	}
@@ -202,6 +217,17 @@ func (m *bugMerger) handOn(h heldFinding, d analysis.Diagnostic) {
 	m.report(d)
 }
 
+// bugFamily is the checks whose findings at one place are one bug: a
+// script's key reported as on another slot than the declared keys by one
+// call and as undeclared by another.
+func bugFamily(category string) string {
+	switch category {
+	case CategoryScriptSlot, CategoryUndeclaredKey, CategoryMissingKey:
+		return "script"
+	}
+	return category
+}
+
 // predicate is a finding's message without its fix: what it says is wrong.
 func predicate(message string) string {
 	p, _, _ := strings.Cut(message, "; ")
@@ -209,7 +235,8 @@ func predicate(message string) string {
 }
 
 // scopeOf is the start of the function declaration holding pos, which
-// holds its closures too (a Watch's callback); NoPos outside any.
+// holds its closures too (a Watch's callback); NoPos outside any (a
+// script's text in a package variable, an embedded Lua file).
 func (m *bugMerger) scopeOf(pos token.Pos) token.Pos {
 	for _, f := range m.files {
 		if pos < f.FileStart || pos > f.FileEnd {

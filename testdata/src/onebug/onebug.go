@@ -103,3 +103,15 @@ func sameKeyTwice(ctx context.Context, rdb *redis.ClusterClient, user string) {
 func sameKeyElsewhere(ctx context.Context, rdb *redis.ClusterClient, user string) {
 	rdb.Del(ctx, "history:{"+user+":list") // want `Del key "history:\{<user>:list" has a '\{' with no '\}' after it`
 }
+
+// A script whose constant key is off its declared keys' slot is one bug,
+// whichever call runs it and whichever check each call reports it under.
+var bump = redis.NewScript("redis.call('INCR', KEYS[1]); return redis.call('INCR', 'stats:global')") // want `Run script's INCR key "stats:global" and the declared key "user:<user>" are on different hash slots`
+
+func bumpUser(ctx context.Context, rdb *redis.ClusterClient, user string) {
+	bump.Run(ctx, rdb, []string{"user:" + user})
+}
+
+func bumpKey(ctx context.Context, rdb *redis.ClusterClient, key string) {
+	bump.Run(ctx, rdb, []string{key})
+}
