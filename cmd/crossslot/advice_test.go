@@ -56,8 +56,8 @@ func TestAdviceIsSafeOnServices(t *testing.T) {
 			}
 		}
 	}
-	if walked < 300 {
-		t.Errorf("walked %d findings, want the services' 300 or more", walked)
+	if walked < 290 { // 297 since one bug is one finding
+		t.Errorf("walked %d findings, want the services' 290 or more", walked)
 	}
 	t.Logf("walked %d findings of %d modules, %d of them over keys of two entities", walked, len(dirs), twoEntities)
 }

@@ -409,7 +409,7 @@ func TestVetFlag(t *testing.T) {
 		t.Errorf("without the flag: exit %d\n%s", code, stderr)
 	}
 	stderr, code := vet("-crossslot.include-single-node", "./singlenode")
-	if code != 1 || !strings.Contains(stderr, "singlenode.go:12:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots") {
+	if code != 1 || !strings.Contains(stderr, "singlenode.go:13:28: MGet keys \"user:1:a\" (slot 323) and \"user:2:a\" (slot 6163) are on different hash slots") {
 		t.Errorf("with -crossslot.include-single-node: exit %d\n%s", code, stderr)
 	}
 	if stderr, code := vet("-crossslot.no-such-flag", "./singlenode"); code != 2 || !strings.Contains(stderr, "no-such-flag") {
