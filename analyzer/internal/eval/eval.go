@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -221,6 +222,19 @@ func (e *Evaluator) load(load *ssa.UnOp, depth int, visiting map[ssa.Value]bool)
 				return []keymodel.Key{keymodel.TextKey("")}, true // never set: the zero value
 			}
 			return e.eval(init, depth, visiting), true
+		}
+		if init := e.stores.ownInit(addr); init != nil && ssaread.IsString(addr.Type().(*types.Pointer).Elem()) {
+			// An exported variable another package may set: unknown, but
+			// one its own package sets to a brace (Prefix = "user:{") is
+			// taken to hold a brace, so that no finding rests on it
+			// holding none.
+			for _, k := range e.eval(init, depth, visiting) {
+				if slices.ContainsFunc(k, func(p keymodel.Part) bool { return !p.Unknown && strings.ContainsAny(p.Text, "{}") }) {
+					opaque := e.opaque(load)
+					opaque[0].Braces = true
+					return []keymodel.Key{opaque}, true
+				}
+			}
 		}
 	case *ssa.FieldAddr:
 		if value, ok := privateField(addr.X, addr.Field, load, 0); ok {

@@ -214,9 +214,19 @@ func (e *Evaluator) MadeBy(v ssa.Value) (*ssa.Call, *ssa.Function, bool) {
 // onlyInit is the value the package initializer alone stores into an
 // unexported package variable of any type, nil when others may write it.
 func (s *stores) onlyInit(g *ssa.Global) ssa.Value {
-	obj, ok := g.Object().(*types.Var)
+	if obj, ok := g.Object().(*types.Var); !ok || obj.Exported() {
+		return nil
+	}
+	return s.ownInit(g)
+}
+
+// ownInit is the one value the package stores into a package variable of
+// its own, exported or not, nil when it stores several or its address
+// leaves the package's plain stores: what other packages store is not
+// counted.
+func (s *stores) ownInit(g *ssa.Global) ssa.Value {
 	w := s.globals[g]
-	if !ok || obj.Exported() || w == nil || w.outside || len(w.values) != 1 {
+	if w == nil || w.outside || len(w.values) != 1 {
 		return nil
 	}
 	return w.values[0]
