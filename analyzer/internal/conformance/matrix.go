@@ -1,12 +1,14 @@
 // Package conformance generates the conformance matrix: every way of
 // building a key (a form) carried every way to a command (a carrier), sent
-// by every client's multi-key command, with the builder in the caller's
-// package or in another. Each cell is a bug, two different values of one
+// by the clients' multi-key commands and transactions (go-redis's
+// ClusterClient, UniversalClient and Ring, rueidis, valkey-go, redigo over
+// redisc, GLIDE), with the builder in the caller's package or in another. Each cell is a bug, two different values of one
 // untagged template ("user:1001:profile" and "user:1002:profile"), and its
 // twin, one entity's keys under one tag ("user:{1001}:profile" and
 // "user:{1001}:settings"). The test runs the analyzer over the generated
 // packages and counts, by each dimension, the bugs found and the twins
-// flagged.
+// flagged. A command the client splits by slot (a plain pipeline, GLIDE's
+// MGet) is silent: its bug cells are twins too.
 package conformance
 
 import (
@@ -176,6 +178,68 @@ var Commands = []Command{
 		Slice: "rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
 	{Name: "rueidis.Mget", Args: "c.Do(ctx, c.B().Mget().Key($A1, $A2).Build())", Slice: "c.Do(ctx, c.B().Mget().Key($KS...).Build())"},
 	{Name: "redigo.MGET", Args: `conn.Do("MGET", $A1, $A2)`, Slice: `conn.Do("MGET", redigo.Args{}.AddFlat($KS)...)`},
+
+	// go-redis's ClusterClient. TxPipeline is run by a deferred Exec, and
+	// TxPipelineExec, its control, by an Exec after the commands.
+	{Name: "goredis.Del", Args: "rdb.Del(ctx, $A1, $A2)", Slice: "rdb.Del(ctx, $KS...)"},
+	{Name: "goredis.Rename", Args: "rdb.Rename(ctx, $A1, $A2)", Slice: "rdb.Rename(ctx, $KS[0], $KS[1])"},
+	{Name: "goredis.SUnionStore", Args: "rdb.SUnionStore(ctx, $A1, $A2)", Slice: "rdb.SUnionStore(ctx, $KS[0], $KS[1:]...)"},
+	{Name: "goredis.SInterCard", Args: "rdb.SInterCard(ctx, 0, $A1, $A2)", Slice: "rdb.SInterCard(ctx, 0, $KS...)"},
+	{Name: "goredis.PFCount", Args: "rdb.PFCount(ctx, $A1, $A2)", Slice: "rdb.PFCount(ctx, $KS...)"},
+	{Name: "goredis.BLPop", Args: "rdb.BLPop(ctx, time.Second, $A1, $A2)", Slice: "rdb.BLPop(ctx, time.Second, $KS...)"},
+	{Name: "goredis.XRead", Args: `rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{$A1, $A2, "0", "0"}})`,
+		Slice: "ids := []string{\"0\", \"0\"}\n\trdb.XRead(ctx, &redis.XReadArgs{Streams: append($KS, ids...)})"},
+	{Name: "goredis.MSet", Args: `rdb.MSet(ctx, $A1, "v1", $A2, "v2")`, Slice: `rdb.MSet(ctx, $KS[0], "v1", $KS[1], "v2")`},
+	{Name: "goredis.MSetNX", Args: `rdb.MSetNX(ctx, $A1, "v1", $A2, "v2")`,
+		Slice: "pairs := make([]interface{}, 0, 2*len($KS))\n\tfor _, kk := range $KS {\n\t\tpairs = append(pairs, kk, \"v\")\n\t}\n\trdb.MSetNX(ctx, pairs...)"},
+	{Name: "goredis.ZUnionStore", Args: "rdb.ZUnionStore(ctx, $A1, &redis.ZStore{Keys: []string{$A1, $A2}})",
+		Slice: "rdb.ZUnionStore(ctx, $KS[0], &redis.ZStore{Keys: $KS})"},
+	{Name: "goredis.Eval", Args: "rdb.Eval(ctx, " + luaMGet + ", []string{$A1, $A2})", Slice: "rdb.Eval(ctx, " + luaMGet + ", $KS)"},
+	{Name: "goredis.ScriptRun", Args: "redis.NewScript(" + luaMGet + ").Run(ctx, rdb, []string{$A1, $A2})",
+		Slice: "redis.NewScript(" + luaMGet + ").Run(ctx, rdb, $KS)"},
+	{Name: "goredis.TxPipeline", Args: "pipe := rdb.TxPipeline()\n\tdefer pipe.Exec(ctx)\n\tpipe.Get(ctx, $A1)\n\tpipe.Get(ctx, $A2)",
+		Slice: "pipe := rdb.TxPipeline()\n\tdefer pipe.Exec(ctx)\n\tfor _, kk := range $KS {\n\t\tpipe.Get(ctx, kk)\n\t}"},
+	{Name: "goredis.TxPipelineExec", Args: "pipe := rdb.TxPipeline()\n\tpipe.Get(ctx, $A1)\n\tpipe.Get(ctx, $A2)\n\tpipe.Exec(ctx)",
+		Slice: "pipe := rdb.TxPipeline()\n\tfor _, kk := range $KS {\n\t\tpipe.Get(ctx, kk)\n\t}\n\tpipe.Exec(ctx)"},
+	{Name: "goredis.Watch", Args: "rdb.Watch(ctx, func(tx *redis.Tx) error { return nil }, $A1, $A2)",
+		Slice: "rdb.Watch(ctx, func(tx *redis.Tx) error { return nil }, $KS...)"},
+	{Name: "goredis.Pipelined", Silent: true, Args: "rdb.Pipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "rdb.Pipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+
+	// go-redis's UniversalClient (a cluster's, when given several
+	// addresses) and Ring, which shards by hash tag and has its own check.
+	{Name: "universal.MGet", Args: "u.MGet(ctx, $A1, $A2)", Slice: "u.MGet(ctx, $KS...)"},
+	{Name: "universal.TxPipelined", Args: "u.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "u.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+	{Name: "ring.MGet", Args: "ring.MGet(ctx, $A1, $A2)", Slice: "ring.MGet(ctx, $KS...)"},
+	{Name: "ring.TxPipelined", Args: "ring.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "ring.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+	{Name: "ring.Watch", Args: "ring.Watch(ctx, func(tx *redis.Tx) error { return nil }, $A1, $A2)",
+		Slice: "ring.Watch(ctx, func(tx *redis.Tx) error { return nil }, $KS...)"},
+
+	// rueidis: a MULTI/EXEC in DoMulti, on a dedicated connection, and a
+	// cached read.
+	{Name: "rueidis.DoMultiTx", Args: "c.DoMulti(ctx, c.B().Multi().Build(), c.B().Get().Key($A1).Build(), c.B().Get().Key($A2).Build(), c.B().Exec().Build())",
+		Slice: "cmds := rueidis.Commands{c.B().Multi().Build()}\n\tfor _, kk := range $KS {\n\t\tcmds = append(cmds, c.B().Get().Key(kk).Build())\n\t}\n\tcmds = append(cmds, c.B().Exec().Build())\n\tc.DoMulti(ctx, cmds...)"},
+	{Name: "rueidis.Dedicated", Args: "c.Dedicated(func(d rueidis.DedicatedClient) error {\n\t\td.Do(ctx, d.B().Mget().Key($A1, $A2).Build())\n\t\treturn nil\n\t})",
+		Slice: "c.Dedicated(func(d rueidis.DedicatedClient) error {\n\t\td.Do(ctx, d.B().Mget().Key($KS...).Build())\n\t\treturn nil\n\t})"},
+	{Name: "rueidis.DoCache", Args: "c.DoCache(ctx, c.B().Mget().Key($A1, $A2).Cache(), time.Minute)", Slice: "c.DoCache(ctx, c.B().Mget().Key($KS...).Cache(), time.Minute)"},
+
+	// valkey-go's builders.
+	{Name: "valkey.Mget", Args: "vk.Do(ctx, vk.B().Mget().Key($A1, $A2).Build())", Slice: "vk.Do(ctx, vk.B().Mget().Key($KS...).Build())"},
+	{Name: "valkey.Sunionstore", Args: "vk.Do(ctx, vk.B().Sunionstore().Destination($A1).Key($A2).Build())",
+		Slice: "vk.Do(ctx, vk.B().Sunionstore().Destination($KS[0]).Key($KS[1:]...).Build())"},
+
+	// redigo over redisc: Do with Args.Add, and Send and Flush.
+	{Name: "redigo.DEL", Args: `conn.Do("DEL", redigo.Args{}.Add($A1).Add($A2)...)`,
+		Slice: "args := redigo.Args{}\n\tfor _, kk := range $KS {\n\t\targs = args.Add(kk)\n\t}\n\tconn.Do(\"DEL\", args...)"},
+	{Name: "redigo.SendMGET", Args: "conn.Send(\"MGET\", $A1, $A2)\n\tconn.Flush()", Slice: "conn.Send(\"MGET\", redigo.Args{}.AddFlat($KS)...)\n\tconn.Flush()"},
+
+	// GLIDE: the cluster client's MGet, which GLIDE's core splits by slot
+	// (silent), and an atomic batch.
+	{Name: "glide.MGet", Silent: true, Args: "gl.MGet(ctx, []string{$A1, $A2})", Slice: "gl.MGet(ctx, $KS)"},
+	{Name: "glide.AtomicBatch", Args: "tx := pipeline.NewClusterBatch(true)\n\ttx.Get($A1)\n\ttx.Get($A2)\n\tgl.Exec(ctx, *tx, true)",
+		Slice: "tx := pipeline.NewClusterBatch(true)\n\tfor _, kk := range $KS {\n\t\ttx.Get(kk)\n\t}\n\tgl.Exec(ctx, *tx, true)"},
 }
 
 // Placements are where the builder is: in the caller's package, or in
