@@ -1,12 +1,14 @@
 // Package conformance generates the conformance matrix: every way of
 // building a key (a form) carried every way to a command (a carrier), sent
-// by every client's multi-key command, with the builder in the caller's
-// package or in another. Each cell is a bug, two different values of one
+// by the clients' multi-key commands and transactions (go-redis's
+// ClusterClient, UniversalClient and Ring, rueidis, valkey-go, redigo over
+// redisc, GLIDE), with the builder in the caller's package or in another. Each cell is a bug, two different values of one
 // untagged template ("user:1001:profile" and "user:1002:profile"), and its
 // twin, one entity's keys under one tag ("user:{1001}:profile" and
 // "user:{1001}:settings"). The test runs the analyzer over the generated
 // packages and counts, by each dimension, the bugs found and the twins
-// flagged.
+// flagged. A command the client splits by slot (a plain pipeline, GLIDE's
+// MGet) is silent: its bug cells are twins too.
 package conformance
 
 import (
@@ -144,18 +146,100 @@ var Carriers = []Carrier{
 	{Name: "channel", Pre: "ch := make(chan string, 2)\n\tch <- $E1\n\tch <- $E2\n\tclose(ch)\n\tvar ks []string\n\tfor k := range ch {\n\t\tks = append(ks, k)\n\t}", Slice: "ks"},
 }
 
-// A Command sends the keys: Args with A1 and A2, or Slice with KS.
+// A Command sends the keys: Args with A1 and A2, or Slice with KS. Silent
+// marks a command the client splits by slot (a plain pipeline on a cluster
+// client): it must stay silent in its bug cells as in its twins, and a
+// finding in either is false. The client is the name's part before the dot.
 type Command struct {
 	Name, Args, Slice string
+	Silent            bool
 }
 
-// Commands are the clients' multi-key commands.
+// Client is the client a command's name names (goredis, ring, rueidis...).
+func (c Command) Client() string {
+	client, _, _ := strings.Cut(c.Name, ".")
+	return client
+}
+
+// getsArgs and getsSlice end a callback that gets each key, for go-redis's
+// transactions and pipelines; luaMGet is a script that reads its two KEYS.
+const (
+	getsArgs  = "\t\tpipe.Get(ctx, $A1)\n\t\tpipe.Get(ctx, $A2)\n\t\treturn nil\n\t})"
+	getsSlice = "\t\tfor _, kk := range $KS {\n\t\t\tpipe.Get(ctx, kk)\n\t\t}\n\t\treturn nil\n\t})"
+	luaMGet   = `"return redis.call('MGET', KEYS[1], KEYS[2])"`
+)
+
+// Commands are the clients' multi-key commands. Commands whose API takes
+// no slice of keys (RENAME, MSET) take the slice's elements by index, or,
+// for MSETNX and redigo's Args.Add, the pairs or arguments a loop builds.
 var Commands = []Command{
-	{"goredis.MGet", "rdb.MGet(ctx, $A1, $A2)", "rdb.MGet(ctx, $KS...)"},
-	{"goredis.TxPipelined", "rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n\t\tpipe.Get(ctx, $A1)\n\t\tpipe.Get(ctx, $A2)\n\t\treturn nil\n\t})",
-		"rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n\t\tfor _, k := range $KS {\n\t\t\tpipe.Get(ctx, k)\n\t\t}\n\t\treturn nil\n\t})"},
-	{"rueidis.Mget", "c.Do(ctx, c.B().Mget().Key($A1, $A2).Build())", "c.Do(ctx, c.B().Mget().Key($KS...).Build())"},
-	{"redigo.MGET", `conn.Do("MGET", $A1, $A2)`, `conn.Do("MGET", redigo.Args{}.AddFlat($KS)...)`},
+	{Name: "goredis.MGet", Args: "rdb.MGet(ctx, $A1, $A2)", Slice: "rdb.MGet(ctx, $KS...)"},
+	{Name: "goredis.TxPipelined", Args: "rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+	{Name: "rueidis.Mget", Args: "c.Do(ctx, c.B().Mget().Key($A1, $A2).Build())", Slice: "c.Do(ctx, c.B().Mget().Key($KS...).Build())"},
+	{Name: "redigo.MGET", Args: `conn.Do("MGET", $A1, $A2)`, Slice: `conn.Do("MGET", redigo.Args{}.AddFlat($KS)...)`},
+
+	// go-redis's ClusterClient. TxPipeline is run by a deferred Exec, and
+	// TxPipelineExec, its control, by an Exec after the commands.
+	{Name: "goredis.Del", Args: "rdb.Del(ctx, $A1, $A2)", Slice: "rdb.Del(ctx, $KS...)"},
+	{Name: "goredis.Rename", Args: "rdb.Rename(ctx, $A1, $A2)", Slice: "rdb.Rename(ctx, $KS[0], $KS[1])"},
+	{Name: "goredis.SUnionStore", Args: "rdb.SUnionStore(ctx, $A1, $A2)", Slice: "rdb.SUnionStore(ctx, $KS[0], $KS[1:]...)"},
+	{Name: "goredis.SInterCard", Args: "rdb.SInterCard(ctx, 0, $A1, $A2)", Slice: "rdb.SInterCard(ctx, 0, $KS...)"},
+	{Name: "goredis.PFCount", Args: "rdb.PFCount(ctx, $A1, $A2)", Slice: "rdb.PFCount(ctx, $KS...)"},
+	{Name: "goredis.BLPop", Args: "rdb.BLPop(ctx, time.Second, $A1, $A2)", Slice: "rdb.BLPop(ctx, time.Second, $KS...)"},
+	{Name: "goredis.XRead", Args: `rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{$A1, $A2, "0", "0"}})`,
+		Slice: "ids := []string{\"0\", \"0\"}\n\trdb.XRead(ctx, &redis.XReadArgs{Streams: append($KS, ids...)})"},
+	{Name: "goredis.MSet", Args: `rdb.MSet(ctx, $A1, "v1", $A2, "v2")`, Slice: `rdb.MSet(ctx, $KS[0], "v1", $KS[1], "v2")`},
+	{Name: "goredis.MSetNX", Args: `rdb.MSetNX(ctx, $A1, "v1", $A2, "v2")`,
+		Slice: "pairs := make([]interface{}, 0, 2*len($KS))\n\tfor _, kk := range $KS {\n\t\tpairs = append(pairs, kk, \"v\")\n\t}\n\trdb.MSetNX(ctx, pairs...)"},
+	{Name: "goredis.ZUnionStore", Args: "rdb.ZUnionStore(ctx, $A1, &redis.ZStore{Keys: []string{$A1, $A2}})",
+		Slice: "rdb.ZUnionStore(ctx, $KS[0], &redis.ZStore{Keys: $KS})"},
+	{Name: "goredis.Eval", Args: "rdb.Eval(ctx, " + luaMGet + ", []string{$A1, $A2})", Slice: "rdb.Eval(ctx, " + luaMGet + ", $KS)"},
+	{Name: "goredis.ScriptRun", Args: "redis.NewScript(" + luaMGet + ").Run(ctx, rdb, []string{$A1, $A2})",
+		Slice: "redis.NewScript(" + luaMGet + ").Run(ctx, rdb, $KS)"},
+	{Name: "goredis.TxPipeline", Args: "pipe := rdb.TxPipeline()\n\tdefer pipe.Exec(ctx)\n\tpipe.Get(ctx, $A1)\n\tpipe.Get(ctx, $A2)",
+		Slice: "pipe := rdb.TxPipeline()\n\tdefer pipe.Exec(ctx)\n\tfor _, kk := range $KS {\n\t\tpipe.Get(ctx, kk)\n\t}"},
+	{Name: "goredis.TxPipelineExec", Args: "pipe := rdb.TxPipeline()\n\tpipe.Get(ctx, $A1)\n\tpipe.Get(ctx, $A2)\n\tpipe.Exec(ctx)",
+		Slice: "pipe := rdb.TxPipeline()\n\tfor _, kk := range $KS {\n\t\tpipe.Get(ctx, kk)\n\t}\n\tpipe.Exec(ctx)"},
+	{Name: "goredis.Watch", Args: "rdb.Watch(ctx, func(tx *redis.Tx) error { return nil }, $A1, $A2)",
+		Slice: "rdb.Watch(ctx, func(tx *redis.Tx) error { return nil }, $KS...)"},
+	{Name: "goredis.Pipelined", Silent: true, Args: "rdb.Pipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "rdb.Pipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+
+	// go-redis's UniversalClient (a cluster's, when given several
+	// addresses) and Ring, which shards by hash tag and has its own check.
+	{Name: "universal.MGet", Args: "u.MGet(ctx, $A1, $A2)", Slice: "u.MGet(ctx, $KS...)"},
+	{Name: "universal.TxPipelined", Args: "u.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "u.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+	{Name: "ring.MGet", Args: "ring.MGet(ctx, $A1, $A2)", Slice: "ring.MGet(ctx, $KS...)"},
+	{Name: "ring.TxPipelined", Args: "ring.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsArgs,
+		Slice: "ring.TxPipelined(ctx, func(pipe redis.Pipeliner) error {\n" + getsSlice},
+	{Name: "ring.Watch", Args: "ring.Watch(ctx, func(tx *redis.Tx) error { return nil }, $A1, $A2)",
+		Slice: "ring.Watch(ctx, func(tx *redis.Tx) error { return nil }, $KS...)"},
+
+	// rueidis: a MULTI/EXEC in DoMulti, on a dedicated connection, and a
+	// cached read.
+	{Name: "rueidis.DoMultiTx", Args: "c.DoMulti(ctx, c.B().Multi().Build(), c.B().Get().Key($A1).Build(), c.B().Get().Key($A2).Build(), c.B().Exec().Build())",
+		Slice: "cmds := rueidis.Commands{c.B().Multi().Build()}\n\tfor _, kk := range $KS {\n\t\tcmds = append(cmds, c.B().Get().Key(kk).Build())\n\t}\n\tcmds = append(cmds, c.B().Exec().Build())\n\tc.DoMulti(ctx, cmds...)"},
+	{Name: "rueidis.Dedicated", Args: "c.Dedicated(func(d rueidis.DedicatedClient) error {\n\t\td.Do(ctx, d.B().Mget().Key($A1, $A2).Build())\n\t\treturn nil\n\t})",
+		Slice: "c.Dedicated(func(d rueidis.DedicatedClient) error {\n\t\td.Do(ctx, d.B().Mget().Key($KS...).Build())\n\t\treturn nil\n\t})"},
+	{Name: "rueidis.DoCache", Args: "c.DoCache(ctx, c.B().Mget().Key($A1, $A2).Cache(), time.Minute)", Slice: "c.DoCache(ctx, c.B().Mget().Key($KS...).Cache(), time.Minute)"},
+
+	// valkey-go's builders.
+	{Name: "valkey.Mget", Args: "vk.Do(ctx, vk.B().Mget().Key($A1, $A2).Build())", Slice: "vk.Do(ctx, vk.B().Mget().Key($KS...).Build())"},
+	{Name: "valkey.Sunionstore", Args: "vk.Do(ctx, vk.B().Sunionstore().Destination($A1).Key($A2).Build())",
+		Slice: "vk.Do(ctx, vk.B().Sunionstore().Destination($KS[0]).Key($KS[1:]...).Build())"},
+
+	// redigo over redisc: Do with Args.Add, and Send and Flush.
+	{Name: "redigo.DEL", Args: `conn.Do("DEL", redigo.Args{}.Add($A1).Add($A2)...)`,
+		Slice: "args := redigo.Args{}\n\tfor _, kk := range $KS {\n\t\targs = args.Add(kk)\n\t}\n\tconn.Do(\"DEL\", args...)"},
+	{Name: "redigo.SendMGET", Args: "conn.Send(\"MGET\", $A1, $A2)\n\tconn.Flush()", Slice: "conn.Send(\"MGET\", redigo.Args{}.AddFlat($KS)...)\n\tconn.Flush()"},
+
+	// GLIDE: the cluster client's MGet, which GLIDE's core splits by slot
+	// (silent), and an atomic batch.
+	{Name: "glide.MGet", Silent: true, Args: "gl.MGet(ctx, []string{$A1, $A2})", Slice: "gl.MGet(ctx, $KS)"},
+	{Name: "glide.AtomicBatch", Args: "tx := pipeline.NewClusterBatch(true)\n\ttx.Get($A1)\n\ttx.Get($A2)\n\tgl.Exec(ctx, *tx, true)",
+		Slice: "tx := pipeline.NewClusterBatch(true)\n\tfor _, kk := range $KS {\n\t\ttx.Get(kk)\n\t}\n\tgl.Exec(ctx, *tx, true)"},
 }
 
 // Placements are where the builder is: in the caller's package, or in
@@ -193,43 +277,71 @@ func ParseFuncName(name, placement string) (Cell, bool) {
 	return Cell{Command: strings.Replace(parts[1], "_", ".", 1), Form: parts[2], Carrier: parts[3], Placement: placement, Bug: parts[4] == "bug"}, true
 }
 
-// Files are the generated packages' files, by path below src/.
+// Files are the generated packages' files, by path below src/: one
+// package per placement, command and form (matrix/<placement>/<command>/
+// <form>), so that each package stays small (the analyzer's reading of a
+// parameter's callers scans its package once per parameter), and the keys
+// package every "other" package imports.
 func Files() map[string]string {
 	files := map[string]string{}
-	files[filepath.Join("matrix", "keys", "keys.go")] = "package keys\n\n" + imports("bytes", "fmt", "path", "strings") + shared + "\n" + decls()
+	files[filepath.Join("matrix", "keys", "keys.go")] = "package keys\n\n" + imports("bytes", "fmt", "path", "strings") + shared + "\n" + decls(Forms...)
 	for _, placement := range Placements {
-		q := ""
-		body := ""
-		extra := []string{}
-		if placement == "other" {
-			q = "keys."
-			extra = append(extra, "matrix/keys")
-		} else {
-			body = shared + "\n" + decls()
-		}
-		var b strings.Builder
-		b.WriteString("package " + placement + "\n\n")
-		b.WriteString(imports(append([]string{"bytes", "context", "fmt", "path", "strings",
-			"github.com/gomodule/redigo/redis:redigo", "github.com/mna/redisc", "github.com/redis/go-redis/v9", "github.com/redis/rueidis"}, extra...)...))
-		b.WriteString("var (\n\t_ = bytes.MinRead\n\t_ = fmt.Sprint\n\t_ = path.Join\n\t_ = strings.Join\n)\n\n")
-		b.WriteString("var cluster = &redisc.Cluster{StartupNodes: []string{\":7000\"}}\n\n")
-		b.WriteString("type keyPair struct{ From, To string }\n\n")
-		b.WriteString(body)
-		for _, f := range Forms {
-			for _, tagged := range []bool{false, true} {
-				b.WriteString(helper(f, q, tagged))
-			}
-			for _, c := range Carriers {
-				for _, cmd := range Commands {
-					for _, bug := range []bool{true, false} {
-						b.WriteString(cell(Cell{Form: f.Name, Carrier: c.Name, Command: cmd.Name, Placement: placement, Bug: bug}, f, c, cmd, q))
-					}
-				}
+		for _, cmd := range Commands {
+			for _, f := range Forms {
+				files[filepath.Join("matrix", placement, cmdDir(cmd.Name), f.Name, "cells.go")] = cells(placement, cmd, f)
 			}
 		}
-		files[filepath.Join("matrix", placement, "cells.go")] = b.String()
 	}
 	return files
+}
+
+// cmdDir is a command's directory: goredis_MGet.
+func cmdDir(name string) string { return strings.ReplaceAll(name, ".", "_") }
+
+// PackagePath is the generated package of a placement, command and form.
+func PackagePath(placement, command, form string) string {
+	return strings.Join([]string{"matrix", placement, cmdDir(command), form}, "/")
+}
+
+// Placement is the placement a generated package's path names.
+func Placement(pkgPath string) string {
+	parts := strings.Split(pkgPath, "/")
+	if len(parts) < 2 {
+		return ""
+	}
+	return parts[1]
+}
+
+// cells is one package: a command's cells of one form, every carrier, bug
+// and twin.
+func cells(placement string, cmd Command, f Form) string {
+	q := ""
+	body := ""
+	extra := []string{}
+	if placement == "other" {
+		q = "keys."
+		extra = append(extra, "matrix/keys")
+	} else {
+		body = shared + "\n" + decls(f)
+	}
+	var b strings.Builder
+	b.WriteString("package cells\n\n")
+	b.WriteString(imports(append([]string{"bytes", "context", "fmt", "path", "strings", "time",
+		"github.com/gomodule/redigo/redis:redigo", "github.com/mna/redisc", "github.com/redis/go-redis/v9", "github.com/redis/rueidis",
+		"github.com/valkey-io/valkey-go", "github.com/valkey-io/valkey-glide/go/v2:glide", "github.com/valkey-io/valkey-glide/go/v2/pipeline"}, extra...)...))
+	b.WriteString("var (\n\t_ = bytes.MinRead\n\t_ = fmt.Sprint\n\t_ = path.Join\n\t_ = strings.Join\n\t_ = time.Second\n\t_ = pipeline.NewClusterBatch\n\t_ redigo.Args\n)\n\n")
+	b.WriteString("var cluster = &redisc.Cluster{StartupNodes: []string{\":7000\"}}\n\n")
+	b.WriteString("type keyPair struct{ From, To string }\n\n")
+	b.WriteString(body)
+	for _, tagged := range []bool{false, true} {
+		b.WriteString(helper(f, q, tagged))
+	}
+	for _, c := range Carriers {
+		for _, bug := range []bool{true, false} {
+			b.WriteString(cell(Cell{Form: f.Name, Carrier: c.Name, Command: cmd.Name, Placement: placement, Bug: bug}, f, c, cmd, q))
+		}
+	}
+	return b.String()
 }
 
 func imports(paths ...string) string {
@@ -246,10 +358,10 @@ func imports(paths ...string) string {
 	return b.String()
 }
 
-// decls are every form's declarations, untagged and tagged.
-func decls() string {
+// decls are the forms' declarations, untagged and tagged.
+func decls(forms ...Form) string {
 	var b strings.Builder
-	for _, f := range Forms {
+	for _, f := range forms {
 		for _, tagged := range []bool{false, true} {
 			b.WriteString(variant(f.Decl, tagged) + "\n\n")
 		}
@@ -333,7 +445,7 @@ func cell(c Cell, f Form, carrier Carrier, cmd Command, q string) string {
 		send = strings.NewReplacer("$A1", carrier.Args[0], "$A2", carrier.Args[1]).Replace(cmd.Args)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "func %s(ctx context.Context, rdb *redis.ClusterClient, c rueidis.Client) {\n", c.FuncName())
+	fmt.Fprintf(&b, "func %s(ctx context.Context, rdb *redis.ClusterClient, c rueidis.Client, u redis.UniversalClient, ring *redis.Ring, vk valkey.Client, gl *glide.ClusterClient) {\n", c.FuncName())
 	b.WriteString("\tconn := cluster.Get()\n\tdefer conn.Close()\n")
 	if carrier.Pre != "" {
 		b.WriteString("\t" + fill(carrier.Pre) + "\n")

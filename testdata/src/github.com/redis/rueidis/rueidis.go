@@ -33,9 +33,17 @@ type Client interface {
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
 	DoCache(ctx context.Context, cmd Cacheable, ttl time.Duration) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
+	Dedicated(fn func(DedicatedClient) error) (err error)
 	Receive(ctx context.Context, subscribe Completed, fn func(msg PubSubMessage)) error
 	Nodes() map[string]Client
 	Close()
+}
+
+// DedicatedClient is a client pinned to one connection (WATCH, MULTI/EXEC).
+type DedicatedClient interface {
+	B() Builder
+	Do(ctx context.Context, cmd Completed) (resp RedisResult)
+	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 }
 
 type PubSubMessage struct{ Channel, Message string }

@@ -81,6 +81,9 @@ func (c cmdable) FCall(ctx context.Context, function string, keys []string, args
 func (c cmdable) ZInterStore(ctx context.Context, destination string, store *ZStore) *IntCmd {
 	return nil
 }
+func (c cmdable) ZUnionStore(ctx context.Context, dest string, store *ZStore) *IntCmd {
+	return nil
+}
 func (c cmdable) ZUnion(ctx context.Context, store ZStore) *StringSliceCmd { return nil }
 func (c cmdable) LCS(ctx context.Context, q *LCSQuery) *LCSCmd             { return nil }
 func (c cmdable) XRead(ctx context.Context, a *XReadArgs) *XStreamSliceCmd { return nil }
