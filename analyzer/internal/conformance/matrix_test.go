@@ -19,7 +19,7 @@ import (
 // floor is the number of bug cells the analyzer found when the matrix was
 // last measured: the test fails below it, so that what is read stays read.
 // Raise it as forms, carriers and commands are taught.
-const floor = 4590
+const floor = 5025
 
 // TestMatrix generates the conformance matrix into a GOPATH beside the
 // repository's client stubs, runs the default analyzer over it, and

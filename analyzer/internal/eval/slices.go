@@ -3,6 +3,7 @@ package eval
 import (
 	"go/types"
 	"golang.org/x/tools/go/ssa"
+	"slices"
 	"strings"
 
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
@@ -91,8 +92,106 @@ func (e *Evaluator) ElementsOf(v ssa.Value, depth int, visiting map[ssa.Value]bo
 		return e.unrollSlice(v, depth, visiting)
 	case *ssa.ChangeType:
 		return e.ElementsOf(v.X, depth, visiting) // a named slice type: redigo's Args given as ...interface{}
+	case *ssa.UnOp:
+		return e.capturedAppends(v, depth, visiting)
 	}
 	return nil, false
+}
+
+// capturedAppends reads a slice variable a closure appends to, read after
+// the closure's calls in straight-line code: each call's element, with the
+// closure's parameters its arguments.
+//
+//	var ks []string
+//	add := func(id, f string) { ks = append(ks, key(id, f)) }
+//	add(a, "x")
+//	add(b, "y")
+//	rdb.MGet(ctx, ks...) // key(a, "x"), key(b, "y")
+//
+// The variable is the function's own, written only by that closure, which
+// only appends to it; the calls and the read are in one block, so each call
+// runs once before the read.
+func (e *Evaluator) capturedAppends(load *ssa.UnOp, depth int, visiting map[ssa.Value]bool) ([]Element, bool) {
+	alloc, ok := load.X.(*ssa.Alloc)
+	if !ok || !alloc.Heap || alloc.Parent() != load.Parent() || load.Block() == nil {
+		return nil, false
+	}
+	var closure *ssa.MakeClosure
+	var free *ssa.FreeVar
+	for _, ref := range *alloc.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			fn, ok := ref.Fn.(*ssa.Function)
+			i := slices.Index(ref.Bindings, ssa.Value(alloc))
+			if closure != nil || !ok || i < 0 || i >= len(fn.FreeVars) {
+				return nil, false
+			}
+			closure, free = ref, fn.FreeVars[i]
+		default:
+			return nil, false // stored to here, or its address given away
+		}
+	}
+	if closure == nil {
+		return nil, false
+	}
+	body := closure.Fn.(*ssa.Function)
+	var appended []ssa.Value
+	for _, ref := range *free.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.Store:
+			call, ok := ref.Val.(*ssa.Call)
+			if appended != nil || !ok || !ssaread.IsAppend(call.Call) || len(call.Call.Args) != 2 {
+				return nil, false
+			}
+			if head, ok := call.Call.Args[0].(*ssa.UnOp); !ok || head.X != ssa.Value(free) {
+				return nil, false
+			}
+			if appended, ok = ssaread.SliceElements(call.Call.Args[1]); !ok || len(appended) == 0 {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	if appended == nil {
+		return nil, false
+	}
+	var calls []*ssa.Call
+	for _, ref := range *closure.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if ref.Call.Value != ssa.Value(closure) || ref.Block() != load.Block() {
+				return nil, false
+			}
+			if slices.Index(load.Block().Instrs, ssa.Instruction(ref)) < slices.Index(load.Block().Instrs, ssa.Instruction(load)) {
+				calls = append(calls, ref)
+			}
+		default:
+			return nil, false // the closure is passed on, or kept
+		}
+	}
+	if len(calls)*len(appended) > MaxElements {
+		return nil, false
+	}
+	slices.SortFunc(calls, func(a, b *ssa.Call) int {
+		return slices.Index(load.Block().Instrs, ssa.Instruction(a)) - slices.Index(load.Block().Instrs, ssa.Instruction(b))
+	})
+	var out []Element
+	for _, call := range calls {
+		for i, p := range body.Params {
+			e.valueEnv[p] = call.Call.Args[i]
+		}
+		for _, v := range appended {
+			out = append(out, Element{Keys: e.eval(ssaread.UnwrapInterface(v), depth, visiting)})
+		}
+		for _, p := range body.Params {
+			delete(e.valueEnv, p)
+		}
+	}
+	return out, true
 }
 
 // splitConstant reads strings.Split, strings.Fields and strings.SplitN of
