@@ -335,6 +335,12 @@ func (u clusterReadiness) message(option string, lib clients.Library, p readines
 	case readiness.DroppedDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
+		switch {
+		case p.AddrsUncounted && u.pass.target.DatabaseCount() > p.DB:
+			msg = fmt.Sprintf("%s is dropped if the addresses are several: %s then makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
+		case p.AddrsUncounted:
+			msg = fmt.Sprintf("%s is dropped or refused on a cluster: for several addresses %s makes a cluster client, which reads and writes database 0, and for one address a plain client, whose SELECT a cluster node refuses (%s); tell data apart by key prefix instead", what, option, p.Refusal)
+		}
 	case readiness.SortPattern:
 		category = CategorySortPattern
 		msg = fmt.Sprintf("SORT %s %s (%s); %s", what, p.Why, p.Refusal, u.sortRemedy(p))

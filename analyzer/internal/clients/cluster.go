@@ -184,6 +184,26 @@ func MakesSentinelClient(v ssa.Value) bool {
 	return pkg != nil && GoRedisPackages[pkg.Path()] && fn.Name() == "NewFailoverClusterClient"
 }
 
+// MakesClientByAddrCount reports a call of go-redis's NewUniversalClient,
+// with no MasterName, whose Addrs the code does not count: the client it
+// makes is a cluster client for two or more addresses (or IsClusterMode),
+// a plain client for one, and the code does not say which.
+func MakesClientByAddrCount(call *ssa.Call, ev *eval.Evaluator) bool {
+	fn, pkg, site, ok := constructor(call, ev)
+	if !ok || !GoRedisPackages[pkg.Path()] || fn.Name() != "NewUniversalClient" {
+		return false
+	}
+	if master, ok := site.FieldOfParam("opts", "MasterName"); !ok || !isZero(master.Value) {
+		return false // a failover client for a MasterName: a Sentinel group's master
+	}
+	addrs, ok := site.FieldOfParam("opts", "Addrs")
+	if !ok {
+		return false // options built elsewhere: MasterName is not known either
+	}
+	_, counted := ssaread.SliceElements(addrs.Value)
+	return !counted
+}
+
 // severalIn: the options' slice field holds two or more elements.
 func (c *Site) severalIn(param, field string) bool {
 	v, ok := c.FieldOfParam(param, field)

@@ -82,6 +82,11 @@ type ClusterProblem struct {
 	// index in the command line of the argument it is about.
 	IfTagless bool
 	Arg       int
+	// AddrsUncounted: a DroppedDatabase of go-redis's NewUniversalClient
+	// whose addresses the code does not count: dropped by the cluster
+	// client several make, refused (Refusal) by the cluster node one names
+	// unless the cluster has database DB.
+	AddrsUncounted bool
 	// DB is the database an OtherDatabase problem needs (SELECT 2, MOVE k 2,
 	// COPY ... DB 2, a DB 2 option), -1 when none is known (SWAPDB): a
 	// cluster of several databases (Valkey 9) has some.
@@ -249,6 +254,13 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	n := k.Value.ExactString()
 	if fn.Name() == "NewUniversalClient" && clients.MakesClusterClient(call, ev) {
 		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At, DB: -1}, true
+	}
+	if fn.Name() == "NewUniversalClient" && clients.MakesClientByAddrCount(call, ev) {
+		// several addresses: a cluster client, which drops the option; one:
+		// a plain client, which a cluster node refuses the SELECT. On a
+		// cluster it fails either way.
+		number, _ := constant.Int64Val(k.Value)
+		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), AddrsUncounted: true}, true
 	}
 	number, _ := constant.Int64Val(k.Value)
 	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration")
