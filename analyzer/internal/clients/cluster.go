@@ -244,3 +244,49 @@ func isTrue(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }
+
+// DialsRediscCluster reports a redigo dial option written in the slice a
+// redisc Cluster's DialOptions field is given as a literal: the cluster
+// dials every node with it.
+func DialsRediscCluster(opt ssa.Value) bool {
+	for _, ref := range *opt.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != opt {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		arr, ok := ia.X.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, use := range *arr.Referrers() {
+			s, ok := use.(*ssa.Slice)
+			if !ok {
+				continue
+			}
+			for _, u := range *s.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Val == s && isRediscDialOptions(st.Addr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isRediscDialOptions: addr is the DialOptions field of a redisc Cluster.
+func isRediscDialOptions(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok || !ssaread.IsNamed(ptr.Elem(), rediscPath, "Cluster") {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == "DialOptions"
+}

@@ -263,7 +263,10 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), AddrsUncounted: true}, true
 	}
 	number, _ := constant.Int64Val(k.Value)
-	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration")
+	// GLIDE's cluster configuration, and a redigo dial option of redisc's
+	// Cluster, which dials every node with it: each connection fails
+	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration") ||
+		fn.Name() == "DialDatabase" && clients.DialsRediscCluster(call)
 	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), OnCluster: onCluster}, true
 }
 
