@@ -105,6 +105,13 @@ func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, 
 	for _, p := range problems {
 		switch readiness.Judge(site, p, u) {
 		case readiness.Undecided:
+			if setting := u.databaseSetting(site, p); setting != "" {
+				// a database the constructor is given: the wiring says
+				p.Undecided, p.What = false, p.What+" (a database its constructor is given)"
+				u.pass.withSetting(setting, func() { report(p) })
+				reported = true
+				break
+			}
 			undecided = true
 			why = undecidedProblem(site, p)
 		case readiness.Reported:
@@ -155,6 +162,20 @@ func (u clusterReadiness) taglessSetting(site *clients.Site, p readiness.Cluster
 	return u.pass.TaglessSetting(site.Call.Parent(), []keymodel.Arg{arg})
 }
 
+// databaseSetting is the setting (see unitPass.reportOnSetting) of a
+// database the code does not fix (SELECT q.db) when it comes from a
+// constructor's parameters; "" otherwise.
+func (u clusterReadiness) databaseSetting(site *clients.Site, p readiness.ClusterProblem) string {
+	if p.Kind != readiness.OtherDatabase || p.Arg <= 0 || site.Call == nil {
+		return ""
+	}
+	line, ok := clients.ReadLine(site)
+	if !ok || p.Arg >= len(line.Values) || line.Values[p.Arg] == nil {
+		return ""
+	}
+	return u.pass.DatabaseSetting(line.Values[p.Arg])
+}
+
 // The setting of readiness.Judge: what the call's client talks to, and the
 // target's databases.
 
@@ -187,6 +208,11 @@ func (u clusterReadiness) script(c *reading.Command) {
 		kind, problems, isSite := readiness.LineProblems(line.Argv, u.pass.target)
 		if !isSite {
 			continue
+		}
+		for i := range problems {
+			if problems[i].Undecided {
+				problems[i].Arg = 0 // an index in the Lua's line, not the call's
+			}
 		}
 		u.judge(kind, site, problems, func(p readiness.ClusterProblem) {
 			u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))

@@ -178,7 +178,15 @@ func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call ke
 		out = append(out, p)
 	}
 	if undecided {
-		out = append(out, ClusterProblem{Kind: kind, Undecided: true})
+		p := ClusterProblem{Kind: kind, Undecided: true}
+		if i, what, refusal, ok := commands.UnknownDatabase(argv); ok {
+			// the wiring may fix it (a constructor's database)
+			p.Arg, p.What, p.Refusal, p.At, p.DB = i, what, refusal, call, -1
+			if i < len(at) && at[i] != (keymodel.Range{}) {
+				p.At = at[i]
+			}
+		}
+		out = append(out, p)
 	}
 	return kind, out, true
 }

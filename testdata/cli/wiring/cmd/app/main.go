@@ -7,7 +7,8 @@
 // configuration a prefix without a tag and the tagged boards' a tag, and
 // gives the ranks a prefix without a tag and the tagged ranks a tag, and
 // gives the heatmap a redigo pool that dials one server and its remote one
-// that redisc dials.
+// that redisc dials, and gives the quarantine database 2, the archive's
+// options database 3, and the parking lot 0 or a number it reads.
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"example.com/cli/wiring/internal/boards"
+	"example.com/cli/wiring/internal/databases"
 	"example.com/cli/wiring/internal/defranks"
 	"example.com/cli/wiring/internal/flagstore"
 	"example.com/cli/wiring/internal/heatmap"
@@ -74,4 +76,8 @@ func main() {
 	_, _ = hm.Zones()
 	_, _ = heatmap.NewRemote(&redigo.Pool{Dial: rc.Dial}).Cells()
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
+	_ = databases.NewQuarantine(rc, 2).Add("a1")
+	_ = databases.NewArchive(cc, databases.Options{DB: 3}).Keep(ctx, "r1")
+	_ = databases.NewLot(rc, 0).Park()
+	_ = databases.NewLot(rc, len(os.Getenv("LOT_DB"))).Park()
 }
