@@ -279,6 +279,13 @@ func (u clusterReadiness) ClientMade(m *reading.ClientMade) {
 	case readiness.HasDatabase(m.Problem, u.Databases()):
 		u.pass.coverage.tally(CategoryDatabase, false, false, token.Position{}, "")
 		return
+	case m.Problem.Undecided && !m.OneServer && m.Problem.Value != nil && u.pass.DatabaseSetting(m.Problem.Value) != "":
+		// a database the constructor is given: the wiring says
+		p := m.Problem
+		p.Undecided, p.What = false, p.What+" (a database its constructor is given)"
+		u.pass.withSetting(u.pass.DatabaseSetting(p.Value), func() { u.report(m.Constructor, clients.GoRedis, p) })
+		u.pass.coverage.tally(CategoryDatabase, true, false, token.Position{}, "")
+		return
 	case m.Problem.Undecided:
 		u.pass.coverage.tally(CategoryDatabase, false, true, u.pass.pass.Fset.Position(m.Call.Pos()), m.Constructor+" with a database the code does not fix")
 		return
@@ -362,7 +369,7 @@ func (u clusterReadiness) message(option string, lib clients.Library, p readines
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
 		switch {
-		case p.AddrsUncounted && u.pass.target.DatabaseCount() > p.DB:
+		case p.AddrsUncounted && p.DB >= 0 && u.pass.target.DatabaseCount() > p.DB:
 			msg = fmt.Sprintf("%s is dropped if the addresses are several: %s then makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
 		case p.AddrsUncounted:
 			msg = fmt.Sprintf("%s is dropped or refused on a cluster: for several addresses %s makes a cluster client, which reads and writes database 0, and for one address a plain client, whose SELECT a cluster node refuses (%s); tell data apart by key prefix instead", what, option, p.Refusal)

@@ -87,6 +87,9 @@ type ClusterProblem struct {
 	// client several make, refused (Refusal) by the cluster node one names
 	// unless the cluster has database DB.
 	AddrsUncounted bool
+	// Value is the database option's value when it is Undecided: a
+	// constructor's parameter, or a field of one, that the wiring fixes.
+	Value ssa.Value
 	// DB is the database an OtherDatabase problem needs (SELECT 2, MOVE k 2,
 	// COPY ... DB 2, a DB 2 option), -1 when none is known (SWAPDB): a
 	// cluster of several databases (Valkey 9) has some.
@@ -255,7 +258,16 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	k, isConst := db.Value.(*ssa.Const)
 	switch {
 	case !isConst || k.Value == nil || k.Value.Kind() != constant.Int:
-		return ClusterProblem{Kind: OtherDatabase, What: option, Undecided: true, At: db.At}, true
+		// the wiring may fix it (Value): judged then as a constant is
+		p := ClusterProblem{Kind: OtherDatabase, What: option, Undecided: true, At: db.At, DB: -1, Value: db.Value, Refusal: commands.RefusedSelect,
+			OnCluster: fn.Name() == "DialDatabase" && clients.DialsRediscCluster(call)}
+		switch {
+		case fn.Name() == "NewUniversalClient" && clients.MakesClusterClient(call, ev):
+			p.Kind, p.Refusal = DroppedDatabase, ""
+		case fn.Name() == "NewUniversalClient" && clients.MakesClientByAddrCount(call, ev):
+			p.Kind, p.AddrsUncounted = DroppedDatabase, true
+		}
+		return p, true
 	case constant.Sign(k.Value) == 0:
 		return ClusterProblem{}, false
 	}

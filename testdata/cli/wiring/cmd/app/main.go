@@ -8,7 +8,10 @@
 // gives the ranks a prefix without a tag and the tagged ranks a tag, and
 // gives the heatmap a redigo pool that dials one server and its remote one
 // that redisc dials, and gives the quarantine database 2, the archive's
-// options database 3, and the parking lot 0 or a number it reads.
+// options database 3, and the parking lot 0 or a number it reads; and
+// gives the redisc nodes' dial options database 4 and the spares' none,
+// the sessions' universal client database 5 and the preferences' a number
+// it reads, and a one-server dial database 6.
 package main
 
 import (
@@ -80,4 +83,10 @@ func main() {
 	_ = databases.NewArchive(cc, databases.Options{DB: 3}).Keep(ctx, "r1")
 	_ = databases.NewLot(rc, 0).Park()
 	_ = databases.NewLot(rc, len(os.Getenv("LOT_DB"))).Park()
+	seeds := strings.Split(os.Getenv("REDIS_SEEDS"), ",")
+	_ = databases.NewNodes(databases.DialConfig{Seeds: seeds, DB: 4}).Refresh()
+	_ = databases.NewSpare(databases.DialConfig{Seeds: seeds}).Refresh()
+	_ = databases.NewSessions(seeds, 5)
+	_ = databases.NewPrefs(seeds, len(os.Getenv("PREFS_DB")))
+	_, _ = databases.NewLocal(os.Getenv("LOCAL_ADDR"), 6)
 }
