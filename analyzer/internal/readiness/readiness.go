@@ -18,7 +18,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -250,6 +252,8 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 		db = eval.Element{Value: v, At: c.ArgPos(j)}
 	} else if e, ok := c.FieldOfParam(param, field); ok {
 		db = e
+	} else if e, ok := urlDatabase(c, param, ev); ok {
+		db = e
 	} else {
 		// Options the call does not write out (a value from elsewhere):
 		// whether they select a database is not known here.
@@ -288,6 +292,61 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration") ||
 		fn.Name() == "DialDatabase" && clients.DialsRediscCluster(call)
 	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), OnCluster: onCluster}, true
+}
+
+// urlParsers are the functions that read options from a URL whose path
+// (redis://host:6379/3), or db query parameter, is the database.
+var urlParsers = map[string]bool{
+	"github.com/redis/go-redis/v9": true, "github.com/go-redis/redis/v9": true, "github.com/go-redis/redis/v8": true,
+	"github.com/redis/rueidis": true, "github.com/valkey-io/valkey-go": true,
+}
+
+// urlDatabase is the database of options a constructor is given straight
+// from a ParseURL of a constant URL, as a constant at the URL: the path's
+// one segment, or the db query parameter, which both clients read over
+// it; 0 when it has neither. ok is false for anything else.
+func urlDatabase(c *clients.Site, param string, ev *eval.Evaluator) (eval.Element, bool) {
+	_, v, ok := c.Param(param)
+	if !ok {
+		return eval.Element{}, false
+	}
+	ext, ok := v.(*ssa.Extract)
+	if !ok || ext.Index != 0 || len(*ext.Referrers()) != 1 {
+		return eval.Element{}, false // options changed before the call (opt.DB = 2)
+	}
+	parse, ok := ext.Tuple.(*ssa.Call)
+	if !ok {
+		return eval.Element{}, false
+	}
+	fn := parse.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	if pkg == nil || fn.Name() != "ParseURL" || !urlParsers[pkg.Path()] || len(parse.Call.Args) != 1 {
+		return eval.Element{}, false
+	}
+	text, ok := parse.Call.Args[0].(*ssa.Const)
+	if !ok || text.Value == nil || text.Value.Kind() != constant.String {
+		return eval.Element{}, false
+	}
+	u, err := url.Parse(constant.StringVal(text.Value))
+	if err != nil {
+		return eval.Element{}, false
+	}
+	n := 0
+	if segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' }); u.Scheme != "unix" && len(segs) > 0 {
+		// a unix URL's path is the socket's
+		if len(segs) > 1 {
+			return eval.Element{}, false // refused by the parser
+		}
+		if n, err = strconv.Atoi(segs[0]); err != nil {
+			return eval.Element{}, false
+		}
+	}
+	if q := u.Query().Get("db"); q != "" {
+		if n, err = strconv.Atoi(q); err != nil {
+			return eval.Element{}, false
+		}
+	}
+	return eval.Element{Value: ssa.NewConst(constant.MakeInt64(int64(n)), types.Typ[types.Int]), At: clients.SiteOf(ev, &parse.Call).ArgPos(0)}, true
 }
 
 // KeyspaceEvents reads a call for keyspace notifications (see

@@ -42,3 +42,10 @@ func newSessions(cfg Config) redis.UniversalClient {
 		DB:    4,
 	})
 }
+
+// A URL's database on a client of one server: left out of the plain run
+// (testdata/src/readinesssingle reports it).
+func urlOneServer() {
+	opt, _ := redis.ParseURL("redis://cache:6379/3")
+	redis.NewClient(opt)
+}
