@@ -11,7 +11,8 @@
 // options database 3, and the parking lot 0 or a number it reads; and
 // gives the redisc nodes' dial options database 4 and the spares' none,
 // the sessions' universal client database 5 and the preferences' a number
-// it reads, and a one-server dial database 6.
+// it reads, and a one-server dial database 6, the go-redis reports 8, the
+// session store's configuration 7 and the one-seed session client 9.
 package main
 
 import (
@@ -89,4 +90,7 @@ func main() {
 	_ = databases.NewSessions(seeds, 5)
 	_ = databases.NewPrefs(seeds, len(os.Getenv("PREFS_DB")))
 	_, _ = databases.NewLocal(os.Getenv("LOCAL_ADDR"), 6)
+	_ = databases.NewReports(cc, 8).Use(ctx)
+	_ = databases.NewSessionStore(databases.SessionConfig{Seeds: seeds, DB: 7})
+	_ = databases.NewOneSession(os.Getenv("ONE_SEED"), 9)
 }

@@ -66,3 +66,17 @@ func (l *Lot) Park() error {
 	_, err := conn.Do("SELECT", l.db)
 	return err
 }
+
+// Reports keeps its data in a database of its own, through go-redis.
+type Reports struct {
+	c  *redis.ClusterClient
+	db int
+}
+
+// NewReports returns reports in database db.
+func NewReports(c *redis.ClusterClient, db int) *Reports { return &Reports{c: c, db: db} }
+
+// Use selects the reports' database.
+func (r *Reports) Use(ctx context.Context) error {
+	return r.c.Do(ctx, "SELECT", r.db).Err() // reported: database
+}

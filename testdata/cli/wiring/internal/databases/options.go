@@ -42,3 +42,20 @@ func NewPrefs(seeds []string, db int) redis.UniversalClient {
 func NewLocal(addr string, db int) (redigo.Conn, error) {
 	return redigo.Dial("tcp", addr, redigo.DialDatabase(db))
 }
+
+// SessionConfig is what main reads for the sessions.
+type SessionConfig struct {
+	Seeds []string
+	DB    int
+}
+
+// NewSessionStore takes the database from the configuration main fills: 7.
+func NewSessionStore(cfg SessionConfig) redis.UniversalClient {
+	return redis.NewUniversalClient(&redis.UniversalOptions{Addrs: cfg.Seeds, DB: cfg.DB}) // reported: database
+}
+
+// NewOneSession is given one seed: a plain client of one server, left out
+// of the plain run.
+func NewOneSession(seed string, db int) redis.UniversalClient {
+	return redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{seed}, DB: db})
+}
