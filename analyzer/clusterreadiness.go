@@ -105,6 +105,13 @@ func (u clusterReadiness) judge(kind readiness.ProblemKind, site *clients.Site, 
 	for _, p := range problems {
 		switch readiness.Judge(site, p, u) {
 		case readiness.Undecided:
+			if setting := u.databaseSetting(site, p); setting != "" {
+				// a database the constructor is given: the wiring says
+				p.Undecided, p.What = false, p.What+" (a database its constructor is given)"
+				u.pass.withSetting(setting, func() { report(p) })
+				reported = true
+				break
+			}
 			undecided = true
 			why = undecidedProblem(site, p)
 		case readiness.Reported:
@@ -155,6 +162,20 @@ func (u clusterReadiness) taglessSetting(site *clients.Site, p readiness.Cluster
 	return u.pass.TaglessSetting(site.Call.Parent(), []keymodel.Arg{arg})
 }
 
+// databaseSetting is the setting (see unitPass.reportOnSetting) of a
+// database the code does not fix (SELECT q.db) when it comes from a
+// constructor's parameters; "" otherwise.
+func (u clusterReadiness) databaseSetting(site *clients.Site, p readiness.ClusterProblem) string {
+	if p.Kind != readiness.OtherDatabase || p.Arg <= 0 || site.Call == nil {
+		return ""
+	}
+	line, ok := clients.ReadLine(site)
+	if !ok || p.Arg >= len(line.Values) || line.Values[p.Arg] == nil {
+		return ""
+	}
+	return u.pass.DatabaseSetting(line.Values[p.Arg])
+}
+
 // The setting of readiness.Judge: what the call's client talks to, and the
 // target's databases.
 
@@ -187,6 +208,11 @@ func (u clusterReadiness) script(c *reading.Command) {
 		kind, problems, isSite := readiness.LineProblems(line.Argv, u.pass.target)
 		if !isSite {
 			continue
+		}
+		for i := range problems {
+			if problems[i].Undecided {
+				problems[i].Arg = 0 // an index in the Lua's line, not the call's
+			}
 		}
 		u.judge(kind, site, problems, func(p readiness.ClusterProblem) {
 			u.pass.reportInScript(src, line.Line, "", site, problemCategory[p.Kind], u.scriptMessage(site, p))
@@ -252,6 +278,13 @@ func (u clusterReadiness) ClientMade(m *reading.ClientMade) {
 	switch {
 	case readiness.HasDatabase(m.Problem, u.Databases()):
 		u.pass.coverage.tally(CategoryDatabase, false, false, token.Position{}, "")
+		return
+	case m.Problem.Undecided && !m.OneServer && m.Problem.Value != nil && u.pass.DatabaseSetting(m.Problem.Value) != "":
+		// a database the constructor is given: the wiring says
+		p := m.Problem
+		p.Undecided, p.What = false, p.What+" (a database its constructor is given)"
+		u.pass.withSetting(u.pass.DatabaseSetting(p.Value), func() { u.report(m.Constructor, clients.GoRedis, p) })
+		u.pass.coverage.tally(CategoryDatabase, true, false, token.Position{}, "")
 		return
 	case m.Problem.Undecided:
 		u.pass.coverage.tally(CategoryDatabase, false, true, u.pass.pass.Fset.Position(m.Call.Pos()), m.Constructor+" with a database the code does not fix")
@@ -335,6 +368,12 @@ func (u clusterReadiness) message(option string, lib clients.Library, p readines
 	case readiness.DroppedDatabase:
 		category = CategoryDatabase
 		msg = fmt.Sprintf("%s is dropped: for several addresses %s makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
+		switch {
+		case p.AddrsUncounted && p.DB >= 0 && u.pass.target.DatabaseCount() > p.DB:
+			msg = fmt.Sprintf("%s is dropped if the addresses are several: %s then makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead", what, option)
+		case p.AddrsUncounted:
+			msg = fmt.Sprintf("%s is dropped or refused on a cluster: for several addresses %s makes a cluster client, which reads and writes database 0, and for one address a plain client, whose SELECT a cluster node refuses (%s); tell data apart by key prefix instead", what, option, p.Refusal)
+		}
 	case readiness.SortPattern:
 		category = CategorySortPattern
 		msg = fmt.Sprintf("SORT %s %s (%s); %s", what, p.Why, p.Refusal, u.sortRemedy(p))

@@ -398,8 +398,16 @@
 // database on every connection (go-redis's *redis.Client given a DB,
 // rueidis's and valkey-go's SelectDB, redigo's DialDatabase) is reported
 // with -crossslot.include-single-node only: it is a cluster node's client only if
-// pointed at one; a database the code does not fix (options from
-// configuration) is counted as undecided. Valkey 9 has as many databases in
+// pointed at one; so is the database of options parsed from a constant URL
+// (redis://host:6379/3). A universal client given a DB other than 0 and
+// addresses the code does not count (from configuration) is reported: the
+// cluster client several make drops it, a cluster node refuses one's
+// SELECT. So is redigo's DialDatabase among a redisc Cluster's DialOptions,
+// with which redisc dials every node. A database the code does not fix is
+// counted as undecided, unless it is a constructor's parameter (or a field
+// of its options, or a field filled from one): then it is judged where main
+// gives it, and reported, with that call related, where main gives a
+// constant other than 0. Valkey 9 has as many databases in
 // cluster mode as its cluster-databases setting:
 // -crossslot.target=valkey:9.0:db16 (or valkey9:16) accepts SELECT, MOVE and
 // COPY ... DB of databases 0 to 15 (SWAPDB stays disabled, and a cluster

@@ -21,6 +21,7 @@ type view interface {
 	TopologyOf(v ssa.Value) topology.Topology
 	Undecided(v ssa.Value) bool
 	TaglessSetting(fn *ssa.Function, keys []keymodel.Arg) string
+	DatabaseSetting(db ssa.Value) string
 	SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string
 	Harmless(p readiness.ClusterProblem) bool
 	ReadScript(site *clients.Site) (reading.ScriptSource, *luascript.Script, bool)

@@ -260,3 +260,26 @@ func dbNumber(s string) int {
 	}
 	return n
 }
+
+// UnknownDatabase finds the argument of a SELECT or a COPY ... DB whose
+// database the code does not fix: its index in argv, the command's words
+// for messages, and the cluster's refusal when it is not 0. ok is false
+// for any other line.
+func UnknownDatabase(argv []Arg) (i int, what, refusal string, ok bool) {
+	if len(argv) < 2 || !argv[0].Known {
+		return 0, "", "", false
+	}
+	switch strings.ToUpper(argv[0].Text) {
+	case "SELECT":
+		if !argv[1].Known {
+			return 1, "SELECT", RefusedSelect, true
+		}
+	case "COPY":
+		for i := 3; i+1 < len(argv); i++ {
+			if argv[i].Known && strings.EqualFold(argv[i].Text, "DB") && !argv[i+1].Known {
+				return i + 1, "COPY ... DB", RefusedCopyDB, true
+			}
+		}
+	}
+	return 0, "", "", false
+}

@@ -184,6 +184,26 @@ func MakesSentinelClient(v ssa.Value) bool {
 	return pkg != nil && GoRedisPackages[pkg.Path()] && fn.Name() == "NewFailoverClusterClient"
 }
 
+// MakesClientByAddrCount reports a call of go-redis's NewUniversalClient,
+// with no MasterName, whose Addrs the code does not count: the client it
+// makes is a cluster client for two or more addresses (or IsClusterMode),
+// a plain client for one, and the code does not say which.
+func MakesClientByAddrCount(call *ssa.Call, ev *eval.Evaluator) bool {
+	fn, pkg, site, ok := constructor(call, ev)
+	if !ok || !GoRedisPackages[pkg.Path()] || fn.Name() != "NewUniversalClient" {
+		return false
+	}
+	if master, ok := site.FieldOfParam("opts", "MasterName"); !ok || !isZero(master.Value) {
+		return false // a failover client for a MasterName: a Sentinel group's master
+	}
+	addrs, ok := site.FieldOfParam("opts", "Addrs")
+	if !ok {
+		return false // options built elsewhere: MasterName is not known either
+	}
+	_, counted := ssaread.SliceElements(addrs.Value)
+	return !counted
+}
+
 // severalIn: the options' slice field holds two or more elements.
 func (c *Site) severalIn(param, field string) bool {
 	v, ok := c.FieldOfParam(param, field)
@@ -223,4 +243,50 @@ func isNonEmptyString(v ssa.Value) bool {
 func isTrue(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
+}
+
+// DialsRediscCluster reports a redigo dial option written in the slice a
+// redisc Cluster's DialOptions field is given as a literal: the cluster
+// dials every node with it.
+func DialsRediscCluster(opt ssa.Value) bool {
+	for _, ref := range *opt.Referrers() {
+		st, ok := ref.(*ssa.Store)
+		if !ok || st.Val != opt {
+			continue
+		}
+		ia, ok := st.Addr.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		arr, ok := ia.X.(*ssa.Alloc)
+		if !ok {
+			continue
+		}
+		for _, use := range *arr.Referrers() {
+			s, ok := use.(*ssa.Slice)
+			if !ok {
+				continue
+			}
+			for _, u := range *s.Referrers() {
+				if st, ok := u.(*ssa.Store); ok && st.Val == s && isRediscDialOptions(st.Addr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isRediscDialOptions: addr is the DialOptions field of a redisc Cluster.
+func isRediscDialOptions(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok || !ssaread.IsNamed(ptr.Elem(), rediscPath, "Cluster") {
+		return false
+	}
+	st, ok := ptr.Elem().Underlying().(*types.Struct)
+	return ok && st.Field(fa.Field).Name() == "DialOptions"
 }

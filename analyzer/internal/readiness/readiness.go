@@ -18,7 +18,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -82,6 +84,14 @@ type ClusterProblem struct {
 	// index in the command line of the argument it is about.
 	IfTagless bool
 	Arg       int
+	// AddrsUncounted: a DroppedDatabase of go-redis's NewUniversalClient
+	// whose addresses the code does not count: dropped by the cluster
+	// client several make, refused (Refusal) by the cluster node one names
+	// unless the cluster has database DB.
+	AddrsUncounted bool
+	// Value is the database option's value when it is Undecided: a
+	// constructor's parameter, or a field of one, that the wiring fixes.
+	Value ssa.Value
 	// DB is the database an OtherDatabase problem needs (SELECT 2, MOVE k 2,
 	// COPY ... DB 2, a DB 2 option), -1 when none is known (SWAPDB): a
 	// cluster of several databases (Valkey 9) has some.
@@ -173,7 +183,15 @@ func lineProblems(name string, argv []commands.Arg, at []keymodel.Range, call ke
 		out = append(out, p)
 	}
 	if undecided {
-		out = append(out, ClusterProblem{Kind: kind, Undecided: true})
+		p := ClusterProblem{Kind: kind, Undecided: true}
+		if i, what, refusal, ok := commands.UnknownDatabase(argv); ok {
+			// the wiring may fix it (a constructor's database)
+			p.Arg, p.What, p.Refusal, p.At, p.DB = i, what, refusal, call, -1
+			if i < len(at) && at[i] != (keymodel.Range{}) {
+				p.At = at[i]
+			}
+		}
+		out = append(out, p)
 	}
 	return kind, out, true
 }
@@ -234,6 +252,8 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 		db = eval.Element{Value: v, At: c.ArgPos(j)}
 	} else if e, ok := c.FieldOfParam(param, field); ok {
 		db = e
+	} else if e, ok := urlDatabase(c, param, ev); ok {
+		db = e
 	} else {
 		// Options the call does not write out (a value from elsewhere):
 		// whether they select a database is not known here.
@@ -242,7 +262,16 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	k, isConst := db.Value.(*ssa.Const)
 	switch {
 	case !isConst || k.Value == nil || k.Value.Kind() != constant.Int:
-		return ClusterProblem{Kind: OtherDatabase, What: option, Undecided: true, At: db.At}, true
+		// the wiring may fix it (Value): judged then as a constant is
+		p := ClusterProblem{Kind: OtherDatabase, What: option, Undecided: true, At: db.At, DB: -1, Value: db.Value, Refusal: commands.RefusedSelect,
+			OnCluster: fn.Name() == "DialDatabase" && clients.DialsRediscCluster(call)}
+		switch {
+		case fn.Name() == "NewUniversalClient" && clients.MakesClusterClient(call, ev):
+			p.Kind, p.Refusal = DroppedDatabase, ""
+		case fn.Name() == "NewUniversalClient" && clients.MakesClientByAddrCount(call, ev):
+			p.Kind, p.AddrsUncounted = DroppedDatabase, true
+		}
+		return p, true
 	case constant.Sign(k.Value) == 0:
 		return ClusterProblem{}, false
 	}
@@ -250,9 +279,74 @@ func DatabaseOption(call *ssa.Call, ev *eval.Evaluator) (ClusterProblem, bool) {
 	if fn.Name() == "NewUniversalClient" && clients.MakesClusterClient(call, ev) {
 		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, At: db.At, DB: -1}, true
 	}
+	if fn.Name() == "NewUniversalClient" && clients.MakesClientByAddrCount(call, ev) {
+		// several addresses: a cluster client, which drops the option; one:
+		// a plain client, which a cluster node refuses the SELECT. On a
+		// cluster it fails either way.
+		number, _ := constant.Int64Val(k.Value)
+		return ClusterProblem{Kind: DroppedDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), AddrsUncounted: true}, true
+	}
 	number, _ := constant.Int64Val(k.Value)
-	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration")
+	// GLIDE's cluster configuration, and a redigo dial option of redisc's
+	// Cluster, which dials every node with it: each connection fails
+	onCluster := fn.Signature.Recv() != nil && ssaread.IsNamed(fn.Signature.Recv().Type(), pkg.Path(), "ClusterClientConfiguration") ||
+		fn.Name() == "DialDatabase" && clients.DialsRediscCluster(call)
 	return ClusterProblem{Kind: OtherDatabase, What: option + " " + n, Refusal: commands.RefusedSelect, At: db.At, DB: int(number), OnCluster: onCluster}, true
+}
+
+// urlParsers are the functions that read options from a URL whose path
+// (redis://host:6379/3), or db query parameter, is the database.
+var urlParsers = map[string]bool{
+	"github.com/redis/go-redis/v9": true, "github.com/go-redis/redis/v9": true, "github.com/go-redis/redis/v8": true,
+	"github.com/redis/rueidis": true, "github.com/valkey-io/valkey-go": true,
+}
+
+// urlDatabase is the database of options a constructor is given straight
+// from a ParseURL of a constant URL, as a constant at the URL: the path's
+// one segment, or the db query parameter, which both clients read over
+// it; 0 when it has neither. ok is false for anything else.
+func urlDatabase(c *clients.Site, param string, ev *eval.Evaluator) (eval.Element, bool) {
+	_, v, ok := c.Param(param)
+	if !ok {
+		return eval.Element{}, false
+	}
+	ext, ok := v.(*ssa.Extract)
+	if !ok || ext.Index != 0 || len(*ext.Referrers()) != 1 {
+		return eval.Element{}, false // options changed before the call (opt.DB = 2)
+	}
+	parse, ok := ext.Tuple.(*ssa.Call)
+	if !ok {
+		return eval.Element{}, false
+	}
+	fn := parse.Call.StaticCallee()
+	pkg := ssaread.FuncPackage(fn)
+	if pkg == nil || fn.Name() != "ParseURL" || !urlParsers[pkg.Path()] || len(parse.Call.Args) != 1 {
+		return eval.Element{}, false
+	}
+	text, ok := parse.Call.Args[0].(*ssa.Const)
+	if !ok || text.Value == nil || text.Value.Kind() != constant.String {
+		return eval.Element{}, false
+	}
+	u, err := url.Parse(constant.StringVal(text.Value))
+	if err != nil {
+		return eval.Element{}, false
+	}
+	n := 0
+	if segs := strings.FieldsFunc(u.Path, func(r rune) bool { return r == '/' }); u.Scheme != "unix" && len(segs) > 0 {
+		// a unix URL's path is the socket's
+		if len(segs) > 1 {
+			return eval.Element{}, false // refused by the parser
+		}
+		if n, err = strconv.Atoi(segs[0]); err != nil {
+			return eval.Element{}, false
+		}
+	}
+	if q := u.Query().Get("db"); q != "" {
+		if n, err = strconv.Atoi(q); err != nil {
+			return eval.Element{}, false
+		}
+	}
+	return eval.Element{Value: ssa.NewConst(constant.MakeInt64(int64(n)), types.Typ[types.Int]), At: clients.SiteOf(ev, &parse.Call).ArgPos(0)}, true
 }
 
 // KeyspaceEvents reads a call for keyspace notifications (see

@@ -83,6 +83,11 @@ type factWiredFinding struct {
 	// that give the values (".f0": the parameter's first field), "" for
 	// the parameter itself.
 	TaglessPaths []string
+	// Database: the values at Tagless are instead the database the
+	// finding needs (a constructor's db): it is reported where every one
+	// is given as a constant other than 0 that the target's cluster does
+	// not have.
+	Database bool
 	// Setting, when set, names an option the finding also needs at its
 	// default (see factSettingFinding).
 	Setting string
@@ -379,7 +384,7 @@ func (r *Package) Defer(w Wiring, setting string, d analysis.Diagnostic) bool {
 			if len(w) == 1 {
 				client = w[0].Param
 			}
-			r.deferOn(t.fn, factWiredFinding{Param: client, Tagless: t.params, TaglessPaths: t.paths, Diag: r.factDiagnostic(d)})
+			r.deferOn(t.fn, factWiredFinding{Param: client, Tagless: t.params, TaglessPaths: t.paths, Database: t.database, Diag: r.factDiagnostic(d)})
 			return true
 		}
 		setting = "" // the client and the values are wired apart: judged as it reads
@@ -410,7 +415,7 @@ func (r *Package) deferOn(fn *types.Func, f factWiredFinding) {
 		r.wiring.deferred = map[*types.Func][]factWiredFinding{}
 	}
 	if !slices.ContainsFunc(r.wiring.deferred[fn], func(g factWiredFinding) bool {
-		return g.Param == f.Param && slices.Equal(g.Tagless, f.Tagless) && slices.Equal(g.TaglessPaths, f.TaglessPaths) && g.Diag.At == f.Diag.At && g.Diag.Category == f.Diag.Category && g.Diag.Message == f.Diag.Message
+		return g.Param == f.Param && slices.Equal(g.Tagless, f.Tagless) && slices.Equal(g.TaglessPaths, f.TaglessPaths) && g.Database == f.Database && g.Diag.At == f.Diag.At && g.Diag.Category == f.Diag.Category && g.Diag.Message == f.Diag.Message
 	}) {
 		r.wiring.deferred[fn] = append(r.wiring.deferred[fn], f)
 	}
@@ -423,6 +428,31 @@ type taglessSetting struct {
 	fn     *types.Func
 	params []int
 	paths  []string
+	// database: the values are a database, not keys' leading values (see
+	// DatabaseSetting).
+	database bool
+}
+
+// DatabaseSetting is the setting (see Defer) a finding on a database the
+// code does not fix (SELECT q.db, a dial option's o.DB) needs when that
+// database is a field the package fills only from a parameter of one
+// function it exports (a constructor's db, a field of its options): the
+// wiring says whether it is other than 0. "" when it is not, or the
+// package does not defer.
+func (r *Package) DatabaseSetting(db ssa.Value) string {
+	if db == nil || !r.defersWiring() {
+		return ""
+	}
+	wired, path, ok := r.wiredValue(db)
+	if !ok {
+		return ""
+	}
+	token := fmt.Sprintf("database:%s[%d]%q", wired.Func.FullName(), wired.Param, path)
+	if r.wiring.tagless == nil {
+		r.wiring.tagless = map[string]taglessSetting{}
+	}
+	r.wiring.tagless[token] = taglessSetting{fn: wired.Func, params: []int{wired.Param}, paths: []string{path}, database: true}
+	return token
 }
 
 // TaglessSetting is the setting (see Defer) a finding on keys needs when
@@ -501,15 +531,108 @@ func (r *Package) SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string {
 	return ""
 }
 
+// wiredValue is the parameter of an exported function whose argument, or
+// a field of it (path ".f1"), v is: the parameter itself (not a
+// receiver), a field of a struct or pointer parameter, or a field of the
+// package's own struct that the package fills only from one such
+// parameter (q.db with NewQuarantine(c, db), a.opts.DB with
+// NewArchive(c, opts)).
+func (r *Package) wiredValue(v ssa.Value) (WiredParam, string, bool) {
+	v = unconverted(v)
+	param := func(x ssa.Value, path string) (WiredParam, string, bool) {
+		p, ok := unconverted(x).(*ssa.Parameter)
+		if !ok || isReceiver(p) {
+			return WiredParam{}, "", false
+		}
+		w, ok := r.exportedParams()[r.Eval.ID(p)]
+		return w, path, ok
+	}
+	// storedFrom: every store of the field stores one parameter
+	storedFrom := func(stores []*ssa.Store, path string) (WiredParam, string, bool) {
+		var w WiredParam
+		for _, st := range stores {
+			got, _, ok := param(st.Val, "")
+			if !ok || w.Func != nil && got != w {
+				return WiredParam{}, "", false
+			}
+			w = got
+		}
+		return w, path, w.Func != nil
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return param(x, "")
+	case *ssa.Field:
+		return param(x.X, fmt.Sprintf(".f%d", x.Field))
+	case *ssa.UnOp:
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if x.Op != token.MUL || !ok {
+			break
+		}
+		if stores, ok := r.Eval.FieldStores(fa.X.Type(), fa.Field); ok && len(stores) > 0 {
+			return storedFrom(stores, "")
+		}
+		if outer, ok := fa.X.(*ssa.FieldAddr); ok {
+			if stores, ok := r.Eval.FieldStores(outer.X.Type(), outer.Field); ok && len(stores) > 0 {
+				return storedFrom(stores, fmt.Sprintf(".f%d", fa.Field))
+			}
+			break
+		}
+		if alloc, ok := fa.X.(*ssa.Alloc); ok {
+			// a struct parameter kept in a local: the constructor's own
+			// write of the field is not the parameter's
+			if w, ok := r.exportedParams()[r.Eval.ID(alloc)]; ok && len(ssaread.FieldStores(alloc, fa.Field)) == 0 {
+				return w, fmt.Sprintf(".f%d", fa.Field), true
+			}
+			break
+		}
+		if _, isPtr := fa.X.Type().Underlying().(*types.Pointer); isPtr {
+			return param(fa.X, fmt.Sprintf(".f%d", fa.Field))
+		}
+	}
+	return WiredParam{}, "", false
+}
+
+// unconverted is v without the conversions around it (int64(db), any(db)).
+func unconverted(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.MakeInterface:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// isReceiver: p is its method's receiver.
+func isReceiver(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	return fn.Signature.Recv() != nil && len(fn.Params) > 0 && fn.Params[0] == p
+}
+
 // wiredLeading is the parameter of an exported function that the leading
 // value of key k comes from: a field the package fills only from it (see
 // eval's field templates, whose parts name the parameter they were made
 // from).
 func (r *Package) wiredLeading(fn *ssa.Function, k keymodel.Key) (WiredParam, string, bool) {
-	if len(k) < 2 || !k[0].Unknown || k[0].NoBrace {
+	if len(k) < 2 || k[0].NoBrace {
 		return WiredParam{}, "", false
 	}
-	if in, id, ok := strings.Cut(k[0].Sub, "|"); ok {
+	return r.wiredPart(fn, k[0])
+}
+
+// wiredPart is the parameter of an exported function that the value of
+// part p comes from (see wiredLeading).
+func (r *Package) wiredPart(fn *ssa.Function, p keymodel.Part) (WiredParam, string, bool) {
+	if !p.Unknown {
+		return WiredParam{}, "", false
+	}
+	if in, id, ok := strings.Cut(p.Sub, "|"); ok {
 		if in != "" || strings.Contains(id, "|") {
 			return WiredParam{}, "", false
 		}
@@ -532,7 +655,6 @@ func (r *Package) wiredLeading(fn *ssa.Function, k keymodel.Key) (WiredParam, st
 	}
 	// A field of a struct field the package fills from one parameter of an
 	// exported function: b.cfg.KeyPrefix, with NewBoards(rdb, cfg).
-	p := k[0]
 	var outer, inner int
 	if fn == nil || p.Of < 1 || p.Of > len(fn.Params) {
 		return WiredParam{}, "", false
@@ -737,6 +859,14 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 				return // a struct not made here: its field is not known
 			}
 		}
+		if f.Database {
+			n, ok := r.otherDatabase(v)
+			if !ok {
+				return // database 0, one the cluster has, or one not known here
+			}
+			texts = append(texts, n)
+			continue
+		}
 		if !r.taglessText(v) {
 			return // the value may hold a tag, or is not known here
 		}
@@ -758,6 +888,9 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		}
 	} else {
 		given = "its keys' leading values are given here, to " + callee + ", as " + strings.Join(texts, " or ")
+		if f.Database {
+			given = "its database is given here, to " + callee + ", as " + strings.Join(texts, " or ")
+		}
 		if r.testOffCluster(call.Pos(), nil) {
 			return
 		}
@@ -774,6 +907,19 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		return
 	}
 	r.reportOnce(fd, report)
+}
+
+// otherDatabase is the database v gives, as text, when it is a constant
+// other than 0 that the target's cluster does not have.
+func (r *Package) otherDatabase(v ssa.Value) (string, bool) {
+	k, ok := unconverted(v).(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.Int || constant.Sign(k.Value) == 0 {
+		return "", false
+	}
+	if n, exact := constant.Int64Val(k.Value); exact && n >= 0 && n < int64(r.Options.Target.DatabaseCount()) {
+		return "", false
+	}
+	return k.Value.ExactString(), true
 }
 
 // literalField is the value a struct literal given as v stores into the

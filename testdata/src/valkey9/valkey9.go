@@ -25,3 +25,11 @@ func databases(ctx context.Context, rdb *redis.ClusterClient, c rueidis.Client) 
 	rueidis.NewClient(rueidis.ClientOption{InitAddress: []string{"a:6379"}, SelectDB: 5})
 	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: []string{"a:6379", "b:6379"}, DB: 3}) // want `NewUniversalClient option DB 3 is dropped`
 }
+
+// With addresses the code does not count, a plain client of one cluster
+// node has database 4; the cluster client several addresses make drops it.
+func universal(addrs []string) {
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: addrs, DB: 4})  // want `NewUniversalClient option DB 4 is dropped if the addresses are several: NewUniversalClient then makes a cluster client, which reads and writes database 0; tell data apart by key prefix instead`
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: addrs, DB: 20}) // want `NewUniversalClient option DB 20 is dropped or refused on a cluster`
+	redis.NewUniversalClient(&redis.UniversalOptions{Addrs: addrs})
+}

@@ -7,7 +7,12 @@
 // configuration a prefix without a tag and the tagged boards' a tag, and
 // gives the ranks a prefix without a tag and the tagged ranks a tag, and
 // gives the heatmap a redigo pool that dials one server and its remote one
-// that redisc dials.
+// that redisc dials, and gives the quarantine database 2, the archive's
+// options database 3, and the parking lot 0 or a number it reads; and
+// gives the redisc nodes' dial options database 4 and the spares' none,
+// the sessions' universal client database 5 and the preferences' a number
+// it reads, and a one-server dial database 6, the go-redis reports 8, the
+// session store's configuration 7 and the one-seed session client 9.
 package main
 
 import (
@@ -20,6 +25,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"example.com/cli/wiring/internal/boards"
+	"example.com/cli/wiring/internal/databases"
 	"example.com/cli/wiring/internal/defranks"
 	"example.com/cli/wiring/internal/flagstore"
 	"example.com/cli/wiring/internal/heatmap"
@@ -74,4 +80,17 @@ func main() {
 	_, _ = hm.Zones()
 	_, _ = heatmap.NewRemote(&redigo.Pool{Dial: rc.Dial}).Cells()
 	_ = lib.New(redis.NewClient(&redis.Options{Addr: os.Getenv("CACHE_ADDR")})).Pair(ctx)
+	_ = databases.NewQuarantine(rc, 2).Add("a1")
+	_ = databases.NewArchive(cc, databases.Options{DB: 3}).Keep(ctx, "r1")
+	_ = databases.NewLot(rc, 0).Park()
+	_ = databases.NewLot(rc, len(os.Getenv("LOT_DB"))).Park()
+	seeds := strings.Split(os.Getenv("REDIS_SEEDS"), ",")
+	_ = databases.NewNodes(databases.DialConfig{Seeds: seeds, DB: 4}).Refresh()
+	_ = databases.NewSpare(databases.DialConfig{Seeds: seeds}).Refresh()
+	_ = databases.NewSessions(seeds, 5)
+	_ = databases.NewPrefs(seeds, len(os.Getenv("PREFS_DB")))
+	_, _ = databases.NewLocal(os.Getenv("LOCAL_ADDR"), 6)
+	_ = databases.NewReports(cc, 8).Use(ctx)
+	_ = databases.NewSessionStore(databases.SessionConfig{Seeds: seeds, DB: 7})
+	_ = databases.NewOneSession(os.Getenv("ONE_SEED"), 9)
 }

@@ -4,7 +4,13 @@ package redisc
 
 import "github.com/gomodule/redigo/redis"
 
-type Cluster struct{ StartupNodes []string }
+// Cluster dials every node with DialOptions (redis.Dial, or the pool
+// CreatePool makes with them).
+type Cluster struct {
+	StartupNodes []string
+	DialOptions  []redis.DialOption
+	CreatePool   func(address string, options ...redis.DialOption) (*redis.Pool, error)
+}
 
 func (c *Cluster) Get() redis.Conn           { return nil }
 func (c *Cluster) Dial() (redis.Conn, error) { return nil, nil }

@@ -56,6 +56,9 @@ type ClientOption struct {
 
 func NewClient(option ClientOption) (client Client, err error) { return nil, nil }
 
+// ParseURL reads a redis:// URL: its path is SelectDB.
+func ParseURL(str string) (opt ClientOption, err error) { return opt, nil }
+
 type Lua struct{ script string }
 
 func NewLuaScript(script string) *Lua { return &Lua{script: script} }

@@ -36,3 +36,18 @@ func (c *ClusterClient) TxPipelined(ctx context.Context, fn func(Pipeliner) erro
 	return nil, nil
 }
 func (c *ClusterClient) TxPipeline() Pipeliner { return nil }
+
+// UniversalOptions and NewUniversalClient: v8 makes a failover client for
+// a MasterName, a cluster client for two or more Addrs, else a plain one.
+type UniversalOptions struct {
+	Addrs      []string
+	DB         int
+	MasterName string
+}
+
+type UniversalClient interface {
+	Cmdable
+	TxPipeline() Pipeliner
+}
+
+func NewUniversalClient(opts *UniversalOptions) UniversalClient { return nil }

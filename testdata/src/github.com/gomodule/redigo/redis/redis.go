@@ -30,6 +30,8 @@ type DialOption struct{}
 
 func DialDatabase(db int) DialOption { return DialOption{} }
 
+func DialConnectTimeout(d time.Duration) DialOption { return DialOption{} }
+
 func Dial(network, address string, options ...DialOption) (Conn, error) { return nil, nil }
 
 func DialContext(ctx context.Context, network, address string, options ...DialOption) (Conn, error) {

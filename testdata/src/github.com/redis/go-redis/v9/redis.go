@@ -302,6 +302,9 @@ type Options struct {
 
 func NewClient(opt *Options) *Client { return &Client{} }
 
+// ParseURL reads a redis:// URL: its path is the database.
+func ParseURL(redisURL string) (*Options, error) { return &Options{}, nil }
+
 type FailoverOptions struct {
 	MasterName    string
 	SentinelAddrs []string
