@@ -147,7 +147,7 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 		return nil // most calls: asked first, as it costs least
 	}
 	params := paramsOf(fn, readiness.ForwardedParams(site.Common.Args[site.RecvArgs():]))
-	if len(params) == 0 || r.topo.Is(site.Client(), topology.Cluster) || r.topo.Is(site.Client(), topology.Node) || readiness.Records(site) {
+	if len(params) == 0 || r.topo.IsAt(site.Call, site.Client(), topology.Cluster) || r.topo.Is(site.Client(), topology.Node) || readiness.Records(site) {
 		return nil
 	}
 	var out []forward

@@ -61,6 +61,24 @@ func (r *Reader) SkippedCallAsSingleNode(call ssa.CallInstruction, client ssa.Va
 // The assertion and the call are on the same client: one value, or loads of
 // one field of one value.
 func guardedOnOneNode(call ssa.Instruction, client ssa.Value) bool {
+	return typeChecked(call, client, false)
+}
+
+// guardedOnCluster reports a call that only runs where a type assertion or
+// type switch on its client ruled a cluster client in: the ok branch of
+// c.rdb.(*redis.ClusterClient), its case of a type switch. The check
+// decides that call alone: a call of the same client in another function,
+// or one the check does not dominate, is judged as if it did not exist.
+func guardedOnCluster(call ssa.Instruction, client ssa.Value) bool {
+	return typeChecked(call, client, true)
+}
+
+// typeChecked reports a call in a branch of a type check on its client
+// (see guardedOnOneNode, guardedOnCluster) where the check says the client
+// is a cluster client (cluster) or is not one: the branch has the check's
+// block alone before it and dominates the call's block, in the call's own
+// function.
+func typeChecked(call ssa.Instruction, client ssa.Value, cluster bool) bool {
 	if call == nil || client == nil || call.Block() == nil {
 		return false
 	}
@@ -85,16 +103,19 @@ func guardedOnOneNode(call ssa.Instruction, client ssa.Value) bool {
 		if negated {
 			holds, fails = fails, holds
 		}
-		var oneNode *ssa.BasicBlock // the branch where the client talks to one node
+		var branchOf *ssa.BasicBlock // the branch where the check says what is asked
 		switch {
 		case clients.IsClusterClientType(assert.AssertedType):
-			oneNode = fails
-		case clients.IsSingleNodeType(assert.AssertedType):
-			oneNode = holds
+			branchOf = fails
+			if cluster {
+				branchOf = holds
+			}
+		case clients.IsSingleNodeType(assert.AssertedType) && !cluster:
+			branchOf = holds
 		default:
 			continue
 		}
-		if len(oneNode.Preds) == 1 && oneNode.Dominates(call.Block()) {
+		if len(branchOf.Preds) == 1 && branchOf.Dominates(call.Block()) {
 			return true
 		}
 	}
