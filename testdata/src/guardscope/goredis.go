@@ -118,3 +118,35 @@ func (s *Switched) Count(ctx context.Context) int {
 func (s *Switched) Flush(ctx context.Context) error {
 	return s.rdb.FlushDB(ctx).Err() // want `^FLUSHDB on a cluster client runs on one node`
 }
+
+// A constructor that checks the client and stores it on both branches: the
+// field holds a cluster client or not, and its methods are judged as such.
+type Built struct {
+	rdb     redis.UniversalClient
+	cluster bool
+}
+
+func NewBuilt(rdb redis.UniversalClient) *Built {
+	if cc, ok := rdb.(*redis.ClusterClient); ok {
+		return &Built{rdb: cc, cluster: true}
+	}
+	return &Built{rdb: rdb}
+}
+
+func (b *Built) Sessions(ctx context.Context) []string {
+	return b.rdb.Keys(ctx, "sess:*").Val() // want `^KEYS on a cluster client runs on one node`
+}
+
+// One that refuses a cluster client: the field only ever holds another.
+type Refusing struct{ rdb redis.UniversalClient }
+
+func NewRefusing(rdb redis.UniversalClient) (*Refusing, error) {
+	if _, ok := rdb.(*redis.ClusterClient); ok {
+		return nil, errors.New("refusing: not on a cluster")
+	}
+	return &Refusing{rdb: rdb}, nil
+}
+
+func (r *Refusing) Sessions(ctx context.Context) []string {
+	return r.rdb.Keys(ctx, "sess:*").Val()
+}
