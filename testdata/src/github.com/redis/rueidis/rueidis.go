@@ -35,10 +35,20 @@ type Client interface {
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 	Receive(ctx context.Context, subscribe Completed, fn func(msg PubSubMessage)) error
 	Nodes() map[string]Client
+	Mode() ClientMode
 	Close()
 }
 
 type PubSubMessage struct{ Channel, Message string }
+
+// ClientMode is what a client talks to, as Mode reports it.
+type ClientMode string
+
+const (
+	ClientModeCluster    ClientMode = "cluster"
+	ClientModeSentinel   ClientMode = "sentinel"
+	ClientModeStandalone ClientMode = "standalone"
+)
 
 type ClientOption struct {
 	InitAddress       []string
