@@ -594,8 +594,9 @@ func TestOneServerByConstruction(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "oneserver")
 }
 
-// TestGuardScope pins what a type check on a client decides
-// (testdata/src/guardscope): the calls its branches dominate, judged as a
+// TestGuardScope pins what a check of a client's kind decides (a type
+// assertion or type switch, rueidis's and valkey-go's Mode();
+// testdata/src/guardscope): the calls its branches dominate, judged as a
 // cluster client's where it ruled one in and left out where it ruled one
 // out; the calls of the same field in sibling methods, after the check or
 // under a check of another value are judged as if it did not exist.
