@@ -288,6 +288,15 @@ func (c calledForward) clientAt() ssa.Value {
 // whose client the call passes as one node's (unless the options include
 // single-node clients) or per node.
 func (r *Package) calledForwards(call ssa.CallInstruction) []calledForward {
+	// A forward whose client the call passes where a check of it ruled a
+	// cluster client out is left out as the client's own call there is.
+	return slices.DeleteFunc(r.forwardsOfCall(call), func(c calledForward) bool {
+		v := c.clientAt()
+		return v != nil && r.topo.LeftOutCall(call, v)
+	})
+}
+
+func (r *Package) forwardsOfCall(call ssa.CallInstruction) []calledForward {
 	called, ok := r.calledFunction(call.Common())
 	if !ok {
 		var out []calledForward
