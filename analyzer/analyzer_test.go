@@ -595,6 +595,16 @@ func TestOneServerByConstruction(t *testing.T) {
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "oneserver")
 }
 
+// TestGuardScope pins what a check of a client's kind decides (a type
+// assertion or type switch, rueidis's and valkey-go's Mode();
+// testdata/src/guardscope): the calls its branches dominate, judged as a
+// cluster client's where it ruled one in and left out where it ruled one
+// out; the calls of the same field in sibling methods, after the check or
+// under a check of another value are judged as if it did not exist.
+func TestGuardScope(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "guardscope")
+}
+
 // TestParameters pins keys built from a function's own parameters, judged
 // where they are built in every check, and the whole keys its callers fill
 // (testdata/src/params).

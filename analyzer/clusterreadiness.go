@@ -185,7 +185,7 @@ func (u clusterReadiness) Ring(site *clients.Site) bool    { return u.topology(s
 func (u clusterReadiness) Splits(site *clients.Site) bool  { return u.topology(site).Splits }
 
 func (u clusterReadiness) topology(site *clients.Site) topology.Topology {
-	return u.pass.TopologyOf(site.Client())
+	return u.pass.TopologyAt(site)
 }
 
 func (u clusterReadiness) Harmless(p readiness.ClusterProblem) bool { return u.pass.Harmless(p) }

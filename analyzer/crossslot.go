@@ -32,7 +32,7 @@ func (u commandSlots) Command(c *reading.Command) {
 	}
 	fate := ""
 	var fix func(advice) string // the clause, when not the batch's (advice.pairRemedy)
-	ring := c.Site != nil && u.pass.TopologyOf(c.Site.Client()).Ring
+	ring := c.Site != nil && u.pass.TopologyAt(c.Site).Ring
 	if ring {
 		fate, fix = ringFate(c.Method), advice.ringRemedy
 	} else if c.Site != nil {
@@ -51,7 +51,7 @@ func (u commandSlots) Command(c *reading.Command) {
 			fate, fix = fmt.Sprintf("; %s splits it by slot, so it does not fail but is not atomic", u.pass.target.Name()), advice.splitWriteRemedy
 		case reading.NotSplit:
 			if t := u.pass.target; t.Proxy != "" {
-				if u.pass.TopologyOf(c.Site.Client()).OneServer {
+				if u.pass.TopologyAt(c.Site).OneServer {
 					fate = "" // a plain client's fate is the proxy's, not a cluster client's
 				}
 				fate += fmt.Sprintf("; %s splits only %s across slots", t.Name(), strings.Join(clustertarget.ProxySplitNames(), ", "))

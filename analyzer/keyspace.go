@@ -39,8 +39,8 @@ func (u keyspace) Command(c *reading.Command) {
 	}
 	switch {
 	case what == "":
-	case u.pass.TopologyOf(c.Site.Client()).Node: // subscribed on each node: the fix
-	case u.pass.Undecided(c.Site.Client()) && (readiness.Forwards(c.Site) || readiness.Records(c.Site)):
+	case u.pass.TopologyAt(c.Site).Node: // subscribed on each node: the fix
+	case u.pass.Undecided(c.Site) && (readiness.Forwards(c.Site) || readiness.Records(c.Site)):
 		undecided = true // a forwarding method on a client that may be either
 		why = what + " through a function that forwards its arguments, or records them (a mock), on a client that may or may not be a cluster's: its callers decide"
 	default:

@@ -18,8 +18,8 @@ import (
 // what a script sends.
 type view interface {
 	Differ(x, y keymodel.Arg) (keymodel.Difference, bool)
-	TopologyOf(v ssa.Value) topology.Topology
-	Undecided(v ssa.Value) bool
+	TopologyAt(site *clients.Site) topology.Topology
+	Undecided(site *clients.Site) bool
 	TaglessSetting(fn *ssa.Function, keys []keymodel.Arg) string
 	DatabaseSetting(db ssa.Value) string
 	SetterSetting(fn *ssa.Function, keys []keymodel.Arg) string

@@ -1,6 +1,8 @@
 package clients
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -333,4 +335,29 @@ func loopedDoMulti(site *Site) ([]keymodel.QueuedCommand, bool) {
 		return nil, false
 	}
 	return append(cmds[1:len(cmds)-1:len(cmds)-1], *looped), true
+}
+
+// ModeCheck reads a comparison of a rueidis or valkey-go client's Mode()
+// with one of its modes, c.Mode() == rueidis.ClientModeCluster: the client,
+// the mode's text ("cluster", "standalone", "sentinel") and whether the
+// comparison holds when the modes are equal (==) or when they differ (!=).
+func ModeCheck(v ssa.Value) (client ssa.Value, mode string, equal, ok bool) {
+	cmp, isBinOp := v.(*ssa.BinOp)
+	if !isBinOp || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+		return nil, "", false, false
+	}
+	call, k := cmp.X, cmp.Y
+	if _, isConst := call.(*ssa.Const); isConst {
+		call, k = k, call
+	}
+	c, isCall := call.(*ssa.Call)
+	kc, isConst := k.(*ssa.Const)
+	if !isCall || !isConst || kc.Value == nil || kc.Value.Kind() != constant.String {
+		return nil, "", false, false
+	}
+	m := ssaread.CalledFunc(&c.Call)
+	if m == nil || m.Name() != "Mode" || m.Pkg() == nil || !builderModules[m.Pkg().Path()] {
+		return nil, "", false, false
+	}
+	return ssaread.ReceiverValue(&c.Call), constant.StringVal(kc.Value), cmp.Op == token.EQL, true
 }

@@ -147,7 +147,7 @@ func (r *Package) forwardsAt(fn *ssa.Function, site *clients.Site) []forward {
 		return nil // most calls: asked first, as it costs least
 	}
 	params := paramsOf(fn, readiness.ForwardedParams(site.Common.Args[site.RecvArgs():]))
-	if len(params) == 0 || r.topo.Is(site.Client(), topology.Cluster) || r.topo.Is(site.Client(), topology.Node) || readiness.Records(site) {
+	if len(params) == 0 || r.topo.IsAt(site.Call, site.Client(), topology.Cluster) || r.topo.Is(site.Client(), topology.Node) || readiness.Records(site) {
 		return nil
 	}
 	var out []forward
@@ -288,6 +288,15 @@ func (c calledForward) clientAt() ssa.Value {
 // whose client the call passes as one node's (unless the options include
 // single-node clients) or per node.
 func (r *Package) calledForwards(call ssa.CallInstruction) []calledForward {
+	// A forward whose client the call passes where a check of it ruled a
+	// cluster client out is left out as the client's own call there is.
+	return slices.DeleteFunc(r.forwardsOfCall(call), func(c calledForward) bool {
+		v := c.clientAt()
+		return v != nil && r.topo.LeftOutCall(call, v)
+	})
+}
+
+func (r *Package) forwardsOfCall(call ssa.CallInstruction) []calledForward {
 	called, ok := r.calledFunction(call.Common())
 	if !ok {
 		var out []calledForward

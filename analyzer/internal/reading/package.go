@@ -213,12 +213,19 @@ type parsedScript struct {
 	err    error
 }
 
-// TopologyOf is what the client value v talks to (see topology.Reader).
-func (r *Package) TopologyOf(v ssa.Value) topology.Topology { return r.topo.TopologyOf(v) }
+// TopologyAt is what the client of a call talks to there (see
+// topology.Reader.TopologyAt): a type check on the client decides the calls
+// it dominates, and no others.
+func (r *Package) TopologyAt(site *clients.Site) topology.Topology {
+	return r.topo.TopologyAt(site.Call, site.Client())
+}
 
-// Undecided reports a client whose problems that only a cluster has are
-// counted as undecided, not reported (see topology.Reader.Undecided).
-func (r *Package) Undecided(v ssa.Value) bool { return r.topo.Undecided(v) }
+// Undecided reports a call whose client's problems that only a cluster has
+// are counted as undecided, not reported (see
+// topology.Reader.UndecidedAt).
+func (r *Package) Undecided(site *clients.Site) bool {
+	return r.topo.UndecidedAt(site.Call, site.Client())
+}
 
 // calleeTopology answers the topology's questions about called functions
 // from their summaries (this package's, or facts).

@@ -20,8 +20,8 @@ import (
 // fixtures is the repository's testdata, where analysistest finds src.
 var fixtures, _ = filepath.Abs("../../../testdata")
 
-// topologies reports, at each client call of a package, what TopologyOf
-// says its client talks to: the reading's own answer, before any check
+// topologies reports, at each client call of a package, what TopologyAt
+// says its client talks to there: the reading's own answer, before any check
 // judges a command by it.
 var topologies = &analysis.Analyzer{
 	Name:      "topologies",
@@ -36,7 +36,7 @@ var topologies = &analysis.Analyzer{
 					if site.Builder != nil {
 						client = clients.BuilderClient(site.Builder)
 					}
-					pass.Reportf(call.Pos(), "%s", r.TopologyOf(client))
+					pass.Reportf(call.Pos(), "%s", r.topo.TopologyAt(call, client))
 				}
 			}
 		}

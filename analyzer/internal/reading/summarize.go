@@ -3,6 +3,7 @@ package reading
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/crossslot/crossslot/analyzer/internal/eval"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/crossslot/crossslot/analyzer/internal/clients"
 	"github.com/crossslot/crossslot/analyzer/internal/keymodel"
 	"github.com/crossslot/crossslot/analyzer/internal/ssaread"
-	"github.com/crossslot/crossslot/analyzer/internal/topology"
 )
 
 // summaryOf returns fn's summary, computed once. A function of another
@@ -321,15 +321,22 @@ func (s calledSink) clientAt() ssa.Value {
 // wrapperSinks instantiates the sinks of the function a call calls: of
 // each implementation a call through an interface may run.
 func (r *Package) wrapperSinks(call ssa.CallInstruction) []calledSink {
-	called, ok := r.calledFunction(call.Common())
-	if !ok {
-		var out []calledSink
+	var out []calledSink
+	if called, ok := r.calledFunction(call.Common()); ok {
+		out = r.sinksOfCalled(called)
+	} else {
 		for _, impl := range r.implementationCalls(call.Common()) {
 			out = append(out, r.sinksOfCalled(impl)...)
 		}
-		return out
 	}
-	return r.sinksOfCalled(called)
+	// The client the call passes is judged there, as its own call would be:
+	// one server's, or where a check of it ruled a cluster client out, it
+	// is left out (unless the options include single-node clients); where
+	// a check ruled one in, it is a cluster client's.
+	return slices.DeleteFunc(out, func(s calledSink) bool {
+		v := s.clientAt()
+		return v != nil && r.topo.LeftOutCall(call, v)
+	})
 }
 
 // sinksOfCalled instantiates the sinks of one called function with its
@@ -342,9 +349,6 @@ func (r *Package) sinksOfCalled(called calledFunction) []calledSink {
 	site := clients.NewSite(r.Eval, common, called.sig)
 	var out []calledSink
 	for _, sk := range called.summary.sinks {
-		if sk.client > 0 && sk.client <= len(common.Args) && r.topo.LeftOut(r.topo.Is(common.Args[sk.client-1], topology.OneServer)) {
-			continue // the caller passes a single-node client
-		}
 		inst := sk
 		inst.keys, inst.script = nil, nil
 		mark := r.Eval.Mark()

@@ -147,7 +147,7 @@ func (r *Package) transactions(fn *ssa.Function) []*Transaction {
 			}
 		}
 		if len(out) > start {
-			wired, ring := r.WiringOf(ssaread.ReceiverValue(common)), r.topo.Is(ssaread.ReceiverValue(common), topology.Ring)
+			wired, ring := r.WiringOf(call, ssaread.ReceiverValue(common)), r.topo.IsAt(call, ssaread.ReceiverValue(common), topology.Ring)
 			for _, t := range out[start:] {
 				t.Wired, t.Ring, t.client = wired, ring, ssaread.ReceiverValue(common)
 			}

@@ -120,7 +120,7 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 			return
 		}
 		keys, multi := r.keysOf(site)
-		c := &Command{Method: site.Method, Keys: keys, Multi: multi, Site: site, Wired: r.WiringOf(site.Client())}
+		c := &Command{Method: site.Method, Keys: keys, Multi: multi, Site: site, Wired: r.WiringOf(site.Call, site.Client())}
 		if multi {
 			c.Split = r.split(site)
 			c.Worlds = r.worldsOf(site)
@@ -134,7 +134,7 @@ func (r *Package) Walk(fn *ssa.Function, v Visitor) {
 			return
 		}
 		c := &Command{Method: s.method, Keys: s.keys, Multi: true, Script: s.script, Worlds: s.worlds,
-			Wrapper: &Wrapper{Name: r.CalleeName(s.callee), Where: s.where, Pos: s.pos, Call: call}, Wired: r.WiringOf(s.clientAt())}
+			Wrapper: &Wrapper{Name: r.CalleeName(s.callee), Where: s.where, Pos: s.pos, Call: call}, Wired: r.WiringOf(call, s.clientAt())}
 		for _, k := range s.keys {
 			if k.ViaCall {
 				v.Key(c, k)

@@ -325,9 +325,11 @@ func moduleRoot(file, modPath string) string {
 
 // WiringOf is where the client value v comes from, when the wiring decides
 // it: the package defers, v may be a cluster's client or one server's, and
-// every origin of v is a parameter of a function the package exports.
-func (r *Package) WiringOf(v ssa.Value) Wiring {
-	if v == nil || !r.defersWiring() || r.topo.Is(v, topology.Cluster) || r.topo.Is(v, topology.OneServer) {
+// every origin of v is a parameter of a function the package exports. At
+// the instruction at, where a type check ruled a cluster client in, the
+// code has decided: no wiring.
+func (r *Package) WiringOf(at ssa.Instruction, v ssa.Value) Wiring {
+	if v == nil || !r.defersWiring() || r.topo.IsAt(at, v, topology.Cluster) || r.topo.Is(v, topology.OneServer) {
 		return nil
 	}
 	var out Wiring
@@ -882,7 +884,7 @@ func (r *Package) judgeWired(call ssa.CallInstruction, common *ssa.CallCommon, f
 		if r.testOffCluster(call.Pos(), arg) || r.topo.LeftOutCall(call, arg) {
 			return
 		}
-		if w := r.WiringOf(arg); w != nil {
+		if w := r.WiringOf(call, arg); w != nil {
 			r.deferFact(w, f.Setting, nil, f.Diag)
 			return
 		}

@@ -54,13 +54,34 @@ func (r *Reader) SkippedCallAsSingleNode(call ssa.CallInstruction, client ssa.Va
 
 // guardedOnOneNode reports a call that only runs where a type assertion or
 // type switch on its client ruled a cluster client out, or ruled a
-// single-node client in:
+// single-node client in, or where a rueidis or valkey-go client's Mode()
+// said it is not a cluster's:
 //
 //	if _, ok := c.rdb.(*redis.ClusterClient); ok { ... } else { c.rdb.MGet(ctx, keys...) }
+//	if c.rdb.Mode() != rueidis.ClientModeCluster { c.rdb.Do(ctx, c.rdb.B().Keys().Pattern("*").Build()) }
 //
 // The assertion and the call are on the same client: one value, or loads of
 // one field of one value.
 func guardedOnOneNode(call ssa.Instruction, client ssa.Value) bool {
+	return typeChecked(call, client, false)
+}
+
+// guardedOnCluster reports a call that only runs where a type assertion or
+// type switch on its client ruled a cluster client in: the ok branch of
+// c.rdb.(*redis.ClusterClient), its case of a type switch, the branch where
+// a rueidis or valkey-go client's Mode() is ClientModeCluster. The check
+// decides that call alone: a call of the same client in another function,
+// or one the check does not dominate, is judged as if it did not exist.
+func guardedOnCluster(call ssa.Instruction, client ssa.Value) bool {
+	return typeChecked(call, client, true)
+}
+
+// typeChecked reports a call in a branch of a check of its client's kind
+// (see guardedOnOneNode, guardedOnCluster) where the check says the client
+// is a cluster client (cluster) or is not one: the branch has the check's
+// block alone before it and dominates the call's block, in the call's own
+// function.
+func typeChecked(call ssa.Instruction, client ssa.Value, cluster bool) bool {
 	if call == nil || client == nil || call.Block() == nil {
 		return false
 	}
@@ -73,32 +94,58 @@ func guardedOnOneNode(call ssa.Instruction, client ssa.Value) bool {
 		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
 			cond, negated = not.X, true
 		}
-		ok2, ok := cond.(*ssa.Extract)
-		if !ok || ok2.Index != 1 {
-			continue
-		}
-		assert, ok := ok2.Tuple.(*ssa.TypeAssert)
-		if !ok || !SameClient(assert.X, client) {
+		checked, isCluster, oneNode, differ, ok := kindCheck(cond)
+		if !ok || !SameClient(checked, client) {
 			continue
 		}
 		holds, fails := b.Succs[0], b.Succs[1]
-		if negated {
+		if negated != differ {
 			holds, fails = fails, holds
 		}
-		var oneNode *ssa.BasicBlock // the branch where the client talks to one node
+		var branchOf *ssa.BasicBlock // the branch where the check says what is asked
 		switch {
-		case clients.IsClusterClientType(assert.AssertedType):
-			oneNode = fails
-		case clients.IsSingleNodeType(assert.AssertedType):
-			oneNode = holds
+		case isCluster && cluster:
+			branchOf = holds
+		case isCluster:
+			branchOf = fails
+		case oneNode && !cluster:
+			branchOf = holds
 		default:
 			continue
 		}
-		if len(oneNode.Preds) == 1 && oneNode.Dominates(call.Block()) {
+		if len(branchOf.Preds) == 1 && branchOf.Dominates(call.Block()) {
 			return true
 		}
 	}
 	return false
+}
+
+// kindCheck reads a condition that tells a client's kind: the ok of a type
+// assertion (or a type switch's case) to a cluster client type or a
+// single-node one, or a rueidis or valkey-go client's Mode() compared with
+// a mode. isCluster: the check holds on a cluster client, and only there;
+// oneNode: it holds only on a client of one node; differ: the condition
+// is the check's opposite (Mode() != ClientModeCluster).
+func kindCheck(cond ssa.Value) (client ssa.Value, isCluster, oneNode, differ, ok bool) {
+	if ok2, isExtract := cond.(*ssa.Extract); isExtract && ok2.Index == 1 {
+		assert, isAssert := ok2.Tuple.(*ssa.TypeAssert)
+		if !isAssert {
+			return nil, false, false, false, false
+		}
+		return assert.X, clients.IsClusterClientType(assert.AssertedType), clients.IsSingleNodeType(assert.AssertedType), false, true
+	}
+	c, mode, equal, isMode := clients.ModeCheck(cond)
+	if !isMode {
+		return nil, false, false, false, false
+	}
+	switch {
+	case mode == "cluster":
+		return c, true, false, !equal, true
+	case (mode == "standalone" || mode == "sentinel") && equal:
+		return c, false, true, false, true
+	}
+	// Mode() != standalone: a cluster, or a sentinel's one master.
+	return nil, false, false, false, false
 }
 
 // storedOnOneNode: a client stored into a field or variable where a guard

@@ -60,6 +60,31 @@ func (r *Reader) TopologyOf(v ssa.Value) Topology {
 	}
 }
 
+// TopologyAt is what the client value v talks to at the instruction at
+// (a call of it): where a type check on v ruled a cluster client in (see
+// guardedOnCluster), a cluster client; elsewhere what TopologyOf says,
+// whatever checks other functions make of the same client.
+func (r *Reader) TopologyAt(at ssa.Instruction, v ssa.Value) Topology {
+	if at != nil && guardedOnCluster(at, v) {
+		return Topology{Cluster: true, Splits: r.Is(v, Splits)}
+	}
+	return r.TopologyOf(v)
+}
+
+// IsAt is Is at the instruction at (see TopologyAt).
+func (r *Reader) IsAt(at ssa.Instruction, v ssa.Value, q Question) bool {
+	if at != nil && guardedOnCluster(at, v) {
+		switch q {
+		case Cluster:
+			return true
+		case Splits:
+			return r.Is(v, Splits)
+		}
+		return false // a cluster client: not one server, a node or a Ring
+	}
+	return r.Is(v, q)
+}
+
 // A Question is one of TopologyOf's answers; Is answers one alone, on the
 // hot path of every client call (whether it talks to one server), without
 // reading the others.
@@ -132,7 +157,13 @@ func (r *Reader) LeftOut(oneServer bool) bool {
 // client, unless the options include single-node clients (then every
 // client is judged as a cluster's).
 func (r *Reader) Undecided(v ssa.Value) bool {
-	return r.LeftOut(!r.Is(v, Cluster))
+	return r.UndecidedAt(nil, v)
+}
+
+// UndecidedAt is Undecided at the instruction at (see TopologyAt): a client
+// a type check ruled a cluster client in is decided there.
+func (r *Reader) UndecidedAt(at ssa.Instruction, v ssa.Value) bool {
+	return r.LeftOut(!r.IsAt(at, v, Cluster))
 }
 
 // LeftOutCall reports a call on client that the checks leave out: the
@@ -141,12 +172,13 @@ func (r *Reader) Undecided(v ssa.Value) bool {
 // cluster client out, and not on a cluster's node. The code that checks
 // is the fix, with -include-single-node too: it already does something
 // else on a cluster. Not behind a proxy, whose one endpoint a plain
-// client reaches.
+// client reaches. A call where the check ruled a cluster client in is a
+// cluster client's, whatever the client's other values talk to.
 func (r *Reader) LeftOutCall(call ssa.CallInstruction, client ssa.Value) bool {
 	if !r.proxy && guardedOnOneNode(call, client) && !r.Is(client, ClusterNode) {
 		return true
 	}
-	return r.LeftOut(r.Is(client, OneServer))
+	return r.LeftOut(r.IsAt(call, client, OneServer))
 }
 
 // A Reader answers what the client values of one package talk to.

@@ -1,5 +1,6 @@
 // Package topology pins what the reading says a client talks to
-// (reading.TopologyOf), one answer per client, whatever command is sent.
+// (reading.TopologyAt): one answer per client, whatever command is sent,
+// except where a type check on it ruled a cluster client in.
 package topology
 
 import (
@@ -75,4 +76,28 @@ func rueidisClients() {
 	for _, node := range cluster.Nodes() {
 		node.Do(ctx, node.B().Keys().Pattern("*").Build()) // want `node, cluster's node`
 	}
+}
+
+// A type check answers for the calls its branch dominates, in its own
+// function: a cluster where it ruled one in; the field's own answer
+// anywhere else (the failing branch is left out by the checks, not here).
+type checked struct{ rdb redis.UniversalClient }
+
+func newChecked() *checked { return &checked{rdb: redis.NewClient(&redis.Options{})} }
+
+func (c *checked) check() {
+	if _, ok := c.rdb.(*redis.ClusterClient); ok {
+		c.rdb.Get(ctx, "k") // want `^cluster$`
+	}
+	c.rdb.Get(ctx, "k") // want `^one server$`
+	switch c.rdb.(type) {
+	case *redis.ClusterClient:
+		c.rdb.Get(ctx, "k") // want `^cluster$`
+	default:
+		c.rdb.Get(ctx, "k") // want `^one server$`
+	}
+}
+
+func (c *checked) sibling() {
+	c.rdb.Get(ctx, "k") // want `^one server$`
 }

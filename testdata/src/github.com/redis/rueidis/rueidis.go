@@ -36,6 +36,7 @@ type Client interface {
 	Dedicated(fn func(DedicatedClient) error) (err error)
 	Receive(ctx context.Context, subscribe Completed, fn func(msg PubSubMessage)) error
 	Nodes() map[string]Client
+	Mode() ClientMode
 	Close()
 }
 
@@ -47,6 +48,15 @@ type DedicatedClient interface {
 }
 
 type PubSubMessage struct{ Channel, Message string }
+
+// ClientMode is what a client talks to, as Mode reports it.
+type ClientMode string
+
+const (
+	ClientModeCluster    ClientMode = "cluster"
+	ClientModeSentinel   ClientMode = "sentinel"
+	ClientModeStandalone ClientMode = "standalone"
+)
 
 type ClientOption struct {
 	InitAddress       []string

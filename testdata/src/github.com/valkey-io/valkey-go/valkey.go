@@ -29,6 +29,7 @@ type Client interface {
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 	Dedicated(fn func(DedicatedClient) error) (err error)
 	Nodes() map[string]Client
+	Mode() ClientMode
 	Close()
 }
 
@@ -38,6 +39,15 @@ type DedicatedClient interface {
 	Do(ctx context.Context, cmd Completed) (resp RedisResult)
 	DoMulti(ctx context.Context, multi ...Completed) (resp []RedisResult)
 }
+
+// ClientMode is what a client talks to, as Mode reports it.
+type ClientMode string
+
+const (
+	ClientModeCluster    ClientMode = "cluster"
+	ClientModeSentinel   ClientMode = "sentinel"
+	ClientModeStandalone ClientMode = "standalone"
+)
 
 type ClientOption struct {
 	InitAddress       []string
