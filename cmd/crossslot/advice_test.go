@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/crossslot/crossslot/internal/fixclause"
@@ -15,19 +14,7 @@ import (
 // keys (every fix inserts one tag), or a clause proposing a tag the hottag
 // check objects to.
 func TestAdviceIsSafeOnServices(t *testing.T) {
-	dirs := []string{exampleDir}
-	for _, pattern := range []string{"../../testdata/fresh/*/go.mod", "../../testdata/blind/*/go.mod"} {
-		mods, err := filepath.Glob(pattern)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range mods {
-			dirs = append(dirs, filepath.Dir(m))
-		}
-	}
-	if len(dirs) < 9 {
-		t.Fatalf("%d modules to walk, want the example and at least 8 services: %v", len(dirs), dirs)
-	}
+	dirs := regressionSets(t) // the example and every service
 	walked, twoEntities := 0, 0
 	for _, dir := range dirs {
 		for _, byAnalyzer := range vetJSON(t, dir, []string{"./..."}, "-crossslot.hot-tags") {

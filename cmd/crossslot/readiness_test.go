@@ -209,39 +209,12 @@ func sameTargetAsServer(t *testing.T, dir, addr string) {
 // one value, as the fixes advise, count as fine, with the assumption said
 // once; every undecided site is listed with its reason, in both forms.
 func TestReadinessAssumptionAndUndecidedSites(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "go.sum"} {
-		data, err := os.ReadFile(filepath.Join(readinessDir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
-	}
-	os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
-
-import (
-	"context"
-	"os"
-	"strings"
-
-	"github.com/redis/go-redis/v9"
-	"github.com/redis/rueidis"
-	redigo "github.com/gomodule/redigo/redis"
-	"github.com/mna/redisc"
-)
-
-var (
-	_ rueidis.Client
-	_ redigo.Conn
-	_ *redisc.Cluster
-)
-
-func main() {
+	dir := readinessModule(t, []string{"os", "strings"}, `func main() {
 	ctx, rdb, acct := context.Background(), redis.NewClusterClient(&redis.ClusterOptions{}), os.Args[1]
 	rdb.MGet(ctx, "acct:{"+acct+"}:balance", "acct:{"+acct+"}:ledger")
 	rdb.MGet(ctx, strings.Fields(os.Getenv("KEYS"))...)
 }
-`), 0o644)
+`)
 	env := cmdtest.ModuleEnv()
 	text, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "./...")
 	if code != 0 {
@@ -271,33 +244,7 @@ func main() {
 // reason; -f json gives one line a site, in a stable order; and
 // -include-single-node=false is the plain run's selection.
 func TestReadinessJudgesSingleNodeAndListsEverything(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"go.mod", "go.sum"} {
-		data, err := os.ReadFile(filepath.Join(readinessDir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
-	}
-	os.WriteFile(filepath.Join(dir, "main.go"), []byte(`package main
-
-import (
-	"context"
-	"os"
-
-	"github.com/redis/go-redis/v9"
-	"github.com/redis/rueidis"
-	redigo "github.com/gomodule/redigo/redis"
-	"github.com/mna/redisc"
-)
-
-var (
-	_ rueidis.Client
-	_ redigo.Conn
-	_ *redisc.Cluster
-)
-
-func main() {
+	dir := readinessModule(t, []string{"os"}, `func main() {
 	ctx, rdb := context.Background(), redis.NewClient(&redis.Options{Addr: os.Getenv("ADDR")})
 	rdb.MGet(ctx, "user:1:a", "user:2:a")
 	//lint:ignore crossslot one shard in this deployment
@@ -305,7 +252,7 @@ func main() {
 	rdb.Keys(ctx, "user:*")
 	rdb.Sort(ctx, "ids", &redis.Sort{By: os.Getenv("BY")})
 }
-`), 0o644)
+`)
 	env := cmdtest.ModuleEnv()
 	text, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "./...")
 	if code != exitClean {
@@ -364,4 +311,41 @@ func main() {
 	if _, stderr, code := runIn(t, dir, env, crossslotBin, "readiness", "-f", "xml", "./..."); code != exitUsage || !strings.Contains(stderr, `unsupported output format "xml"`) {
 		t.Errorf("-f xml: exit %d, want %d with the formats:\n%s", code, exitUsage, stderr)
 	}
+}
+
+// readinessModule writes a module of one main package, with the readiness
+// module's requirements (the real clients), importing the standard
+// packages named and the clients, followed by src (its functions).
+func readinessModule(t *testing.T, std []string, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(readinessDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	imports := "\t\"context\"\n"
+	for _, p := range std {
+		imports += "\t\"" + p + "\"\n"
+	}
+	head := "package main\n\nimport (\n" + imports + `
+	"github.com/redis/go-redis/v9"
+	"github.com/redis/rueidis"
+	redigo "github.com/gomodule/redigo/redis"
+	"github.com/mna/redisc"
+)
+
+var (
+	_ rueidis.Client
+	_ redigo.Conn
+	_ *redisc.Cluster
+)
+
+`
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(head+src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
