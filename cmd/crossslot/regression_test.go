@@ -38,20 +38,31 @@ func regressionSets(t *testing.T) []string {
 	return sets
 }
 
-// TestRegressionSetsOneGateOneFindingPerBug runs the standalone command and
-// go vet over every regression set: they fail alike (exit 1 on findings, 0
-// without), and no labelled case holds two findings of one check, since one
-// bug is one finding (its other places are related positions).
-func TestRegressionSetsOneGateOneFindingPerBug(t *testing.T) {
+// TestRegressionSets runs the standalone command and go vet over every
+// regression set, the hottag check on:
+//   - one gate: they fail alike (exit 1 on findings, 0 without);
+//   - one bug, one finding: no labelled case holds two findings of one
+//     check (its other places are related positions); hottag's stand
+//     apart, each command's advice;
+//   - safe advice: no fix tells keys of two entities to share one hash tag
+//     or proposes a tag the hottag check objects to (unsafeAdvice).
+func TestRegressionSets(t *testing.T) {
 	if os.Getenv("CI") == "" && os.Getenv("CROSSSLOT_REGRESSION_SETS") == "" {
 		t.Skip("analyzes the regression sets twice each (minutes): CI runs it, or set CROSSSLOT_REGRESSION_SETS=1")
 	}
 	cache := t.TempDir()
+	walked, twoEntities := 0, 0
+	defer func() {
+		if walked < 290 {
+			t.Errorf("the advice of %d findings walked, want the services' 290 or more", walked)
+		}
+		t.Logf("the advice of %d findings walked, %d of them over keys of two entities", walked, twoEntities)
+	}()
 	for _, set := range regressionSets(t) {
 		t.Run(filepath.Base(set), func(t *testing.T) {
 			dir := cmdtest.CopyDir(t, set)
 			env := append(fixtureEnv(), "STATICCHECK_CACHE="+cache)
-			stdout, stderr, cliCode := runIn(t, dir, env, crossslotBin, "-f", "json", "./...")
+			stdout, stderr, cliCode := runIn(t, dir, env, crossslotBin, "-f", "json", "-crossslot.hot-tags", "./...")
 			findings := decodeFindings(t, stdout)
 			if len(findings) == 0 {
 				t.Fatalf("no findings on a set of planted bugs (exit %d):\n%s", cliCode, stderr)
@@ -59,7 +70,7 @@ func TestRegressionSetsOneGateOneFindingPerBug(t *testing.T) {
 			if cliCode != exitFindings {
 				t.Errorf("the standalone command exits %d with %d findings, want %d:\n%s", cliCode, len(findings), exitFindings, stderr)
 			}
-			vet := exec.Command("go", "vet", "-vettool="+crossslotBin, "./...")
+			vet := exec.Command("go", "vet", "-vettool="+crossslotBin, "-crossslot.hot-tags", "./...")
 			vet.Dir, vet.Env = dir, env
 			out, err := vet.CombinedOutput()
 			vetCode := 0
@@ -86,7 +97,7 @@ func TestRegressionSetsOneGateOneFindingPerBug(t *testing.T) {
 					}
 					id = cases.at(r.Pos)
 				}
-				if id != "" {
+				if id != "" && f.Check != "hottag" {
 					key := id + " " + f.Check
 					perBug[key] = append(perBug[key], fmt.Sprintf("%s:%d: %s", filepath.Base(f.Pos.File), f.Pos.Line, f.Message))
 				}
@@ -101,6 +112,11 @@ func TestRegressionSetsOneGateOneFindingPerBug(t *testing.T) {
 					t.Errorf("case %s: %d findings of one bug, want one with the others related:\n\t%s", k, len(fs), strings.Join(fs, "\n\t"))
 				}
 			}
+			bad, n, two := unsafeAdvice(findings)
+			for _, b := range bad {
+				t.Error(b)
+			}
+			walked, twoEntities = walked+n, twoEntities+two
 			t.Logf("%d findings in %d labelled cases (%d case-checks)", len(findings), len(cases), len(perBug))
 		})
 	}
