@@ -1,9 +1,6 @@
 package analyzer_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -19,19 +16,10 @@ import (
 // fix inserts one tag), or a clause that proposes a tag the hottag check
 // objects to (a constant tag with a per-entity value outside it). The
 // services' findings are walked the same way by the command's
-// TestAdviceIsSafeOnServices.
+// TestRegressionSets.
 func TestAdviceIsSafe(t *testing.T) {
 	all := &analyzer.Config{Strict: true, HotTags: true, IncludeSingleNode: true}
-	dirs, err := os.ReadDir(filepath.Join(testdata(t), "src"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pkgs []string
-	for _, d := range dirs {
-		if d.IsDir() && !strings.Contains(d.Name(), ".") {
-			pkgs = append(pkgs, d.Name()+"/...")
-		}
-	}
+	pkgs := fixturePackages(t)
 	walked, twoEntities, hot := 0, 0, 0
 	for _, r := range analysistest.Run(&errorCount{}, testdata(t), analyzer.New(all), pkgs...) {
 		for _, d := range r.Diagnostics {

@@ -502,16 +502,7 @@ var remedyClause = regexp.MustCompile(`; (send one call per slot|run one transac
 // every fixture package and checks that each finding ends with its fix.
 func TestEveryFindingSaysWhatToDo(t *testing.T) {
 	all := &analyzer.Config{Strict: true, HotTags: true, IncludeSingleNode: true}
-	dirs, err := os.ReadDir(filepath.Join(testdata(t), "src"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pkgs []string
-	for _, d := range dirs {
-		if d.IsDir() && !strings.Contains(d.Name(), ".") {
-			pkgs = append(pkgs, d.Name()+"/...")
-		}
-	}
+	pkgs := fixturePackages(t)
 	seen := map[string]int{}
 	for _, r := range analysistest.Run(&errorCount{}, testdata(t), analyzer.New(all), pkgs...) {
 		for _, d := range r.Diagnostics {
@@ -781,4 +772,21 @@ func TestOneBugOneFinding(t *testing.T) {
 			t.Errorf("findings starting %q hold %d other showings of their bug, want %d (all: %v)", fn, related[fn], n, related)
 		}
 	}
+}
+
+// fixturePackages are every fixture package of testdata/src, with the
+// packages below each (not the stubs of the clients, at their import
+// paths).
+func fixturePackages(t *testing.T) []string {
+	dirs, err := os.ReadDir(filepath.Join(testdata(t), "src"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkgs []string
+	for _, d := range dirs {
+		if d.IsDir() && !strings.Contains(d.Name(), ".") {
+			pkgs = append(pkgs, d.Name()+"/...")
+		}
+	}
+	return pkgs
 }
